@@ -1,0 +1,150 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { and, eq } from "drizzle-orm";
+import { CampaignEditor } from "@/components/dashboard/campaign-editor";
+import { TYPE_LABEL, embedSnippet, progressOf } from "@/components/dashboard/campaign-helpers";
+import { CampaignStatusPanel } from "@/components/dashboard/campaign-status-panel";
+import { formatMoney } from "@/components/dashboard/money";
+import { StatusBadge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/card";
+import { CopyField } from "@/components/ui/copy-button";
+import { LocalTime } from "@/components/ui/local-time";
+import { Progress } from "@/components/ui/progress";
+import { getDb } from "@/db";
+import { listCampaigns } from "@/db/queries/campaigns";
+import { campaigns } from "@/db/schema";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { requireOrg } from "@/lib/auth/server";
+import { serializeCampaign } from "@/lib/schemas/campaigns";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+
+type Props = { params: Promise<{ orgSlug: string; campaignId: string }> };
+
+async function load({ params }: Props) {
+  const { orgSlug, campaignId } = await params;
+  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/campaigns/${campaignId}`);
+  const db = await getDb();
+  const [campaign] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, ctx.org.id)))
+    .limit(1);
+  if (!campaign) notFound();
+  return { ...ctx, db, campaign };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { campaign } = await load(props);
+  return { title: campaign.title };
+}
+
+// GET /dashboard/:orgSlug/campaigns/:id: edit every field, change status, share (link and embed), progress.
+export default async function CampaignPage(props: Props) {
+  const { org, role, db, campaign } = await load(props);
+  const canEdit = roleSatisfies(role, "ADMIN");
+  const view = serializeCampaign(campaign);
+  const { rows: p2p } = await listCampaigns(db, org.id, { type: "PEER_TO_PEER" });
+  const parents = p2p.filter((c) => !c.parentCampaignId && c.id !== campaign.id).map((c) => ({ id: c.id, title: c.title }));
+  const parent = campaign.parentCampaignId ? p2p.find((c) => c.id === campaign.parentCampaignId) : undefined;
+  const donateUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
+  const base = `/dashboard/${org.slug}`;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Link href={`${base}/campaigns`}>Campaigns</Link>}
+        title={
+          <>
+            {campaign.title} <StatusBadge status={campaign.status} />
+          </>
+        }
+        description={
+          <>
+            {TYPE_LABEL[campaign.type]}
+            {parent ? (
+              <>
+                {" "}
+                · page of <Link href={`${base}/campaigns/${parent.id}`}>{parent.title}</Link>
+              </>
+            ) : null}{" "}
+            · created <LocalTime iso={view.createdAt} dateOnly />
+          </>
+        }
+        actions={
+          campaign.status !== "DRAFT" ? (
+            <a className="button secondary" href={donateUrl} target="_blank" rel="noopener noreferrer">
+              View donate page<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null
+        }
+      />
+      <div className="editor-layout">
+        <CampaignEditor
+          mode="edit"
+          orgSlug={org.slug}
+          currency={org.currency}
+          campaign={view}
+          parentOptions={parents}
+          canEdit={canEdit}
+          donatePrefix={`${donateBaseUrl(org)}/donate/`}
+        />
+        <aside className="editor-aside" aria-label="Status and sharing">
+          <CampaignStatusPanel
+            orgSlug={org.slug}
+            canEdit={canEdit}
+            campaign={{
+              id: campaign.id,
+              title: campaign.title,
+              status: campaign.status,
+              scheduledPublishAt: view.scheduledPublishAt,
+              donationCount: campaign.donationCount,
+            }}
+          />
+          <section className="card stack" style={{ gap: 10 }} aria-labelledby="progress-title">
+            <h2 id="progress-title" className="card-title" style={{ margin: 0 }}>
+              Progress
+            </h2>
+            <Progress {...progressOf(campaign, org.currency)} label="Progress to goal" />
+            <dl className="kv small">
+              <dt>Donations</dt>
+              <dd>{campaign.donationCount.toLocaleString("en-US")}</dd>
+              {campaign.matchingEnabled ? (
+                <>
+                  <dt>Matched</dt>
+                  <dd>{formatMoney(campaign.matchedAmountCents, org.currency)}</dd>
+                </>
+              ) : null}
+              {campaign.type === "EVENT" ? (
+                <>
+                  <dt>Tickets</dt>
+                  <dd>
+                    {campaign.ticketsSold} sold{campaign.ticketCapacity ? ` of ${campaign.ticketCapacity}` : ""}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+          <section className="card stack" style={{ gap: 12 }} aria-labelledby="share-title">
+            <h2 id="share-title" className="card-title" style={{ margin: 0 }}>
+              Share
+            </h2>
+            {campaign.status === "DRAFT" ? (
+              <p className="small muted" style={{ margin: 0 }}>
+                The link works once the campaign is published.
+              </p>
+            ) : null}
+            <CopyField id="share-link" label="Donate link" value={donateUrl} />
+            <CopyField
+              id="share-embed"
+              label="Embed on your website"
+              value={embedSnippet(donateUrl, campaign.title)}
+              multiline
+              hint="Paste this HTML where the donate form should appear."
+            />
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CampaignRowActions } from "@/components/dashboard/campaign-actions";
+import { TYPE_LABEL, progressOf } from "@/components/dashboard/campaign-helpers";
+import { StatusBadge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LocalTime } from "@/components/ui/local-time";
+import { Progress } from "@/components/ui/progress";
+import { TableWrap } from "@/components/ui/table";
+import { getDb } from "@/db";
+import { listCampaigns } from "@/db/queries/campaigns";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { requireOrg } from "@/lib/auth/server";
+import { CAMPAIGN_STATUSES } from "@/lib/schemas/campaigns";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+
+export const metadata: Metadata = { title: "Campaigns" };
+
+type Status = (typeof CAMPAIGN_STATUSES)[number];
+const TAB_LABEL: Record<Status, string> = { DRAFT: "Drafts", ACTIVE: "Active", PAUSED: "Paused", ENDED: "Ended" };
+
+type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<{ status?: string }> };
+
+// GET /dashboard/:orgSlug/campaigns: every campaign with status, progress and quick actions; filter by status.
+export default async function CampaignsPage({ params, searchParams }: Props) {
+  const { orgSlug } = await params;
+  const sp = await searchParams;
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/campaigns`);
+  const status = (CAMPAIGN_STATUSES as readonly string[]).includes(sp.status ?? "") ? (sp.status as Status) : null;
+  const { rows: all } = await listCampaigns(await getDb(), org.id, {});
+  const rows = status ? all.filter((c) => c.status === status) : all;
+  const counts = Object.fromEntries(CAMPAIGN_STATUSES.map((s) => [s, all.filter((c) => c.status === s).length])) as Record<Status, number>;
+  const canEdit = roleSatisfies(role, "ADMIN");
+  const base = `/dashboard/${org.slug}/campaigns`;
+  const titles = new Map(all.map((c) => [c.id, c.title]));
+  const donateBase = donateBaseUrl(org);
+
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description="Publish, pause or end a campaign here; open one to edit every detail."
+        actions={
+          canEdit ? (
+            <Link className="button" href={`${base}/new`}>
+              New campaign
+            </Link>
+          ) : null
+        }
+      />
+      {all.length > 0 ? (
+        <nav className="tabs" aria-label="Filter by status">
+          <Link href={base} aria-current={status === null ? "page" : undefined}>
+            All<span className="count">{all.length}</span>
+          </Link>
+          {CAMPAIGN_STATUSES.map((s) => (
+            <Link key={s} href={`${base}?status=${s}`} aria-current={status === s ? "page" : undefined}>
+              {TAB_LABEL[s]}
+              <span className="count">{counts[s]}</span>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {all.length === 0 ? (
+        <EmptyState
+          title="No campaigns yet"
+          action={
+            canEdit ? (
+              <Link className="button" href={`${base}/new`}>
+                Create your first campaign
+              </Link>
+            ) : null
+          }
+        >
+          {canEdit
+            ? "Start with a simple donation appeal; you can add a goal, matching, tickets or a peer-to-peer challenge."
+            : "Admins of this organization create campaigns; they will show up here."}
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={`No ${TAB_LABEL[status!].toLowerCase()} campaigns`}
+          icon="∅"
+          action={
+            <Link className="button secondary" href={base}>
+              Show all campaigns
+            </Link>
+          }
+        >
+          Nothing matches this filter.
+        </EmptyState>
+      ) : (
+        <TableWrap label="Campaigns">
+          <caption className="sr-only">{status ? `${TAB_LABEL[status]} campaigns` : "All campaigns"}, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Campaign</th>
+              <th scope="col">Status</th>
+              <th scope="col">Progress</th>
+              <th scope="col" className="num">
+                Donations
+              </th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id}>
+                <td className="title-cell" style={{ minWidth: 200 }}>
+                  <Link href={`${base}/${c.id}`} prefetch={false}>
+                    {c.title}
+                  </Link>
+                  <span className="sub">
+                    {TYPE_LABEL[c.type]}
+                    {c.parentCampaignId ? ` · page of ${titles.get(c.parentCampaignId) ?? "a campaign"}` : ""}
+                    {c.status === "DRAFT" && c.scheduledPublishAt ? (
+                      <>
+                        {" "}
+                        · publishes <LocalTime iso={c.scheduledPublishAt.toISOString()} />
+                      </>
+                    ) : null}
+                  </span>
+                </td>
+                <td>
+                  <StatusBadge status={c.status} />
+                </td>
+                <td style={{ minWidth: 150 }}>
+                  <Progress {...progressOf(c, org.currency)} label={`${c.title}: progress to goal`} />
+                </td>
+                <td className="num">{c.donationCount}</td>
+                <td>
+                  <CampaignRowActions
+                    campaign={{ id: c.id, title: c.title, status: c.status }}
+                    donateUrl={`${donateBase}/donate/${c.slug}`}
+                    canEdit={canEdit}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+    </>
+  );
+}

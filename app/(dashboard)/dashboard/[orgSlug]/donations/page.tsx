@@ -1,0 +1,196 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import Link from "next/link";
+import { DonationsTable, type DonationRowData } from "@/components/dashboard/ops/donations-table";
+import { endOfDay, one, readDate, startOfDay } from "@/components/dashboard/ops/dates";
+import { DONATION_STATUS_OPTIONS } from "@/components/dashboard/ops/labels";
+import styles from "@/components/dashboard/ops/ops.module.css";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SelectField, TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { getDb } from "@/db";
+import { listCampaigns } from "@/db/queries/campaigns";
+import { listDonationsPage } from "@/db/queries/donations";
+import { requireOrg } from "@/lib/auth/server";
+import {
+  DONATION_LIST_DEFAULT_LIMIT,
+  DONATION_STATUSES,
+  decodeDonationCursor,
+  encodeDonationCursor,
+  exportDonationsQuery,
+  serializeDonation,
+} from "@/lib/schemas/donations";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Donations" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<SearchParams> };
+
+// GET /dashboard/:orgSlug/donations: every donation, newest first, filtered by the URL (status,
+// campaign, from/to dates in UTC, search), a cursor "Load more", and the same filters as CSV.
+export default async function DonationsPage({ params, searchParams }: Props) {
+  const { orgSlug } = await params;
+  const sp = await searchParams;
+  const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donations`);
+  const db = await getDb();
+  const { rows: campaigns } = await listCampaigns(db, org.id, {});
+  const campaignTitles = Object.fromEntries(campaigns.map((c) => [c.id, c.title]));
+
+  // The form's values, each checked; a bad one is reported next to its field and left out.
+  const status = (DONATION_STATUSES as readonly string[]).includes(one(sp.status)) ? one(sp.status) : "";
+  const campaignId = campaignTitles[one(sp.campaign)] ? one(sp.campaign) : "";
+  const from = readDate(sp.from);
+  const to = readDate(sp.to);
+  const q = one(sp.q).trim().slice(0, 200);
+  let toError = to.error;
+  if (!toError && from.ms !== null && to.ms !== null && to.ms < from.ms) toError = "Must be on or after the “From” date";
+  const filterInput = {
+    status: status || undefined,
+    campaignId: campaignId || undefined,
+    from: from.ms !== null ? startOfDay(from.ms) : undefined,
+    to: to.ms !== null && !toError ? endOfDay(to.ms) : undefined,
+    q: q || undefined,
+  };
+  // The same schema as the API's list and export, so the page, "Load more" and the CSV agree.
+  const parsed = exportDonationsQuery.safeParse(filterInput);
+  const filter = parsed.success ? parsed.data : {};
+  const rawCursor = one(sp.cursor);
+  const cursor = rawCursor ? decodeDonationCursor(rawCursor) : null;
+
+  const { rows, nextCursor } = await listDonationsPage(db, org.id, filter, { limit: DONATION_LIST_DEFAULT_LIMIT, cursor });
+  const filtered = Boolean(status || campaignId || from.value || to.value || q);
+
+  // The filters as the API's query string (list and export) and as this page's URL.
+  const apiParams = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (typeof v === "string" && v) apiParams.set(k, v);
+  const pageParams = new URLSearchParams();
+  if (status) pageParams.set("status", status);
+  if (campaignId) pageParams.set("campaign", campaignId);
+  if (from.value) pageParams.set("from", from.value);
+  if (to.value) pageParams.set("to", to.value);
+  if (q) pageParams.set("q", q);
+  const base = `/dashboard/${org.slug}/donations`;
+  const exportHref = `/api/orgs/${encodeURIComponent(org.slug)}/donations/export${apiParams.size ? `?${apiParams}` : ""}`;
+  const next = nextCursor ? encodeDonationCursor(nextCursor) : null;
+  const nextHref = next ? `${base}?${new URLSearchParams([...pageParams, ["cursor", next]])}` : null;
+  const data: DonationRowData[] = rows.map((r) => serializeDonation(r.donation));
+
+  const statusLabel = DONATION_STATUS_OPTIONS.find((o) => o.value === status)?.label;
+  const caption = [
+    "Donations, newest first",
+    status ? `status ${statusLabel}` : null,
+    campaignId ? `campaign ${campaignTitles[campaignId]}` : null,
+    from.value ? `from ${from.value}` : null,
+    to.value ? `to ${to.value}` : null,
+    q ? `matching “${q}”` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+
+  return (
+    <>
+      <PageHeader
+        title="Donations"
+        description="Every gift to your campaigns, newest first. Open one for its timeline, receipts and refunds."
+        actions={
+          <a className="button secondary" href={exportHref}>
+            Export CSV<span className="sr-only"> of the donations shown by these filters</span>
+          </a>
+        }
+      />
+      <Form action={base} className={`card ${styles.filters}`} aria-label="Filter donations">
+        <div className={styles.filterGrid}>
+          <TextField
+            id="filter-q"
+            name="q"
+            label="Search"
+            type="search"
+            defaultValue={q}
+            placeholder="Name or email"
+            autoComplete="off"
+            className={styles.wide}
+          />
+          <SelectField id="filter-status" name="status" label="Status" defaultValue={status} options={DONATION_STATUS_OPTIONS} />
+          <SelectField
+            id="filter-campaign"
+            name="campaign"
+            label="Campaign"
+            defaultValue={campaignId}
+            options={[{ value: "", label: "All campaigns" }, ...campaigns.map((c) => ({ value: c.id, label: c.title }))]}
+          />
+          <TextField id="filter-from" name="from" label="From" type="date" defaultValue={from.value} error={from.error} hint="UTC day" />
+          <TextField id="filter-to" name="to" label="To" type="date" defaultValue={to.value} error={toError} hint="Included" />
+        </div>
+        <div className={styles.filterActions}>
+          <span className={`small muted ${styles.grow}`}>
+            {filtered ? "Filters apply to the list and to the CSV export." : "Dates are the day the donation was made (UTC)."}
+          </span>
+          {filtered ? (
+            <Link className="button ghost" href={base}>
+              Clear filters
+            </Link>
+          ) : null}
+          <button type="submit" className="button">
+            Apply filters
+          </button>
+        </div>
+      </Form>
+      {rawCursor && !cursor ? (
+        <div style={{ marginBottom: 12 }}>
+          <Notice tone="warn">
+            <p>
+              That page link is no longer valid, so the newest donations are shown. <Link href={base}>Start from the top</Link>.
+            </p>
+          </Notice>
+        </div>
+      ) : null}
+      {cursor ? (
+        <p className="small" style={{ marginTop: 0 }}>
+          Showing older donations. <Link href={`${base}${pageParams.size ? `?${pageParams}` : ""}`}>Back to the newest</Link>
+        </p>
+      ) : null}
+      {data.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title="No donations match these filters"
+            icon="∅"
+            action={
+              <Link className="button secondary" href={base}>
+                Clear filters
+              </Link>
+            }
+          >
+            Try a wider date range, another status, or part of a name or email address.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title="No donations yet"
+            icon="$"
+            action={
+              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
+                Share a campaign
+              </Link>
+            }
+          >
+            Gifts show up here as soon as a donor starts checkout on one of your donate pages. Publish a campaign and share its link to get
+            the first one.
+          </EmptyState>
+        )
+      ) : (
+        <DonationsTable
+          key={`${apiParams}|${rawCursor}`}
+          orgSlug={org.slug}
+          rows={data}
+          nextCursor={next}
+          apiQuery={new URLSearchParams([...apiParams, ["limit", String(DONATION_LIST_DEFAULT_LIMIT)]]).toString()}
+          nextHref={nextHref}
+          campaigns={campaignTitles}
+          caption={caption}
+          startedAtCursor={Boolean(cursor)}
+        />
+      )}
+    </>
+  );
+}

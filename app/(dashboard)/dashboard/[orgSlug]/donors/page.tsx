@@ -1,0 +1,195 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import Link from "next/link";
+import { formatMoney } from "@/components/dashboard/money";
+import { one } from "@/components/dashboard/ops/dates";
+import { donorName } from "@/components/dashboard/ops/labels";
+import styles from "@/components/dashboard/ops/ops.module.css";
+import { Pager } from "@/components/dashboard/ops/pager";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SelectField, TextField } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
+import { getDb } from "@/db";
+import { listDonors } from "@/db/queries/donors";
+import { requireOrg } from "@/lib/auth/server";
+import { DONOR_LIST_DEFAULT_LIMIT, type DonorSort, type SortOrder } from "@/lib/schemas/donors";
+import { OpsTable } from "@/components/dashboard/ops/ops-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Donors" };
+
+/** The orders offered, each one `sort` of the API with the direction that makes sense for it. */
+const SORTS: { value: string; label: string; sort: DonorSort; order: SortOrder }[] = [
+  { value: "total", label: "Total given, highest first", sort: "total", order: "desc" },
+  { value: "lastGift", label: "Last gift, newest first", sort: "lastGift", order: "desc" },
+  { value: "lastGift-asc", label: "Last gift, oldest first", sort: "lastGift", order: "asc" },
+  { value: "name", label: "Name, A to Z", sort: "name", order: "asc" },
+  { value: "createdAt", label: "Newest donors first", sort: "createdAt", order: "desc" },
+];
+
+type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// GET /dashboard/:orgSlug/donors: one row per donor with their totals; search, sort, pages, CSV.
+export default async function DonorsPage({ params, searchParams }: Props) {
+  const { orgSlug } = await params;
+  const sp = await searchParams;
+  const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors`);
+  const q = one(sp.q).trim().slice(0, 200);
+  const choice = SORTS.find((s) => s.value === one(sp.sort)) ?? SORTS[0];
+  const pageParam = Number.parseInt(one(sp.page), 10);
+  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const limit = DONOR_LIST_DEFAULT_LIMIT;
+  const { rows, total } = await listDonors(
+    await getDb(),
+    org.id,
+    { q: q || undefined, sort: choice.sort, order: choice.order },
+    { page, limit },
+  );
+
+  const base = `/dashboard/${org.slug}/donors`;
+  const keep = new URLSearchParams();
+  if (q) keep.set("q", q);
+  if (choice !== SORTS[0]) keep.set("sort", choice.value);
+  const href = (n: number) => {
+    const p = new URLSearchParams(keep);
+    if (n > 1) p.set("page", String(n));
+    return p.size ? `${base}?${p}` : base;
+  };
+  const exportParams = new URLSearchParams({ sort: choice.sort, order: choice.order });
+  if (q) exportParams.set("q", q);
+  const exportHref = `/api/orgs/${encodeURIComponent(org.slug)}/donors/export?${exportParams}`;
+  const sortedBy = (col: DonorSort) => (choice.sort === col ? (choice.order === "asc" ? "ascending" : "descending") : undefined);
+
+  return (
+    <>
+      <PageHeader
+        title="Donors"
+        description="Everyone who has given, one row per email address, with what they gave in total."
+        actions={
+          <a className="button secondary" href={exportHref}>
+            Export CSV<span className="sr-only"> of the donors matching this search</span>
+          </a>
+        }
+      />
+      <Form action={base} className={`card ${styles.filters}`} aria-label="Search and sort donors">
+        <div className={styles.filterGrid}>
+          <TextField
+            id="donor-q"
+            name="q"
+            type="search"
+            label="Search"
+            placeholder="Name or email"
+            defaultValue={q}
+            autoComplete="off"
+            className={styles.wide}
+          />
+          <SelectField id="donor-sort" name="sort" label="Sort by" defaultValue={choice.value} options={SORTS} />
+        </div>
+        <div className={styles.filterActions}>
+          <span className={`small muted ${styles.grow}`}>Totals count succeeded donations only.</span>
+          {q || choice !== SORTS[0] ? (
+            <Link className="button ghost" href={base}>
+              Reset
+            </Link>
+          ) : null}
+          <button type="submit" className="button">
+            Show donors
+          </button>
+        </div>
+      </Form>
+      {rows.length === 0 ? (
+        q ? (
+          <EmptyState
+            title={`No donors match “${q}”`}
+            icon="∅"
+            action={
+              <Link className="button secondary" href={base}>
+                Show all donors
+              </Link>
+            }
+          >
+            Search looks in first names, last names and email addresses; try part of one.
+          </EmptyState>
+        ) : page > 1 ? (
+          <EmptyState
+            title="This page is empty"
+            icon="∅"
+            action={
+              <Link className="button secondary" href={href(1)}>
+                Go to the first page
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState
+            title="No donors yet"
+            icon="♥"
+            action={
+              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
+                Go to your campaigns
+              </Link>
+            }
+          >
+            A donor appears here with their first gift. Share a campaign&apos;s donate page to get started.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <OpsTable label="Donors">
+            <caption className="sr-only">
+              Donors{q ? ` matching “${q}”` : ""}, sorted by {choice.label.toLowerCase()}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" aria-sort={sortedBy("name")}>
+                  Donor
+                </th>
+                <th scope="col" className="num" aria-sort={sortedBy("total")}>
+                  Total given
+                </th>
+                <th scope="col" className="num">
+                  Gifts
+                </th>
+                <th scope="col">First gift</th>
+                <th scope="col" aria-sort={sortedBy("lastGift")}>
+                  Last gift
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((d) => {
+                const name = donorName(d);
+                return (
+                  <tr key={d.id}>
+                    <td className="title-cell">
+                      <Link href={`${base}/${encodeURIComponent(d.id)}`}>{name}</Link>
+                      {name !== d.email ? <span className="sub">{d.email}</span> : null}
+                    </td>
+                    <td className="num">{formatMoney(d.totalGivenCents, org.currency)}</td>
+                    <td className="num">{d.donationCount}</td>
+                    <td className="nowrap">
+                      {d.firstDonationAt ? (
+                        <LocalTime iso={d.firstDonationAt.toISOString()} dateOnly />
+                      ) : (
+                        <span className="muted">None yet</span>
+                      )}
+                    </td>
+                    <td className="nowrap">
+                      {d.lastDonationAt ? (
+                        <LocalTime iso={d.lastDonationAt.toISOString()} dateOnly />
+                      ) : (
+                        <span className="muted">None yet</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </OpsTable>
+          <Pager page={page} limit={limit} total={total} href={href} noun="donors" />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { and, count, desc, eq } from "drizzle-orm";
+import { one } from "@/components/dashboard/ops/dates";
+import { emailSubject } from "@/components/dashboard/ops/email-subject";
+import { emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
+import styles from "@/components/dashboard/ops/ops.module.css";
+import { Pager } from "@/components/dashboard/ops/pager";
+import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LocalTime } from "@/components/ui/local-time";
+import { Notice } from "@/components/ui/notice";
+import { getDb } from "@/db";
+import { outbox } from "@/db/schema";
+import { requireOrg } from "@/lib/auth/server";
+import { getEnv } from "@/lib/env";
+import { OpsTable } from "@/components/dashboard/ops/ops-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Emails" };
+
+const STATUSES = ["PENDING", "SENT", "FAILED"] as const;
+type Status = (typeof STATUSES)[number];
+const LIMIT = 25;
+
+type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// GET /dashboard/:orgSlug/emails: this organization's email outbox (receipts, alerts, tributes),
+// newest first; without RESEND_API_KEY this is where emails are kept instead of being sent.
+export default async function EmailsPage({ params, searchParams }: Props) {
+  const { orgSlug } = await params;
+  const sp = await searchParams;
+  const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/emails`);
+  const db = await getDb();
+  const delivering = Boolean(getEnv().RESEND_API_KEY);
+  const status = (STATUSES as readonly string[]).includes(one(sp.status)) ? (one(sp.status) as Status) : null;
+  const pageParam = Number.parseInt(one(sp.page), 10);
+  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+
+  const ofOrg = and(eq(outbox.kind, "email"), eq(outbox.orgId, org.id));
+  const where = status ? and(ofOrg, eq(outbox.status, status)) : ofOrg;
+  const [rows, byStatus] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        payload: outbox.payload,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(LIMIT)
+      .offset((page - 1) * LIMIT),
+    db.select({ status: outbox.status, n: count() }).from(outbox).where(ofOrg).groupBy(outbox.status),
+  ]);
+  const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])) as Partial<Record<Status, number>>;
+  const all = byStatus.reduce((s, r) => s + Number(r.n), 0);
+  const total = status ? (counts[status] ?? 0) : all;
+  const base = `/dashboard/${org.slug}/emails`;
+  const href = (n: number) => {
+    const p = new URLSearchParams();
+    if (status) p.set("status", status);
+    if (n > 1) p.set("page", String(n));
+    return p.size ? `${base}?${p}` : base;
+  };
+  const tabLabel = (s: Status) => emailStatus(s, delivering).label;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Developers"
+        title="Emails"
+        description="Receipts, donation alerts, tribute notices, milestones and dispute alerts of this organization, newest first."
+      />
+      <div className="stack">
+        {delivering ? (
+          <Notice tone="info">
+            <p>Emails are delivered through Resend. This is the outbox: every email queued, with its delivery status and retries.</p>
+          </Notice>
+        ) : (
+          <Notice tone="warn" title="Sandbox email: nothing is sent">
+            <p>
+              Without <code>RESEND_API_KEY</code> emails are kept here rather than sent. Open one to see exactly what the recipient would
+              get. Set the key (and <code>EMAIL_FROM</code>) to deliver them.
+            </p>
+          </Notice>
+        )}
+        {all > 0 ? (
+          <nav className="tabs" aria-label="Filter by status" style={{ marginBottom: 0 }}>
+            <Link href={base} aria-current={status === null ? "page" : undefined}>
+              All<span className="count">{all}</span>
+            </Link>
+            {STATUSES.map((s) => (
+              <Link key={s} href={`${base}?status=${s}`} aria-current={status === s ? "page" : undefined}>
+                {tabLabel(s)}
+                <span className="count">{counts[s] ?? 0}</span>
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+        {all === 0 ? (
+          <EmptyState
+            title="No emails yet"
+            icon="✉"
+            action={
+              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
+                Go to your campaigns
+              </Link>
+            }
+          >
+            A receipt to the donor and an alert to your notification address are queued with every successful donation. Make a test donation
+            on one of your donate pages to see them here.
+          </EmptyState>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={status ? `No ${tabLabel(status).toLowerCase()} emails` : "This page is empty"}
+            icon="∅"
+            action={
+              <Link className="button secondary" href={base}>
+                Show all emails
+              </Link>
+            }
+          />
+        ) : (
+          <div className={styles.section}>
+            <OpsTable label="Emails">
+              <caption className="sr-only">{status ? `${tabLabel(status)} emails` : "All emails"}, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Template</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Queued</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => {
+                  const s = emailStatus(r.status, delivering);
+                  const template = String(r.payload.template ?? "unknown");
+                  const subject = emailSubject(r.payload);
+                  return (
+                    <tr key={r.id}>
+                      <td className="title-cell" style={{ minWidth: 240 }}>
+                        <Link href={`${base}/${r.id}`}>{subject ?? `${templateLabel(template)} (no subject)`}</Link>
+                      </td>
+                      <td className="nowrap">{String(r.payload.to ?? "")}</td>
+                      <td className="nowrap">{templateLabel(template)}</td>
+                      <td>
+                        <Badge tone={s.tone}>{s.label}</Badge>
+                        <span className="sub">
+                          {r.attempts} attempt{r.attempts === 1 ? "" : "s"}
+                          {r.status !== "SENT" && r.lastError ? ` · ${r.lastError}` : ""}
+                        </span>
+                      </td>
+                      <td className="nowrap">
+                        <LocalTime iso={r.createdAt.toISOString()} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </OpsTable>
+            <Pager page={page} limit={LIMIT} total={total} href={href} noun="emails" />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { count, eq } from "drizzle-orm";
+import { formatMoney } from "@/components/dashboard/money";
+import { one } from "@/components/dashboard/ops/dates";
+import { PLAN_STATUS } from "@/components/dashboard/ops/labels";
+import { Pager } from "@/components/dashboard/ops/pager";
+import { PlansTable } from "@/components/dashboard/ops/plans-table";
+import { PageHeader, Stat } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { getDb } from "@/db";
+import { listRecurringPlans } from "@/db/queries/recurring-plans";
+import { getReportSummary } from "@/db/queries/reports";
+import { recurringPlans } from "@/db/schema";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { requireOrg } from "@/lib/auth/server";
+import { RECURRING_PLAN_LIST_DEFAULT_LIMIT, RECURRING_PLAN_STATUSES } from "@/lib/schemas/recurring-plans";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Recurring" };
+
+type Status = (typeof RECURRING_PLAN_STATUSES)[number];
+const TAB_ORDER: Status[] = ["ACTIVE", "PAST_DUE", "INCOMPLETE", "CANCELED"];
+
+type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// GET /dashboard/:orgSlug/recurring: monthly and yearly plans by status; admins cancel a plan.
+export default async function RecurringPage({ params, searchParams }: Props) {
+  const { orgSlug } = await params;
+  const sp = await searchParams;
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/recurring`);
+  const db = await getDb();
+  const status = (RECURRING_PLAN_STATUSES as readonly string[]).includes(one(sp.status)) ? (one(sp.status) as Status) : null;
+  const pageParam = Number.parseInt(one(sp.page), 10);
+  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const limit = RECURRING_PLAN_LIST_DEFAULT_LIMIT;
+
+  const [{ rows, total }, byStatus, summary] = await Promise.all([
+    listRecurringPlans(db, org.id, { status: status ?? undefined }, { page, limit }),
+    db
+      .select({ status: recurringPlans.status, n: count() })
+      .from(recurringPlans)
+      .where(eq(recurringPlans.orgId, org.id))
+      .groupBy(recurringPlans.status),
+    getReportSummary(db, org.id, { from: null, to: null }),
+  ]);
+  const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])) as Partial<Record<Status, number>>;
+  const all = byStatus.reduce((s, r) => s + Number(r.n), 0);
+  const base = `/dashboard/${org.slug}/recurring`;
+  const href = (n: number) => {
+    const p = new URLSearchParams();
+    if (status) p.set("status", status);
+    if (n > 1) p.set("page", String(n));
+    return p.size ? `${base}?${p}` : base;
+  };
+  const canCancel = roleSatisfies(role, "ADMIN");
+
+  return (
+    <>
+      <PageHeader
+        title="Recurring"
+        description="Monthly and yearly gifts. Each plan is one subscription at the payment processor: its first gift and every renewal."
+      />
+      {all > 0 ? (
+        <div className="stats">
+          <Stat label="Active plans" value={(counts.ACTIVE ?? 0).toLocaleString("en-US")} />
+          <Stat
+            label="Monthly value"
+            value={formatMoney(summary.recurringMonthlyValueCents, org.currency)}
+            hint="Active plans now; yearly ones count a twelfth"
+          />
+          <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal payment failed" />
+        </div>
+      ) : null}
+      {all > 0 ? (
+        <nav className="tabs" aria-label="Filter by status">
+          <Link href={base} aria-current={status === null ? "page" : undefined}>
+            All<span className="count">{all}</span>
+          </Link>
+          {TAB_ORDER.map((s) => (
+            <Link key={s} href={`${base}?status=${s}`} aria-current={status === s ? "page" : undefined}>
+              {PLAN_STATUS[s].label}
+              <span className="count">{counts[s] ?? 0}</span>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {all === 0 ? (
+        <EmptyState
+          title="No recurring gifts yet"
+          icon="↻"
+          action={
+            <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
+              Check your campaigns
+            </Link>
+          }
+        >
+          Donors can choose to give every month or year on any campaign that allows recurring gifts (the default). Their plans show up here.
+        </EmptyState>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={status ? `No ${PLAN_STATUS[status].label.toLowerCase()} plans` : "This page is empty"}
+          icon="∅"
+          action={
+            <Link className="button secondary" href={base}>
+              Show all plans
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <PlansTable
+            rows={rows}
+            orgSlug={org.slug}
+            canCancel={canCancel}
+            label={status ? `${PLAN_STATUS[status].label} recurring plans` : "Recurring plans"}
+          />
+          <Pager page={page} limit={limit} total={total} href={href} noun="plans" />
+          {!canCancel ? <p className="small muted">Admins and owners can cancel a plan.</p> : null}
+        </>
+      )}
+    </>
+  );
+}

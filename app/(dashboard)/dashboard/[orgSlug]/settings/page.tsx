@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OrgSettingsForm } from "@/components/dashboard/org-settings-form";
+import { Card, PageHeader } from "@/components/ui/card";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { requireOrg } from "@/lib/auth/server";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+
+export const metadata: Metadata = { title: "Settings" };
+
+// GET /dashboard/:orgSlug/settings: the organization's details (ADMIN edits, members read).
+export default async function OrgSettings({ params }: { params: Promise<{ orgSlug: string }> }) {
+  const { orgSlug } = await params;
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/settings`);
+  const canEdit = roleSatisfies(role, "ADMIN");
+  return (
+    <>
+      <PageHeader eyebrow="Settings" title="Organization" description="How your organization appears to donors and on receipts." />
+      <div className="stack">
+        <Card title="Details" description={canEdit ? undefined : "Only admins and owners can change these."}>
+          <OrgSettingsForm
+            orgSlug={org.slug}
+            canEdit={canEdit}
+            initial={{
+              name: org.name,
+              notificationEmail: org.notificationEmail ?? "",
+              legalName: org.legalName ?? "",
+              taxId: org.taxId ?? "",
+              logoUrl: org.logoUrl ?? "",
+              color: org.color ?? "",
+            }}
+          />
+        </Card>
+        <Card title="Addresses">
+          <dl className="kv">
+            <dt>Slug</dt>
+            <dd>
+              <code>{org.slug}</code>
+            </dd>
+            <dt>Donate pages</dt>
+            <dd>{donateBaseUrl(org)}</dd>
+            <dt>Organization ID</dt>
+            <dd>
+              <code>{org.id}</code>
+            </dd>
+          </dl>
+          <p className="small muted" style={{ marginBottom: 0 }}>
+            Payout account: see <Link href={`/dashboard/${org.slug}/settings/payouts`}>Payouts</Link>.
+          </p>
+        </Card>
+      </div>
+    </>
+  );
+}

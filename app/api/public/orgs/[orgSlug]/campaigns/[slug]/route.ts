@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
+import { ok } from "@/lib/api/respond";
+import { methods, withRoute } from "@/lib/api/route";
+
+const params = z.object({ orgSlug: z.string().min(1).max(100), slug: z.string().min(1).max(100) });
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/public/orgs/:orgSlug/campaigns/:slug: the public view, as the hosted donate page loads it (public)
+  GET: withRoute({ auth: "public", params }, async ({ db, params }) =>
+    ok(await publicCampaignView(db, await findPublicCampaign(db, params))),
+  ),
+});

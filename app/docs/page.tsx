@@ -1,0 +1,223 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import styles from "./docs.module.css";
+
+export const metadata: Metadata = {
+  title: "API reference",
+  description: "Goodfund's REST API: every endpoint, its parameters, bodies, responses and errors.",
+};
+
+type Json = Record<string, any>;
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+const anchor = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+
+/** A JSON value, pretty-printed, with `$ref`s turned into links to their schema below. */
+function JsonBlock({ value }: { value: unknown }) {
+  const text = JSON.stringify(value, null, 2);
+  const parts = text.split(/("\$ref": "#\/components\/schemas\/[^"]+")/g);
+  return (
+    <pre className={styles.code}>
+      <code>
+        {parts.map((p, i) => {
+          const m = p.match(/^"\$ref": "#\/components\/schemas\/([^"]+)"$/);
+          if (!m) return p;
+          return (
+            <span key={i}>
+              &quot;$ref&quot;: <a href={`#schema-${anchor(m[1])}`}>&quot;{m[1]}&quot;</a>
+            </span>
+          );
+        })}
+      </code>
+    </pre>
+  );
+}
+
+function Operation({ method, path, op }: { method: string; path: string; op: Json }) {
+  const params: Json[] = op.parameters ?? [];
+  const body = op.requestBody?.content?.["application/json"];
+  const isPublic = Array.isArray(op.security) && op.security.length === 0;
+  return (
+    <article className={styles.op} id={anchor(op.operationId)} aria-labelledby={`${anchor(op.operationId)}-title`}>
+      <h3 id={`${anchor(op.operationId)}-title`} className={styles.opTitle}>
+        <span className={`${styles.method} ${styles[method]}`}>{method.toUpperCase()}</span>
+        <code className={styles.path}>{path}</code>
+      </h3>
+      <p className={styles.summary}>
+        {op.summary}
+        {isPublic ? <span className={styles.badge}>public</span> : null}
+      </p>
+      {op.description ? (
+        <div className={styles.description}>
+          {String(op.description)
+            .split("\n\n")
+            .map((para: string, i: number) => (
+              <p key={i}>{para}</p>
+            ))}
+        </div>
+      ) : null}
+      {params.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>Parameters</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">In</th>
+                <th scope="col">Required</th>
+                <th scope="col">Schema</th>
+              </tr>
+            </thead>
+            <tbody>
+              {params.map((p) => (
+                <tr key={`${p.in}-${p.name}`}>
+                  <td>
+                    <code>{p.name}</code>
+                  </td>
+                  <td>{p.in}</td>
+                  <td>{p.required ? "yes" : "no"}</td>
+                  <td>
+                    <code>{summarizeSchema(p.schema)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {body ? (
+        <details className={styles.details}>
+          <summary>Request body (application/json)</summary>
+          <JsonBlock value={body.schema} />
+          {body.examples
+            ? Object.entries(body.examples as Record<string, Json>).map(([name, ex]) => (
+                <div key={name}>
+                  <p className={styles.exampleTitle}>Example: {ex.summary ?? name}</p>
+                  <JsonBlock value={ex.value} />
+                </div>
+              ))
+            : null}
+        </details>
+      ) : null}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>Responses</caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(op.responses as Record<string, Json>).map(([code, res]) => (
+              <tr key={code}>
+                <td>
+                  <code>{code}</code>
+                </td>
+                <td>{res.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {Object.entries(op.responses as Record<string, Json>)
+        .filter(([code, res]) => Number(code) < 300 && res.content)
+        .map(([code, res]) => (
+          <details key={code} className={styles.details}>
+            <summary>
+              {code} response ({Object.keys(res.content)[0]})
+            </summary>
+            <JsonBlock value={(Object.values(res.content)[0] as Json).schema ?? {}} />
+          </details>
+        ))}
+    </article>
+  );
+}
+
+function summarizeSchema(s: Json | undefined): string {
+  if (!s) return "string";
+  if (s.enum) return s.enum.join(" | ");
+  const range = [s.minimum !== undefined ? `≥ ${s.minimum}` : "", s.maximum !== undefined ? `≤ ${s.maximum}` : ""].filter(Boolean).join(", ");
+  return [s.type ?? (s.anyOf ? "any of" : "value"), s.format, range].filter(Boolean).join(" ");
+}
+
+// GET /docs: the API reference, rendered from the same OpenAPI document as /api/openapi.json.
+export default function DocsPage() {
+  const doc = buildOpenApiDocument() as Json;
+  const tags: { name: string; description: string }[] = doc.tags ?? [];
+  const byTag = new Map<string, { method: string; path: string; op: Json }[]>();
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? "Other";
+      if (!byTag.has(tag)) byTag.set(tag, []);
+      byTag.get(tag)!.push({ method, path, op });
+    }
+  }
+  const schemas = Object.entries((doc.components?.schemas ?? {}) as Record<string, Json>);
+  return (
+    <div className={styles.layout}>
+      <a className={styles.skip} href="#reference">
+        Skip to the reference
+      </a>
+      <nav className={styles.sidebar} aria-label="API sections">
+        <p className={styles.brand}>
+          <Link href="/">Goodfund</Link> API
+        </p>
+        <ul>
+          <li>
+            <a href="#overview">Overview</a>
+          </li>
+          {tags
+            .filter((t) => byTag.has(t.name))
+            .map((t) => (
+              <li key={t.name}>
+                <a href={`#tag-${anchor(t.name)}`}>{t.name}</a>
+              </li>
+            ))}
+          <li>
+            <a href="#schemas">Schemas</a>
+          </li>
+        </ul>
+      </nav>
+      <main id="reference" className={styles.main}>
+        <section id="overview" aria-labelledby="overview-title">
+          <h1 id="overview-title">
+            {doc.info.title} <span className={styles.version}>v{doc.info.version}</span>
+          </h1>
+          {String(doc.info.description)
+            .split("\n\n")
+            .map((para: string, i: number) => (
+              <p key={i}>{para}</p>
+            ))}
+          <p>
+            Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}). Get a token with{" "}
+            <code>npm run token -- --email you@example.org</code> and send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+          </p>
+        </section>
+        {tags
+          .filter((t) => byTag.has(t.name))
+          .map((t) => (
+            <section key={t.name} id={`tag-${anchor(t.name)}`} aria-labelledby={`tag-${anchor(t.name)}-title`}>
+              <h2 id={`tag-${anchor(t.name)}-title`}>{t.name}</h2>
+              <p className={styles.tagDescription}>{t.description}</p>
+              {byTag.get(t.name)!.map((o) => (
+                <Operation key={`${o.method} ${o.path}`} {...o} />
+              ))}
+            </section>
+          ))}
+        <section id="schemas" aria-labelledby="schemas-title">
+          <h2 id="schemas-title">Schemas</h2>
+          {schemas.map(([name, schema]) => (
+            <details key={name} id={`schema-${anchor(name)}`} className={styles.details}>
+              <summary>{name}</summary>
+              <JsonBlock value={schema} />
+            </details>
+          ))}
+        </section>
+      </main>
+    </div>
+  );
+}

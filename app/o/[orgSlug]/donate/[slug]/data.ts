@@ -1,0 +1,77 @@
+import { cache } from "react";
+import { getDb } from "@/db";
+import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
+import type { Campaign, Organization } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { brandPalette } from "@/components/donate/brand";
+import type { PaymentConfig } from "@/components/donate/types";
+
+export type DonatePageParams = { orgSlug: string; slug: string };
+export type PublicView = Awaited<ReturnType<typeof publicCampaignView>>;
+
+const plausible = (s: string) => s.length > 0 && s.length <= 100;
+
+/**
+ * The published campaign and its organization, or null for an unknown or DRAFT one. Cached per
+ * request, so the layout, the page and its metadata share one query.
+ */
+export const loadCampaign = cache(async (orgSlug: string, slug: string): Promise<{ campaign: Campaign; org: Organization } | null> => {
+  if (!plausible(orgSlug) || !plausible(slug)) return null;
+  try {
+    return await findPublicCampaign(await getDb(), { orgSlug, slug });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+});
+
+/** The donor-facing view (progress, donor roll, leaderboard), as the public API answers it. */
+export const loadView = cache(async (orgSlug: string, slug: string) => {
+  const row = await loadCampaign(orgSlug, slug);
+  if (!row) return null;
+  return { ...row, view: await publicCampaignView(await getDb(), row) };
+});
+
+/** A campaign's parent (peer-to-peer pages), for the "Fundraising for …" link. */
+export const loadParent = cache(async (parentId: string) => {
+  try {
+    return await findPublicCampaign(await getDb(), { id: parentId });
+  } catch {
+    return null;
+  }
+});
+
+export const palette = (row: { campaign: Campaign; org: Organization }) => brandPalette(row.campaign.color, row.org.color);
+
+/**
+ * Which payment form the page shows. The server charges through Stripe whenever it has a
+ * secret key, so the Payment Element needs the publishable key too; a server with only one of
+ * the two keys can't take money, and says so rather than showing a form that would fail.
+ */
+export function paymentConfig(): PaymentConfig {
+  const env = getEnv();
+  if (!env.STRIPE_SECRET_KEY) return { mode: "sandbox" };
+  if (env.STRIPE_PUBLISHABLE_KEY) return { mode: "stripe", publishableKey: env.STRIPE_PUBLISHABLE_KEY };
+  return { mode: "unavailable" };
+}
+
+export type Closure = "paused" | "ended" | "organization" | "unavailable" | "sold-out" | "no-amounts" | null;
+
+/**
+ * Why the page can't take a gift right now, checked the way POST /api/donations checks it
+ * (status, end date, organization status and payout account), plus what the form itself needs.
+ */
+export function closureOf({ campaign, org }: { campaign: Campaign; org: Organization }, payment: PaymentConfig, now = Date.now()): Closure {
+  if (campaign.status === "ENDED" || (campaign.endDate !== null && campaign.endDate.getTime() <= now)) return "ended";
+  if (campaign.status !== "ACTIVE") return "paused";
+  if (org.status !== "ACTIVE" || !org.processorAccountId) return "organization";
+  if (payment.mode === "unavailable") return "unavailable";
+  if (campaign.type === "EVENT") {
+    if (campaign.ticketPriceCents === null) return "no-amounts";
+    if (campaign.ticketCapacity !== null && campaign.ticketsSold >= campaign.ticketCapacity) return "sold-out";
+  } else if (campaign.suggestedAmounts.length === 0 && !campaign.allowCustomAmount) {
+    return "no-amounts";
+  }
+  return null;
+}

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getDb } from "@/db";
+import { configuredOAuthProviders, emailsStayLocal, isDemoSignInAvailable, isMailboxEnabled, isSandboxMode } from "@/lib/auth/modes";
+import { getCurrentUser } from "@/lib/auth/server";
+import { SignInPanel } from "./sign-in-panel";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** Only same-site paths: a sign-in link must never send someone to another site. */
+function safeCallback(raw: string | undefined): string {
+  if (!raw) return "/dashboard";
+  try {
+    const u = new URL(raw, "http://local.invalid");
+    if (u.origin !== "http://local.invalid") return "/dashboard";
+    return `${u.pathname}${u.search}${u.hash}` || "/dashboard";
+  } catch {
+    return "/dashboard";
+  }
+}
+
+type Search = { callbackUrl?: string; error?: string; check?: string };
+
+// GET /signin: magic link by email, GitHub/Google when configured, and in sandbox mode the demo owner in one click.
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallback(params.callbackUrl);
+  const user = await getCurrentUser();
+  if (user && !params.error && !params.check) redirect(callbackUrl);
+
+  const demo = await isDemoSignInAvailable(await getDb());
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <main id="main" className="auth-page" tabIndex={-1}>
+        <div className="auth-card">
+          <div>
+            <Link className="brand" href="/" style={{ padding: 0, marginBottom: 14 }}>
+              <span className="brand-mark" aria-hidden="true">
+                G
+              </span>
+              Goodfund
+            </Link>
+            <h1>Sign in to the dashboard</h1>
+            <p className="lead">Manage campaigns, donations and your team.</p>
+          </div>
+          <SignInPanel
+            callbackUrl={callbackUrl}
+            error={params.error ?? null}
+            initiallySent={params.check === "email"}
+            providers={configuredOAuthProviders()}
+            demo={demo}
+            sandbox={isSandboxMode()}
+            localEmail={{ log: emailsStayLocal(), mailbox: isMailboxEnabled() }}
+            signedInAs={user?.email ?? null}
+          />
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+/**
+ * Calls Goodfund's REST API from the browser, same origin: the session cookie is the Bearer
+ * token (the API reads either), so the dashboard uses exactly the endpoints it documents.
+ */
+export type ApiFailure = {
+  ok: false;
+  status: number;
+  error: string;
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+};
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
+
+export async function api<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return {
+      ok: false,
+      status: 0,
+      error: "Could not reach the server. Check your connection and try again.",
+      fieldErrors: {},
+      formErrors: [],
+    };
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (res.ok) return { ok: true, status: res.status, data: json as T };
+  const err = (json ?? {}) as { error?: string; details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } };
+  return {
+    ok: false,
+    status: res.status,
+    error: describe(res.status, err.error),
+    fieldErrors: err.details?.fieldErrors ?? {},
+    formErrors: err.details?.formErrors ?? [],
+  };
+}
+
+function describe(status: number, error: string | undefined): string {
+  if (status === 401) return "Your session has expired. Sign in again to continue.";
+  if (status === 403) return "Your role in this organization does not allow this.";
+  if (status === 429) return "Too many requests. Wait a moment and try again.";
+  if (status >= 500) return error && status !== 500 ? error : "Something went wrong on our side. Try again in a moment.";
+  return error ?? `Request failed (${status})`;
+}
+
+/** A schema message as a person reads it: an empty required field just says so. */
+export function friendlyMessage(message: string): string {
+  return message === "String must contain at least 1 character(s)" ? "Required" : message;
+}
+
+/** The first message of each field, the shape the forms display. */
+export function firstErrors(fieldErrors: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fieldErrors)) if (v?.length) out[k] = friendlyMessage(v[0]);
+  return out;
+}

@@ -1,0 +1,538 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
+import type { CampaignView } from "@/lib/schemas/campaigns";
+import { slugify } from "@/lib/slug";
+import { api } from "./api-client";
+import {
+  DEFAULT_VALUES,
+  FIELD_ORDER,
+  buildPayload,
+  fieldOf,
+  humanize,
+  isoToLocalInput,
+  validateBody,
+  validateField,
+  valuesFromCampaign,
+  visibleKeys,
+  type FieldKey,
+  type FormValues,
+} from "./campaign-form-model";
+import { currencyPrefix } from "./money";
+
+const TYPE_OPTIONS = [
+  { value: "DONATION", label: "Donation appeal" },
+  { value: "PEER_TO_PEER", label: "Peer-to-peer" },
+  { value: "EVENT", label: "Event with tickets" },
+  { value: "MEMBERSHIP", label: "Membership (recurring)" },
+];
+
+const MAX_SUGGESTED = 12;
+
+type Props = {
+  mode: "create" | "edit";
+  orgSlug: string;
+  currency: string;
+  campaign: CampaignView | null;
+  /** Peer-to-peer campaigns of the organization a fundraiser page can belong to. */
+  parentOptions: { id: string; title: string }[];
+  canEdit: boolean;
+  /** `{donateBaseUrl}/donate/`: shown before the slug. */
+  donatePrefix: string;
+};
+
+function Section({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card form-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {hint ? <p className="section-hint">{hint}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Create or edit a campaign: every field of the API's campaign, money typed in dollars and sent
+ * as integer cents, dates typed in local time and sent as ISO 8601. Each field is checked with
+ * the API's own zod schema when it loses focus (and again as it is corrected); on submit the
+ * server's `details.fieldErrors` land next to their fields and focus moves to the first one.
+ */
+export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOptions, canEdit, donatePrefix }: Props) {
+  const router = useRouter();
+  const toast = useToast();
+  const [values, setValues] = useState<FormValues>(() => (campaign ? valuesFromCampaign(campaign) : DEFAULT_VALUES));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState<Set<FieldKey>>(() => new Set());
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState<null | "save" | "publish">(null);
+  const [timeZone, setTimeZone] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const money = currencyPrefix(currency);
+  const isDraft = !campaign || campaign.status === "DRAFT";
+
+  // Dates are local times: only the browser knows its zone, so they are filled in after hydration.
+  useEffect(() => {
+    setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    if (!campaign) return;
+    setValues((v) => ({
+      ...v,
+      startDate: isoToLocalInput(campaign.startDate),
+      endDate: isoToLocalInput(campaign.endDate),
+      scheduledPublishAt: isoToLocalInput(campaign.scheduledPublishAt),
+    }));
+  }, [campaign]);
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (dirty.size === 0) return;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+    };
+    window.addEventListener("beforeunload", onUnload);
+    return () => window.removeEventListener("beforeunload", onUnload);
+  }, [dirty]);
+
+  const visible = useMemo(() => visibleKeys(values, mode), [values, mode]);
+
+  function errorsWithout(field: FieldKey, prev: Record<string, string>) {
+    const next: Record<string, string> = {};
+    for (const [k, m] of Object.entries(prev)) if (fieldOf(k) !== field) next[k] = m;
+    return next;
+  }
+
+  function recheck(field: FieldKey, v: FormValues) {
+    setErrors((prev) => ({ ...errorsWithout(field, prev), ...validateField(field, v, mode, currency) }));
+  }
+
+  function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
+    const next = { ...values, [field]: value } as FormValues;
+    // A page that stops being peer-to-peer stops belonging to a peer-to-peer campaign.
+    if (field === "type" && value !== "PEER_TO_PEER" && next.parentCampaignId) {
+      next.parentCampaignId = "";
+      setDirty((d) => new Set(d).add("parentCampaignId"));
+    }
+    setValues(next);
+    setDirty((d) => new Set(d).add(field as FieldKey));
+    const shown = Object.keys(errors).some((k) => fieldOf(k) === field);
+    if (shown || typeof value === "boolean" || field === "type") recheck(field as FieldKey, next);
+  }
+
+  const blur = (field: FieldKey) => () => recheck(field, values);
+
+  function focusField(key: string) {
+    const field = fieldOf(key);
+    const el =
+      document.getElementById(`cf-${key.replace(/\./g, "-")}`) ??
+      document.getElementById(`cf-${field}`) ??
+      document.getElementById(`cf-${field}-0`);
+    el?.focus();
+  }
+
+  function firstErrorKey(found: Record<string, string>): string | undefined {
+    const keys = Object.keys(found);
+    for (const f of FIELD_ORDER) {
+      const k = keys.find((x) => fieldOf(x) === f);
+      if (k) return k;
+    }
+    return keys[0];
+  }
+
+  async function submit(e: FormEvent, publish = false) {
+    e.preventDefault();
+    if (!canEdit || busy) return;
+    setFormErrors([]);
+    const keys = mode === "create" ? visible : visible.filter((k) => dirty.has(k));
+    if (mode === "edit" && keys.length === 0) {
+      toast.show("No changes to save");
+      return;
+    }
+    let found: Record<string, string> = {};
+    for (const k of keys) found = { ...found, ...validateField(k, values, mode, currency) };
+    const body = buildPayload(keys, values, mode);
+    if (publish) body.status = "ACTIVE";
+    if (Object.keys(found).length === 0) found = validateBody(body, mode, currency);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      const first = firstErrorKey(found);
+      if (first) focusField(first);
+      return;
+    }
+
+    setBusy(publish ? "publish" : "save");
+    const res =
+      mode === "create"
+        ? await api<CampaignView>("POST", `/api/orgs/${encodeURIComponent(orgSlug)}/campaigns`, body)
+        : await api<CampaignView>("PATCH", `/api/campaigns/${encodeURIComponent(campaign!.id)}`, body);
+    if (res.ok) {
+      setDirty(new Set());
+      setErrors({});
+      if (mode === "create") {
+        toast.show(publish ? `“${res.data.title}” is live` : `Draft “${res.data.title}” created`);
+        router.push(`/dashboard/${orgSlug}/campaigns/${res.data.id}`);
+        return;
+      }
+      setBusy(null);
+      toast.show("Changes saved");
+      router.refresh();
+      return;
+    }
+    setBusy(null);
+    const fieldErrors: Record<string, string> = {};
+    for (const [k, msgs] of Object.entries(res.fieldErrors)) if (msgs?.length) fieldErrors[k] = humanize(k, msgs[0], currency);
+    if (res.status === 409 && /slug/i.test(res.error)) fieldErrors.slug = "Another campaign of this organization uses this address";
+    const placed = Object.fromEntries(Object.entries(fieldErrors).filter(([k]) => (FIELD_ORDER as string[]).includes(fieldOf(k))));
+    const unplaced = Object.entries(fieldErrors)
+      .filter(([k]) => !(k in placed))
+      .map(([k, m]) => `${k}: ${m}`);
+    setErrors(placed);
+    const messages = [...res.formErrors, ...unplaced];
+    if (Object.keys(placed).length === 0) messages.unshift(res.error);
+    setFormErrors(messages);
+    const first = firstErrorKey(placed);
+    if (first) focusField(first);
+    else document.getElementById("cf-form-errors")?.focus();
+  }
+
+  const err = (key: string) => errors[key] ?? null;
+  const has = (k: FieldKey) => visible.includes(k);
+  const errorCount = Object.keys(errors).length;
+
+  const text = (key: FieldKey & keyof FormValues) => ({
+    id: `cf-${key}`,
+    value: values[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
+    onBlur: blur(key),
+    error: err(key),
+  });
+  const check = (key: FieldKey & keyof FormValues) => ({
+    id: `cf-${key}`,
+    checked: values[key] as boolean,
+    onChange: (e: { target: { checked: boolean } }) => set(key, e.target.checked as never),
+    error: err(key),
+  });
+  const dateHint = timeZone ? `Your local time (${timeZone.replace(/_/g, " ")}).` : "Your local time.";
+
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={(e) => submit(e)}
+      noValidate
+      aria-label={mode === "create" ? "New campaign" : "Edit campaign"}
+    >
+      {formErrors.length > 0 ? (
+        <div id="cf-form-errors" tabIndex={-1}>
+          <Notice tone="error" live title={formErrors.length > 1 ? "The campaign could not be saved" : undefined}>
+            {formErrors.length === 1 ? (
+              <p>{formErrors[0]}</p>
+            ) : (
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {formErrors.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </Notice>
+        </div>
+      ) : null}
+      {!canEdit ? (
+        <Notice tone="info">
+          <p>You can view this campaign. Changing it needs the Admin or Owner role.</p>
+        </Notice>
+      ) : null}
+
+      <fieldset className="plain form" disabled={!canEdit}>
+        <legend className="sr-only">Campaign details</legend>
+
+        <Section id="cs-basics" title="Basics">
+          <TextField {...text("title")} label="Title" required maxLength={400} hint="Up to 140 characters. Donors see it first." />
+          <TextField
+            {...text("slug")}
+            label="Address"
+            prefix={<span title={donatePrefix}>…/donate/</span>}
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={mode === "create" ? slugify(values.title, 80) || "winter-appeal" : undefined}
+            onChange={(e) => set("slug", e.target.value.toLowerCase())}
+            hint={
+              mode === "create"
+                ? "Lower-case letters, digits and hyphens. Leave empty to make one from the title."
+                : "Changing it breaks links you already shared."
+            }
+          />
+          <div className="form-grid">
+            <SelectField
+              {...text("type")}
+              label="Type"
+              options={TYPE_OPTIONS}
+              disabled={!isDraft}
+              hint={isDraft ? undefined : "The type can only change while the campaign is a draft."}
+            />
+            {has("parentCampaignId") ? (
+              <SelectField
+                {...text("parentCampaignId")}
+                label="Part of"
+                options={[
+                  { value: "", label: "None: this is a main campaign" },
+                  ...parentOptions.map((p) => ({ value: p.id, label: p.title })),
+                ]}
+                hint="A fundraiser's own page belongs to a main peer-to-peer campaign; its gifts count toward it."
+              />
+            ) : null}
+          </div>
+          <TextAreaField
+            {...text("description")}
+            label="Description"
+            optional
+            rows={6}
+            hint={`Plain text; HTML is removed. ${values.description.length.toLocaleString("en-US")} / 20,000 characters.`}
+          />
+        </Section>
+
+        <Section id="cs-amounts" title="Goal and amounts">
+          <div className="form-grid">
+            <TextField {...text("goalAmountCents")} label="Goal" optional inputMode="decimal" prefix={money} placeholder="5000" />
+            <TextField
+              {...text("minAmountCents")}
+              label="Minimum gift"
+              optional
+              inputMode="decimal"
+              prefix={money}
+              placeholder="1"
+              hint="At least 1.00."
+            />
+          </div>
+          <CheckboxField {...check("showGoal")} label="Show the goal and progress on the donate page" />
+          <fieldset
+            className="plain field"
+            aria-describedby={[err("suggestedAmounts") ? "cf-suggestedAmounts-error" : "", "cf-suggestedAmounts-hint"]
+              .filter(Boolean)
+              .join(" ")}
+          >
+            <legend className="label" style={{ fontWeight: 600, fontSize: "0.9rem", marginBottom: 6 }}>
+              Suggested amounts
+            </legend>
+            <div className="amounts" id="cf-suggestedAmounts" tabIndex={-1}>
+              {values.suggestedAmounts.map((a, i) => {
+                const key = `suggestedAmounts.${i}`;
+                const id = `cf-suggestedAmounts-${i}`;
+                return (
+                  <div className="amount-chip" key={i}>
+                    <label htmlFor={id} className="sr-only">
+                      Suggested amount {i + 1}
+                    </label>
+                    <div className="input-group">
+                      <span className="addon" aria-hidden="true">
+                        {money}
+                      </span>
+                      <input
+                        id={id}
+                        className="input"
+                        inputMode="decimal"
+                        value={a}
+                        aria-invalid={err(key) ? true : undefined}
+                        aria-describedby={err(key) ? `${id}-error` : undefined}
+                        onChange={(e) => {
+                          const list = [...values.suggestedAmounts];
+                          list[i] = e.target.value;
+                          set("suggestedAmounts", list);
+                        }}
+                        onBlur={blur("suggestedAmounts")}
+                      />
+                    </div>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      aria-label={`Remove suggested amount ${i + 1}${a ? ` (${money}${a})` : ""}`}
+                      onClick={() => {
+                        const list = values.suggestedAmounts.filter((_, j) => j !== i);
+                        set("suggestedAmounts", list);
+                        requestAnimationFrame(() =>
+                          (
+                            document.getElementById(`cf-suggestedAmounts-${Math.max(0, i - 1)}`) ?? document.getElementById("cf-add-amount")
+                          )?.focus(),
+                        );
+                      }}
+                    >
+                      ×
+                    </Button>
+                  </div>
+                );
+              })}
+              {values.suggestedAmounts.length < MAX_SUGGESTED ? (
+                <Button
+                  id="cf-add-amount"
+                  variant="secondary"
+                  size="small"
+                  onClick={() => {
+                    set("suggestedAmounts", [...values.suggestedAmounts, ""]);
+                    const next = values.suggestedAmounts.length;
+                    requestAnimationFrame(() => document.getElementById(`cf-suggestedAmounts-${next}`)?.focus());
+                  }}
+                >
+                  + Add amount
+                </Button>
+              ) : null}
+            </div>
+            {values.suggestedAmounts.map((_, i) => (
+              <FieldError
+                key={i}
+                id={`cf-suggestedAmounts-${i}`}
+                error={err(`suggestedAmounts.${i}`) ? `Amount ${i + 1}: ${err(`suggestedAmounts.${i}`)}` : null}
+              />
+            ))}
+            <FieldError id="cf-suggestedAmounts" error={err("suggestedAmounts")} />
+            <p className="hint" id="cf-suggestedAmounts-hint">
+              The buttons donors pick from, each at least {money}1. Up to {MAX_SUGGESTED}.
+            </p>
+          </fieldset>
+          <CheckboxField {...check("allowCustomAmount")} label="Let donors enter their own amount" />
+          <CheckboxField
+            {...check("allowRecurring")}
+            label="Allow monthly and yearly gifts"
+            hint={values.type === "MEMBERSHIP" ? "Memberships are recurring, so this must stay on." : undefined}
+          />
+        </Section>
+
+        {has("ticketPriceCents") ? (
+          <Section id="cs-event" title="Event tickets" hint="Each ticket is one gift of the ticket price; tickets are never oversold.">
+            <div className="form-grid">
+              <TextField {...text("ticketPriceCents")} label="Ticket price" required inputMode="decimal" prefix={money} />
+              <TextField
+                {...text("ticketCapacity")}
+                label="Capacity"
+                required
+                inputMode="numeric"
+                suffix="tickets"
+                hint={campaign ? `${campaign.ticketsSold} sold so far.` : undefined}
+              />
+            </div>
+          </Section>
+        ) : null}
+
+        <Section id="cs-matching" title="Matching" hint="A sponsor matches gifts up to a budget; donors see it on the donate page.">
+          <CheckboxField {...check("matchingEnabled")} label="Gifts are matched" />
+          {has("matchingOrgName") ? (
+            <>
+              <TextField {...text("matchingOrgName")} label="Matched by" optional placeholder="Harbor Credit Union" />
+              <div className="form-grid">
+                <TextField
+                  {...text("matchingMaxCents")}
+                  label="Matching budget"
+                  optional
+                  inputMode="decimal"
+                  prefix={money}
+                  hint="Leave empty for no limit."
+                />
+                <TextField
+                  {...text("matchingRatioPct")}
+                  label="Match ratio"
+                  required
+                  inputMode="numeric"
+                  suffix="%"
+                  hint="100% matches one-for-one; 200% doubles each gift."
+                />
+              </div>
+            </>
+          ) : null}
+        </Section>
+
+        <Section id="cs-schedule" title="Dates">
+          <div className="form-grid">
+            <TextField {...text("startDate")} type="datetime-local" label="Starts" optional hint={dateHint} />
+            <TextField {...text("endDate")} type="datetime-local" label="Ends" optional hint="The campaign ends by itself at this time." />
+          </div>
+          {has("scheduledPublishAt") ? (
+            <TextField
+              {...text("scheduledPublishAt")}
+              type="datetime-local"
+              label="Publish automatically at"
+              optional
+              hint="Saved as a draft, then published at this time (within a minute)."
+            />
+          ) : null}
+        </Section>
+
+        <Section id="cs-look" title="Page and media">
+          <TextField {...text("coverImageUrl")} type="url" label="Cover image URL" optional placeholder="https://" />
+          <TextField {...text("videoUrl")} type="url" label="Video URL" optional placeholder="https://" />
+          <div className="field">
+            <label htmlFor="cf-color">
+              Accent colour<span className="optional"> (optional)</span>
+            </label>
+            <div className="color-row">
+              <input
+                id="cf-color"
+                className="input mono"
+                value={values.color}
+                onChange={(e) => set("color", e.target.value)}
+                onBlur={blur("color")}
+                placeholder="#1a7f5a"
+                autoCapitalize="none"
+                spellCheck={false}
+                aria-invalid={err("color") ? true : undefined}
+                aria-describedby={["cf-color-hint", err("color") ? "cf-color-error" : ""].filter(Boolean).join(" ")}
+                style={{ maxWidth: 180 }}
+              />
+              <label htmlFor="cf-color-picker" className="sr-only">
+                Pick the accent colour
+              </label>
+              <input
+                id="cf-color-picker"
+                type="color"
+                value={
+                  /^#[0-9a-fA-F]{6}$/.test(values.color)
+                    ? values.color
+                    : /^#[0-9a-fA-F]{3}$/.test(values.color)
+                      ? `#${values.color.slice(1).replace(/./g, "$&$&")}`
+                      : "#1a7f5a"
+                }
+                onChange={(e) => set("color", e.target.value)}
+              />
+            </div>
+            <p className="hint" id="cf-color-hint">
+              Hex, like #1a7f5a or #fff. Used for buttons and the progress bar.
+            </p>
+            <FieldError id="cf-color" error={err("color")} />
+          </div>
+          <CheckboxField
+            {...check("showDonorRoll")}
+            label="Show recent donors on the donate page"
+            hint="First names only, or “Anonymous”."
+          />
+        </Section>
+      </fieldset>
+
+      {canEdit ? (
+        <div className="form-actions">
+          <span className="status-msg" role="status">
+            {errorCount > 0
+              ? `${errorCount} field${errorCount > 1 ? "s" : ""} need${errorCount > 1 ? "" : "s"} attention`
+              : mode === "edit" && dirty.size > 0
+                ? "Unsaved changes"
+                : ""}
+          </span>
+          {mode === "create" ? (
+            <>
+              <Button type="submit" variant="secondary" loading={busy === "save"} disabled={busy !== null}>
+                Save draft
+              </Button>
+              <Button loading={busy === "publish"} disabled={busy !== null} onClick={(e) => submit(e as unknown as FormEvent, true)}>
+                Create and publish
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" loading={busy === "save"} disabled={busy !== null}>
+              Save changes
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </form>
+  );
+}

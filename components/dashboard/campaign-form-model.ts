@@ -1,0 +1,261 @@
+import type { z } from "zod";
+import { createCampaignBody, updateCampaignBody, type CampaignView } from "@/lib/schemas/campaigns";
+import { centsToInput, formatMoney, parseMoney } from "./money";
+
+/**
+ * The campaign editor's model: what each input holds (text as typed), how it becomes the API's
+ * value (dollars → integer cents, local date-times → ISO 8601), and the messages of the API's
+ * own zod schemas for it, phrased in the unit the person typed.
+ */
+export const MONEY_KEYS = ["goalAmountCents", "matchingMaxCents", "minAmountCents", "ticketPriceCents"] as const;
+export const INT_KEYS = ["matchingRatioPct", "ticketCapacity"] as const;
+export const DATE_KEYS = ["startDate", "endDate", "scheduledPublishAt"] as const;
+export const BOOL_KEYS = ["showDonorRoll", "showGoal", "allowCustomAmount", "allowRecurring", "matchingEnabled"] as const;
+export const TEXT_KEYS = [
+  "title",
+  "slug",
+  "description",
+  "coverImageUrl",
+  "videoUrl",
+  "color",
+  "matchingOrgName",
+  "type",
+  "parentCampaignId",
+] as const;
+
+type MoneyKey = (typeof MONEY_KEYS)[number];
+type IntKey = (typeof INT_KEYS)[number];
+type DateKey = (typeof DATE_KEYS)[number];
+type BoolKey = (typeof BOOL_KEYS)[number];
+type TextKey = (typeof TEXT_KEYS)[number];
+export type FieldKey = MoneyKey | IntKey | DateKey | BoolKey | TextKey | "suggestedAmounts";
+
+export type FormValues = Record<MoneyKey | IntKey | DateKey | TextKey, string> & Record<BoolKey, boolean> & { suggestedAmounts: string[] };
+
+/** Top-to-bottom order of the form: the first invalid field in it gets the focus. */
+export const FIELD_ORDER: FieldKey[] = [
+  "title",
+  "slug",
+  "type",
+  "parentCampaignId",
+  "description",
+  "goalAmountCents",
+  "showGoal",
+  "suggestedAmounts",
+  "allowCustomAmount",
+  "minAmountCents",
+  "allowRecurring",
+  "ticketPriceCents",
+  "ticketCapacity",
+  "matchingEnabled",
+  "matchingOrgName",
+  "matchingMaxCents",
+  "matchingRatioPct",
+  "startDate",
+  "endDate",
+  "scheduledPublishAt",
+  "coverImageUrl",
+  "videoUrl",
+  "color",
+  "showDonorRoll",
+];
+
+/** The contract's defaults for a new campaign. */
+export const DEFAULT_VALUES: FormValues = {
+  title: "",
+  slug: "",
+  description: "",
+  type: "DONATION",
+  parentCampaignId: "",
+  goalAmountCents: "",
+  coverImageUrl: "",
+  videoUrl: "",
+  color: "",
+  matchingOrgName: "",
+  matchingMaxCents: "",
+  minAmountCents: "",
+  ticketPriceCents: "",
+  matchingRatioPct: "100",
+  ticketCapacity: "",
+  startDate: "",
+  endDate: "",
+  scheduledPublishAt: "",
+  showDonorRoll: true,
+  showGoal: true,
+  allowCustomAmount: true,
+  allowRecurring: true,
+  matchingEnabled: false,
+  suggestedAmounts: ["25", "50", "100"],
+};
+
+/** Form values of an existing campaign. Dates stay empty here: they are local times, filled in the browser. */
+export function valuesFromCampaign(c: CampaignView): FormValues {
+  return {
+    title: c.title,
+    slug: c.slug,
+    description: c.description ?? "",
+    type: c.type,
+    parentCampaignId: c.parentCampaignId ?? "",
+    goalAmountCents: centsToInput(c.goalAmountCents),
+    coverImageUrl: c.coverImageUrl ?? "",
+    videoUrl: c.videoUrl ?? "",
+    color: c.color ?? "",
+    matchingOrgName: c.matchingOrgName ?? "",
+    matchingMaxCents: centsToInput(c.matchingMaxCents),
+    minAmountCents: centsToInput(c.minAmountCents),
+    ticketPriceCents: centsToInput(c.ticketPriceCents),
+    matchingRatioPct: String(c.matchingRatioPct),
+    ticketCapacity: c.ticketCapacity === null ? "" : String(c.ticketCapacity),
+    startDate: "",
+    endDate: "",
+    scheduledPublishAt: "",
+    showDonorRoll: c.showDonorRoll,
+    showGoal: c.showGoal,
+    allowCustomAmount: c.allowCustomAmount,
+    allowRecurring: c.allowRecurring,
+    matchingEnabled: c.matchingEnabled,
+    suggestedAmounts: c.suggestedAmounts.map((a) => centsToInput(a)),
+  };
+}
+
+/** ISO 8601 → the `datetime-local` input's value in this browser's time zone. */
+export function isoToLocalInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (this browser's time zone) → ISO 8601 UTC; null when empty. */
+export function localInputToIso(value: string): { ok: true; value: string | null } | { ok: false; message: string } {
+  if (value.trim() === "") return { ok: true, value: null };
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return { ok: false, message: "Enter a date and time" };
+  return { ok: true, value: d.toISOString() };
+}
+
+/** Which fields apply, given the type and the toggles: hidden ones are neither validated nor sent. */
+export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] {
+  return FIELD_ORDER.filter((k) => {
+    if (k === "parentCampaignId") return v.type === "PEER_TO_PEER";
+    if (k === "ticketPriceCents" || k === "ticketCapacity") return v.type === "EVENT";
+    if (k === "matchingOrgName" || k === "matchingMaxCents" || k === "matchingRatioPct") return v.matchingEnabled;
+    // Once a campaign exists, scheduling is done from its status panel.
+    if (k === "scheduledPublishAt") return mode === "create";
+    return true;
+  });
+}
+
+type Converted = { ok: true; value: unknown } | { ok: false; errors: Record<string, string> };
+
+/** The API value of one field as typed, or the reason it can't be one. */
+export function toApiValue(key: FieldKey, v: FormValues, mode: "create" | "edit"): Converted {
+  if ((MONEY_KEYS as readonly string[]).includes(key)) {
+    const m = parseMoney(v[key as MoneyKey]);
+    return m.ok ? { ok: true, value: m.cents } : { ok: false, errors: { [key]: m.message } };
+  }
+  if ((INT_KEYS as readonly string[]).includes(key)) {
+    const s = v[key as IntKey].trim();
+    if (s === "") return key === "matchingRatioPct" ? { ok: false, errors: { [key]: "Required" } } : { ok: true, value: null };
+    if (!/^-?\d+$/.test(s)) return { ok: false, errors: { [key]: "Enter a whole number" } };
+    return { ok: true, value: Number(s) };
+  }
+  if ((DATE_KEYS as readonly string[]).includes(key)) {
+    const d = localInputToIso(v[key as DateKey]);
+    return d.ok ? { ok: true, value: d.value } : { ok: false, errors: { [key]: d.message } };
+  }
+  if ((BOOL_KEYS as readonly string[]).includes(key)) return { ok: true, value: v[key as BoolKey] };
+  if (key === "suggestedAmounts") {
+    const errors: Record<string, string> = {};
+    const cents: number[] = [];
+    v.suggestedAmounts.forEach((raw, i) => {
+      if (raw.trim() === "") {
+        errors[`suggestedAmounts.${i}`] = "Enter an amount or remove it";
+        return;
+      }
+      const m = parseMoney(raw);
+      if (!m.ok) errors[`suggestedAmounts.${i}`] = m.message;
+      else cents.push(m.cents ?? 0);
+    });
+    return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: cents };
+  }
+  const raw = v[key as TextKey];
+  if (key === "title") return { ok: true, value: raw };
+  // An empty slug on a new campaign means "make one from the title"; on an existing one it is an error.
+  if (key === "slug") return { ok: true, value: raw.trim() === "" && mode === "create" ? undefined : raw.trim() };
+  if (key === "type") return { ok: true, value: raw };
+  return { ok: true, value: raw.trim() === "" ? null : raw.trim() };
+}
+
+const isMoneyKey = (key: string) => (MONEY_KEYS as readonly string[]).includes(key) || key.startsWith("suggestedAmounts");
+
+/**
+ * A schema or server message made readable: limits on money fields are written as money (the
+ * schema counts cents: "greater than or equal to 100" on a $ field means "at least $1").
+ */
+export function humanize(key: string, message: string, currency: string): string {
+  if (message === "String must contain at least 1 character(s)" || message === "Required") return "Required";
+  if (message === "Must be after startDate") return "Must be after the start";
+  if (isMoneyKey(key)) {
+    const m = /^Number must be (greater|less) than (or equal to )?(-?\d+)$/.exec(message);
+    if (m) {
+      const amount = Number(m[3]);
+      if (m[1] === "greater")
+        return m[2]
+          ? `Must be at least ${formatMoney(amount, currency)}`
+          : amount === 0
+            ? "Must be more than zero"
+            : `Must be more than ${formatMoney(amount, currency)}`;
+      return m[2] ? `Must be at most ${formatMoney(amount, currency)}` : `Must be less than ${formatMoney(amount, currency)}`;
+    }
+  }
+  return message;
+}
+
+type Shape = typeof updateCampaignBody.shape;
+
+/** Errors of one field: conversion first, then the API's zod rule for it. Keys are API field paths. */
+export function validateField(key: FieldKey, v: FormValues, mode: "create" | "edit", currency: string): Record<string, string> {
+  const conv = toApiValue(key, v, mode);
+  if (!conv.ok) return conv.errors;
+  if (conv.value === undefined) return {};
+  const schema = (updateCampaignBody.shape as Shape)[key as keyof Shape] as z.ZodType;
+  const r = schema.safeParse(conv.value);
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const path = [key, ...issue.path.map(String)].join(".");
+    out[path] ??= humanize(path, issue.message, currency);
+  }
+  return out;
+}
+
+/** The request body: every applicable field (create) or the changed ones (edit). */
+export function buildPayload(keys: FieldKey[], v: FormValues, mode: "create" | "edit"): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const k of keys) {
+    const conv = toApiValue(k, v, mode);
+    if (!conv.ok || conv.value === undefined) continue;
+    if (mode === "create" && conv.value === null) continue;
+    body[k] = conv.value;
+  }
+  return body;
+}
+
+/** The whole body against the endpoint's schema (catches what per-field checks can't, e.g. a missing title). */
+export function validateBody(body: Record<string, unknown>, mode: "create" | "edit", currency: string): Record<string, string> {
+  const r = (mode === "create" ? createCampaignBody : updateCampaignBody).safeParse(body);
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const path = issue.path.map(String).join(".") || "form";
+    out[path] ??= humanize(path, issue.message, currency);
+  }
+  return out;
+}
+
+/** The field a (possibly dotted) error key belongs to. */
+export function fieldOf(errorKey: string): string {
+  return errorKey.split(".")[0];
+}

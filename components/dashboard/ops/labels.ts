@@ -1,0 +1,142 @@
+/**
+ * Words for the operations pages: statuses, timeline events, email templates, donor names.
+ * Plain data and functions, usable from server and client components alike.
+ */
+export type BadgeTone = "ok" | "pending" | "danger" | "role" | "draft";
+type Labelled = { label: string; tone: BadgeTone };
+
+export const DONATION_STATUS: Record<string, Labelled> = {
+  PENDING: { label: "Pending", tone: "pending" },
+  SUCCEEDED: { label: "Succeeded", tone: "ok" },
+  FAILED: { label: "Failed", tone: "danger" },
+  DISPUTED: { label: "Disputed", tone: "danger" },
+  REFUNDED: { label: "Refunded", tone: "draft" },
+};
+
+export const DONATION_STATUS_OPTIONS = [
+  { value: "", label: "Any status" },
+  { value: "SUCCEEDED", label: "Succeeded" },
+  { value: "PENDING", label: "Pending" },
+  { value: "FAILED", label: "Failed" },
+  { value: "DISPUTED", label: "Disputed" },
+  { value: "REFUNDED", label: "Refunded" },
+];
+
+export const PLAN_STATUS: Record<string, Labelled> = {
+  ACTIVE: { label: "Active", tone: "ok" },
+  PAST_DUE: { label: "Past due", tone: "pending" },
+  INCOMPLETE: { label: "Incomplete", tone: "draft" },
+  CANCELED: { label: "Canceled", tone: "draft" },
+};
+
+export const INTERVAL_LABEL: Record<string, string> = { MONTH: "Monthly", YEAR: "Yearly" };
+export const PER_INTERVAL: Record<string, string> = { MONTH: "/ month", YEAR: "/ year" };
+
+export const EMAIL_TEMPLATE_LABEL: Record<string, string> = {
+  receipt: "Donation receipt",
+  "admin-notification": "New donation alert",
+  tribute: "Tribute notice",
+  milestone: "Milestone alert",
+  "dispute-alert": "Dispute alert",
+  "magic-link": "Sign-in link",
+};
+
+export const templateLabel = (t: string) => EMAIL_TEMPLATE_LABEL[t] ?? t;
+
+/**
+ * An email's status in words. Without an email provider the worker marks a kept email SENT
+ * (it is done with it), so "Sent" would be untrue there: it reads "Kept here".
+ */
+export function emailStatus(status: string, delivering: boolean): Labelled {
+  if (status === "SENT") return delivering ? { label: "Sent", tone: "ok" } : { label: "Kept here", tone: "role" };
+  if (status === "FAILED") return { label: "Failed", tone: "danger" };
+  return { label: "Pending", tone: "pending" };
+}
+
+export function donorName(d: { firstName: string | null; lastName: string | null; email: string }): string {
+  const name = [d.firstName, d.lastName].filter(Boolean).join(" ").trim();
+  return name || d.email;
+}
+
+/** "One-time", "Monthly (first gift)", "Monthly renewal": what kind of gift a donation is. */
+export function giftKind(d: { recurringInterval: string | null; isRenewal: boolean }): { label: string; recurring: boolean } {
+  if (!d.recurringInterval) return { label: "One-time", recurring: false };
+  const every = INTERVAL_LABEL[d.recurringInterval] ?? d.recurringInterval;
+  return { label: d.isRenewal ? `${every} renewal` : `${every}, first gift`, recurring: true };
+}
+
+const EVENT_LABEL: Record<string, string> = {
+  "donation.created": "Checkout started",
+  "payment.retried": "Donor tried paying again",
+  "donation.abandoned": "Abandoned: payment processor unavailable",
+  "payment_intent.succeeded": "Payment succeeded",
+  "payment_intent.payment_failed": "Payment failed",
+  "invoice.payment_succeeded": "Recurring payment succeeded",
+  "invoice.payment_failed": "Recurring payment failed",
+  "refund.requested": "Refund requested from the dashboard",
+  "refund.created": "Refund accepted by the payment processor",
+  "charge.refunded": "Refunded",
+  "charge.dispute.created": "Dispute opened by the card holder",
+  "charge.dispute.closed": "Dispute closed",
+};
+
+/** A timeline event's headline: its own words, or the event type when it is one we don't know. */
+export function eventLabel(type: string, data: Record<string, unknown>): string {
+  if (type === "charge.dispute.closed") {
+    const r = String(data.resolution ?? "");
+    if (r === "won") return "Dispute won: the money stays";
+    if (r === "lost") return "Dispute lost: the money went back";
+  }
+  return EVENT_LABEL[type] ?? type;
+}
+
+const STATUS_WORD: Record<string, string> = {
+  PENDING: "Pending",
+  SUCCEEDED: "Succeeded",
+  FAILED: "Failed",
+  DISPUTED: "Disputed",
+  REFUNDED: "Refunded",
+};
+
+/** "Pending → Succeeded" when the event moved the donation, else null. */
+export function statusChange(data: Record<string, unknown>): string | null {
+  const from = typeof data.from === "string" ? data.from : null;
+  const to = typeof data.to === "string" ? data.to : null;
+  if (!from || !to || from === to) return null;
+  return `${STATUS_WORD[from] ?? from} → ${STATUS_WORD[to] ?? to}`;
+}
+
+export const WEBHOOK_EVENT_GROUPS: { label: string; types: { value: string; label: string }[] }[] = [
+  {
+    label: "Donations",
+    types: [
+      { value: "donation.succeeded", label: "Succeeded" },
+      { value: "donation.failed", label: "Failed" },
+      { value: "donation.disputed", label: "Disputed" },
+      { value: "donation.refunded", label: "Refunded" },
+    ],
+  },
+  {
+    label: "Recurring plans",
+    types: [
+      { value: "recurring_plan.created", label: "Created" },
+      { value: "recurring_plan.canceled", label: "Canceled" },
+    ],
+  },
+  {
+    label: "Campaigns",
+    types: [
+      { value: "campaign.created", label: "Created" },
+      { value: "campaign.updated", label: "Updated" },
+      { value: "campaign.published", label: "Published" },
+      { value: "campaign.ended", label: "Ended" },
+    ],
+  },
+  {
+    label: "Payouts",
+    types: [
+      { value: "payout.paid", label: "Paid" },
+      { value: "payout.failed", label: "Failed" },
+    ],
+  },
+];

@@ -1,0 +1,94 @@
+import Link from "next/link";
+import { formatMoney } from "@/components/dashboard/money";
+import { LocalTime } from "@/components/ui/local-time";
+import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
+import { PlanStatusBadge } from "./badges";
+import { CancelPlanButton } from "./cancel-plan-button";
+import { PER_INTERVAL } from "./labels";
+import { OpsTable } from "./ops-table";
+
+/** Recurring plans with their SUCCEEDED totals; admins get "Cancel plan" on plans still running. */
+export function PlansTable({
+  rows,
+  orgSlug,
+  canCancel,
+  showDonor = true,
+  label = "Recurring plans",
+}: {
+  rows: RecurringPlanRow[];
+  orgSlug: string;
+  canCancel: boolean;
+  showDonor?: boolean;
+  label?: string;
+}) {
+  const base = `/dashboard/${orgSlug}`;
+  return (
+    <OpsTable label={label}>
+      <caption className="sr-only">{label}, newest first</caption>
+      <thead>
+        <tr>
+          {showDonor ? <th scope="col">Donor</th> : null}
+          <th scope="col" className="num">
+            Amount
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col">Campaign</th>
+          <th scope="col">Started</th>
+          <th scope="col" className="num">
+            Paid so far
+          </th>
+          {canCancel ? (
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ plan: p, campaignTitle, email, donationCount, totalCents }) => {
+          const amount = `${formatMoney(p.amount, p.currency)} ${PER_INTERVAL[p.interval] ?? ""}`;
+          const cancelable = p.status !== "CANCELED" && p.subscriptionId !== null;
+          return (
+            <tr key={p.id}>
+              {showDonor ? (
+                <td className="title-cell">
+                  <Link href={`${base}/donors/${encodeURIComponent(p.donorId)}`}>{email}</Link>
+                </td>
+              ) : null}
+              <td className="num">{amount}</td>
+              <td>
+                <PlanStatusBadge status={p.status} />
+                {p.canceledAt ? (
+                  <span className="sub">
+                    <LocalTime iso={p.canceledAt.toISOString()} dateOnly />
+                  </span>
+                ) : null}
+              </td>
+              <td style={{ minWidth: 140 }}>
+                <Link href={`${base}/campaigns/${encodeURIComponent(p.campaignId)}`}>{campaignTitle}</Link>
+              </td>
+              <td className="nowrap">
+                <LocalTime iso={p.createdAt.toISOString()} dateOnly />
+              </td>
+              <td className="num">
+                {formatMoney(totalCents, p.currency)}
+                <span className="sub">
+                  {donationCount} payment{donationCount === 1 ? "" : "s"}
+                </span>
+              </td>
+              {canCancel ? (
+                <td>
+                  {cancelable ? (
+                    <CancelPlanButton planId={p.id} describe={`${amount} from ${email}`} />
+                  ) : p.status === "CANCELED" ? null : (
+                    <span className="small muted">Not started</span>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          );
+        })}
+      </tbody>
+    </OpsTable>
+  );
+}

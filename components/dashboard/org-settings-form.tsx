@@ -1,0 +1,109 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
+import { api, firstErrors } from "./api-client";
+import { useOrgFieldCheck } from "./use-field-check";
+
+const FIELDS = ["name", "notificationEmail", "legalName", "taxId", "logoUrl", "color"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+function apiValue(field: Field, raw: string): string | null {
+  if (field === "name") return raw;
+  return raw.trim() === "" ? null : raw.trim();
+}
+
+/** PATCH /api/orgs/:slug with the fields that changed (ADMIN); read-only for members. */
+export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string; initial: Values; canEdit: boolean }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [values, setValues] = useState<Values>(initial);
+  const [saved, setSaved] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dirty = FIELDS.filter((f) => values[f] !== saved[f]);
+  const checkField = useOrgFieldCheck("update");
+
+  function recheck(field: Field, raw: string) {
+    void checkField(field, apiValue(field, raw), (message) => setErrors((e) => ({ ...e, [field]: message ?? undefined })));
+  }
+
+  function set(field: Field, v: string) {
+    setValues((p) => ({ ...p, [field]: v }));
+    if (errors[field]) recheck(field, v);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    if (dirty.length === 0) return;
+    setBusy(true);
+    const body = Object.fromEntries(dirty.map((f) => [f, apiValue(f, values[f])]));
+    const res = await api("PATCH", `/api/orgs/${encodeURIComponent(orgSlug)}`, body);
+    setBusy(false);
+    if (res.ok) {
+      setSaved(values);
+      toast.show("Organization settings saved");
+      router.refresh();
+      return;
+    }
+    const fe = firstErrors(res.fieldErrors) as Partial<Record<Field, string>>;
+    setErrors(fe);
+    const first = FIELDS.find((f) => fe[f]);
+    if (first) document.getElementById(`os-${first}`)?.focus();
+    else setFormError(res.error);
+  }
+
+  const common = (f: Field) => ({
+    id: `os-${f}`,
+    value: values[f],
+    error: errors[f],
+    onChange: (e: { target: { value: string } }) => set(f, e.target.value),
+    onBlur: () => recheck(f, values[f]),
+  });
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {formError ? (
+        <Notice tone="error" live>
+          {formError}
+        </Notice>
+      ) : null}
+      <fieldset className="plain form" disabled={!canEdit}>
+        <legend className="sr-only">Organization details</legend>
+        <div className="form-grid">
+          <TextField {...common("name")} label="Name" required autoComplete="organization" />
+          <TextField
+            {...common("notificationEmail")}
+            label="Notification email"
+            type="email"
+            optional
+            hint="New-donation and dispute alerts."
+          />
+        </div>
+        <div className="form-grid">
+          <TextField {...common("legalName")} label="Legal name" optional hint="Printed on receipts." />
+          <TextField {...common("taxId")} label="Tax ID" optional hint="e.g. an EIN, printed on receipts." />
+        </div>
+        <div className="form-grid">
+          <TextField {...common("logoUrl")} label="Logo URL" type="url" optional placeholder="https://" />
+          <TextField {...common("color")} label="Brand colour" optional placeholder="#1a7f5a" hint="Hex, like #1a7f5a." />
+        </div>
+      </fieldset>
+      {canEdit ? (
+        <div className="button-row">
+          <Button type="submit" loading={busy} disabled={dirty.length === 0}>
+            Save changes
+          </Button>
+          {dirty.length > 0 ? <span className="small muted">Unsaved changes</span> : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}

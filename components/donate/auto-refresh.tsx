@@ -1,0 +1,40 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+
+/**
+ * Re-renders the server page a few times while a payment is still being confirmed (Stripe's
+ * webhook may arrive after the donor is redirected back), then stops and says so.
+ */
+export function AutoRefresh({
+  attempts = 6,
+  intervalMs = 2500,
+  className,
+}: {
+  attempts?: number;
+  intervalMs?: number;
+  className?: string;
+}) {
+  const router = useRouter();
+  const [done, setDone] = useState(0);
+  useEffect(() => {
+    if (done >= attempts) return;
+    const t = setTimeout(
+      () => {
+        router.refresh();
+        setDone((n) => n + 1);
+      },
+      intervalMs * (1 + done * 0.5),
+    );
+    return () => clearTimeout(t);
+  }, [done, attempts, intervalMs, router]);
+
+  return (
+    <p className={className} role="status">
+      {done < attempts
+        ? "Checking again in a moment…"
+        : "This is taking longer than usual. You'll receive an email receipt as soon as your payment is confirmed; you can also reload this page."}
+    </p>
+  );
+}

@@ -1,0 +1,141 @@
+/** Formatting and parsing shared by the donate pages (server) and the donate form (client). Pure. */
+
+// One locale on both sides, so server HTML and client renders agree.
+const LOCALE = "en-US";
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, whole: boolean): Intl.NumberFormat {
+  const key = `${currency}:${whole}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALE, {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An amount of cents in the organization's currency. `short` drops ".00" from whole amounts
+ * ($50 on an amount button) but keeps real cents ($12.34).
+ */
+export function formatMoney(cents: number, currency: string, opts: { short?: boolean } = {}): string {
+  const whole = cents % 100 === 0;
+  // Integer division keeps the value exact; Intl only sees a number with two decimals.
+  return formatter(currency, Boolean(opts.short) && whole).format(cents / 100);
+}
+
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(LOCALE).format(n);
+}
+
+export type ParsedAmount = { ok: true; cents: number } | { ok: false; error: string };
+
+/**
+ * A typed amount of money ("12.34", "$1,250", "5.5") as integer cents, by parsing the string's
+ * digits: never `parseFloat(x) * 100`, which turns "1.15" into 114.99999999999999.
+ */
+export function parseAmountToCents(input: string): ParsedAmount {
+  const s = input.replace(/[\s,$€£]/g, "");
+  if (s === "") return { ok: false, error: "Enter an amount" };
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === "" && !m[2])) return { ok: false, error: "Enter an amount in numbers, like 25 or 12.50" };
+  const [, whole, frac = ""] = m;
+  if (frac.length > 2) return { ok: false, error: "Use at most two decimal places" };
+  const wholeDigits = whole.replace(/^0+(?=\d)/, "");
+  if (wholeDigits.length > 9) return { ok: false, error: "That amount is too large" };
+  const cents = Number(wholeDigits || "0") * 100 + Number(frac.padEnd(2, "0"));
+  return { ok: true, cents };
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 hours ago", "just now". */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}
+
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(LOCALE, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}
+
+/** The iframe address for a YouTube or Vimeo link, or null for any other video URL. */
+export function videoEmbedUrl(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = u.hostname.replace(/^(www\.|m\.)/, "");
+  const id = (s: string | undefined | null) => (s && /^[\w-]{6,20}$/.test(s) ? s : null);
+  if (host === "youtu.be") {
+    const v = id(u.pathname.split("/")[1]);
+    return v ? `https://www.youtube-nocookie.com/embed/${v}` : null;
+  }
+  if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    const parts = u.pathname.split("/").filter(Boolean);
+    const v = parts[0] === "watch" ? id(u.searchParams.get("v")) : ["embed", "shorts", "live"].includes(parts[0]) ? id(parts[1]) : null;
+    return v ? `https://www.youtube-nocookie.com/embed/${v}` : null;
+  }
+  if (host === "vimeo.com" || host === "player.vimeo.com") {
+    const v = u.pathname
+      .split("/")
+      .filter(Boolean)
+      .find((p) => /^\d{5,12}$/.test(p));
+    return v ? `https://player.vimeo.com/video/${v}` : null;
+  }
+  return null;
+}
+
+/** Plain text split into paragraphs (blank lines) of lines (single newlines). */
+export function paragraphs(text: string): string[][] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) =>
+      p
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .filter((p) => p.length > 0);
+}
+
+/** "1:1", "2:1", "1.5:1"; below 1:1 a percentage ("50%"). */
+export function matchRatioLabel(ratioPct: number): string {
+  if (ratioPct >= 100) return `${formatCount(ratioPct / 100)}:1`;
+  return `${ratioPct}%`;
+}
+
+export const INTERVAL_ADVERB = { MONTH: "monthly", YEAR: "yearly" } as const;
+export const INTERVAL_PER = { MONTH: "a month", YEAR: "a year" } as const;

@@ -1,0 +1,266 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { FieldError } from "./field-error";
+import type { ApiErrorBody } from "./types";
+import styles from "./donate-form.module.css";
+
+const DECLINED = "Your card was declined.";
+
+/** "4242424242424242" → "4242 4242 4242 4242" (groups of four, up to 19 digits). */
+export function formatCardNumber(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** Luhn checksum, so a typo is caught before the request. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+function formatExpiry(raw: string): string {
+  let d = raw.replace(/\D/g, "").slice(0, 4);
+  if (d.length === 1 && d > "1") d = `0${d}`;
+  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
+}
+
+type Errors = { cardNumber?: string; expiry?: string; cvc?: string };
+
+/**
+ * The sandbox's stand-in for Stripe's Payment Element: no card data leaves this page except the
+ * card number, which only decides the sandbox's outcome (4242… succeeds, 4000…0002 declines).
+ * POST /api/sandbox/payments/confirm sends the processor events and answers the donation.
+ */
+export function SandboxCardForm({ clientSecret, returnPath, payLabel }: { clientSecret: string; returnPath: string; payLabel: string }) {
+  const uid = useId();
+  const router = useRouter();
+  const [card, setCard] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const cardRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
+  // Where the caret belongs after reformatting the card number: after this many digits.
+  const caretDigits = useRef<number | null>(null);
+  const pendingFocus = useRef<HTMLInputElement | null>(null);
+
+  useLayoutEffect(() => {
+    const input = cardRef.current;
+    const n = caretDigits.current;
+    if (!input || n === null || document.activeElement !== input) return;
+    caretDigits.current = null;
+    let pos = 0;
+    for (let seen = 0; pos < input.value.length && seen < n; pos++) if (/\d/.test(input.value[pos])) seen++;
+    input.setSelectionRange(pos, pos);
+  }, [card]);
+
+  useEffect(() => {
+    const el = pendingFocus.current;
+    pendingFocus.current = null;
+    if (el) {
+      el.focus();
+      el.select();
+    }
+  });
+
+  const digits = card.replace(/\D/g, "");
+
+  function validate(): Errors {
+    const e: Errors = {};
+    if (digits.length === 0) e.cardNumber = "Enter a card number";
+    else if (digits.length < 13 || !luhnValid(digits)) e.cardNumber = "Check the card number";
+    const m = /^(\d{2}) \/ (\d{2})$/.exec(expiry);
+    if (!m) e.expiry = "Enter the expiry date as MM / YY";
+    else {
+      const month = Number(m[1]);
+      const year = 2000 + Number(m[2]);
+      const now = new Date();
+      if (month < 1 || month > 12) e.expiry = "Enter a month from 01 to 12";
+      else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) e.expiry = "This card has expired";
+    }
+    if (!/^\d{3,4}$/.test(cvc)) e.cvc = "Enter the 3 or 4 digit security code";
+    return e;
+  }
+
+  async function onSubmit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    if (busyRef.current) return;
+    setFormError(null);
+    const invalid = validate();
+    setErrors(invalid);
+    const first = (["cardNumber", "expiry", "cvc"] as const).find((k) => invalid[k]);
+    if (first) {
+      pendingFocus.current = { cardNumber: cardRef, expiry: expiryRef, cvc: cvcRef }[first].current;
+      return;
+    }
+    busyRef.current = true;
+    setBusy(true);
+    let leaving = false;
+    try {
+      const res = await fetch("/api/sandbox/payments/confirm", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ clientSecret, cardNumber: digits }),
+      });
+      const json = (await res.json().catch(() => ({}))) as ApiErrorBody & { status?: string; failureReason?: string | null };
+      if (res.ok && json.status === "FAILED") {
+        setErrors({ cardNumber: json.failureReason || DECLINED });
+        pendingFocus.current = cardRef.current;
+      } else if (res.ok || (res.status === 409 && /already complete/i.test(json.error ?? ""))) {
+        // SUCCEEDED (or still PENDING, which the thank-you page waits for).
+        leaving = true;
+        router.push(returnPath);
+      } else if (res.status === 400 && json.details?.fieldErrors?.cardNumber) {
+        setErrors({ cardNumber: json.details.fieldErrors.cardNumber[0] });
+        pendingFocus.current = cardRef.current;
+      } else if (res.status === 409) {
+        setFormError(
+          json.error === "Sold out"
+            ? "Sorry, the last tickets went while you were paying. No payment was taken."
+            : `${json.error ?? "This payment can't be completed"}.`,
+        );
+      } else if (res.status === 429) {
+        setFormError("Too many attempts in a short time. Please wait a minute and try again.");
+      } else if (res.status === 404) {
+        setFormError("This payment could not be found. Please start your gift again.");
+      } else {
+        setFormError("Something went wrong on our side. Your card was not charged; please try again.");
+      }
+    } catch {
+      setFormError("We couldn't reach the server. Check your connection and try again.");
+    } finally {
+      // Leaving for the thank-you page: keep the button busy so it can't be pressed twice.
+      if (!leaving) {
+        busyRef.current = false;
+        setBusy(false);
+      }
+    }
+  }
+
+  const errId = (k: keyof Errors) => `${uid}-${k}-error`;
+  const err = (k: keyof Errors) => (errors[k] ? errId(k) : undefined);
+
+  return (
+    <form className={styles.cardForm} onSubmit={onSubmit} noValidate>
+      <div className={styles.sandboxBanner} id={`${uid}-sandbox`}>
+        <p className={styles.sandboxTitle}>
+          <span className={styles.sandboxBadge}>Sandbox</span> Test mode — no real money
+        </p>
+        <p className={styles.sandboxText}>
+          Card <span className={styles.mono}>4242 4242 4242 4242</span> succeeds; <span className={styles.mono}>4000 0000 0000 0002</span>{" "}
+          is declined. Use any future expiry date and any CVC.
+        </p>
+      </div>
+      <fieldset className={styles.fieldset} aria-describedby={`${uid}-sandbox`}>
+        <legend className={styles.legend}>Card details (sandbox)</legend>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${uid}-card`}>
+            Card number
+          </label>
+          <input
+            ref={cardRef}
+            id={`${uid}-card`}
+            className={`${styles.input} ${styles.mono}`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            maxLength={23}
+            value={card}
+            onChange={(e) => {
+              const input = e.target;
+              const before = input.value.slice(0, input.selectionStart ?? input.value.length).replace(/\D/g, "").length;
+              caretDigits.current = before;
+              setCard(formatCardNumber(input.value.replace(/\D/g, "").slice(0, 19)));
+              if (errors.cardNumber) setErrors(({ cardNumber: _e, ...rest }) => rest);
+            }}
+            aria-invalid={errors.cardNumber ? true : undefined}
+            aria-describedby={err("cardNumber")}
+          />
+          <FieldError
+            id={errId("cardNumber")}
+            text={errors.cardNumber && (errors.cardNumber === DECLINED ? `${DECLINED} Try another card.` : errors.cardNumber)}
+          />
+        </div>
+        <div className={styles.row2}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${uid}-expiry`}>
+              Expiry date
+            </label>
+            <input
+              ref={expiryRef}
+              id={`${uid}-expiry`}
+              className={styles.input}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              value={expiry}
+              onChange={(e) => {
+                const raw = e.target.value;
+                const rawDigits = raw.replace(/\D/g, "");
+                // Deleting only the " / " separator deletes the digit before it.
+                const separatorOnly = raw.length < expiry.length && rawDigits === expiry.replace(/\D/g, "");
+                setExpiry(formatExpiry(separatorOnly ? rawDigits.slice(0, -1) : raw));
+                if (errors.expiry) setErrors(({ expiry: _e, ...rest }) => rest);
+              }}
+              aria-invalid={errors.expiry ? true : undefined}
+              aria-describedby={err("expiry")}
+            />
+            <FieldError id={errId("expiry")} text={errors.expiry} />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${uid}-cvc`}>
+              Security code
+            </label>
+            <input
+              ref={cvcRef}
+              id={`${uid}-cvc`}
+              className={styles.input}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="CVC"
+              maxLength={4}
+              value={cvc}
+              onChange={(e) => {
+                setCvc(e.target.value.replace(/\D/g, "").slice(0, 4));
+                if (errors.cvc) setErrors(({ cvc: _e, ...rest }) => rest);
+              }}
+              aria-invalid={errors.cvc ? true : undefined}
+              aria-describedby={err("cvc")}
+            />
+            <FieldError id={errId("cvc")} text={errors.cvc} />
+          </div>
+        </div>
+      </fieldset>
+      <div className={styles.actions}>
+        <div className={styles.alert} role="alert">
+          {formError}
+        </div>
+        <button type="submit" className={styles.submit} aria-disabled={busy || undefined}>
+          {busy ? (
+            <>
+              <span className={styles.spinner} aria-hidden="true" /> Processing payment…
+            </>
+          ) : (
+            payLabel
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import styles from "./share.module.css";
+
+/** Copy link, email, X and Facebook: plain intent URLs, no third-party scripts. */
+export function ShareButtons({ url, title, text }: { url: string; title: string; text: string }) {
+  const [status, setStatus] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function copy() {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      ok = true;
+    } catch {
+      // Older browsers or an insecure origin: select-and-copy through a temporary field.
+      const field = document.createElement("textarea");
+      field.value = url;
+      field.setAttribute("readonly", "");
+      field.style.position = "fixed";
+      field.style.opacity = "0";
+      document.body.appendChild(field);
+      field.select();
+      try {
+        ok = document.execCommand("copy");
+      } catch {
+        ok = false;
+      }
+      field.remove();
+    }
+    setStatus(ok ? "Link copied" : `Copy this link: ${url}`);
+    if (timer.current) clearTimeout(timer.current);
+    if (ok) timer.current = setTimeout(() => setStatus(""), 4000);
+  }
+
+  const e = encodeURIComponent;
+  const mailto = `mailto:?subject=${e(title)}&body=${e(`${text}\n\n${url}`)}`;
+  const x = `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`;
+  const facebook = `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`;
+
+  return (
+    <div className={styles.share}>
+      <ul className={styles.list}>
+        <li>
+          <button type="button" className={styles.button} onClick={copy}>
+            <Icon d="M9 7V5.5A2.5 2.5 0 0 1 11.5 3h5A2.5 2.5 0 0 1 19 5.5v5a2.5 2.5 0 0 1-2.5 2.5H15M5 11.5A2.5 2.5 0 0 1 7.5 9h5a2.5 2.5 0 0 1 2.5 2.5v5a2.5 2.5 0 0 1-2.5 2.5h-5A2.5 2.5 0 0 1 5 16.5z" />
+            Copy link
+          </button>
+        </li>
+        <li>
+          <a className={styles.button} href={mailto}>
+            <Icon d="M3.5 6.5h17v11h-17zM3.5 6.5l8.5 6.5 8.5-6.5" />
+            Email
+          </a>
+        </li>
+        <li>
+          <a className={styles.button} href={x} target="_blank" rel="noopener noreferrer">
+            <Icon d="M4 4l16 16M20 4L4 20" />
+            Post on X<span className={styles.srOnly}> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a className={styles.button} href={facebook} target="_blank" rel="noopener noreferrer">
+            <Icon d="M14 8h2.5V4.5H14A3.5 3.5 0 0 0 10.5 8v2.5H8V14h2.5v6H14v-6h2.5l.5-3.5h-3V8z" />
+            Facebook<span className={styles.srOnly}> (opens in a new tab)</span>
+          </a>
+        </li>
+      </ul>
+      <p className={styles.status} role="status" aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className={styles.icon}>
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,43 @@
+import type { CampaignView } from "@/lib/schemas/campaigns";
+
+/** How the page collects the card: Stripe's Payment Element, the sandbox form, or not at all. */
+export type PaymentConfig = { mode: "sandbox" } | { mode: "stripe"; publishableKey: string } | { mode: "unavailable" };
+
+/** What the donate form needs to know about the campaign (all of it public). */
+export type DonateFormCampaign = Pick<
+  CampaignView,
+  | "id"
+  | "title"
+  | "type"
+  | "suggestedAmounts"
+  | "allowCustomAmount"
+  | "allowRecurring"
+  | "minAmountCents"
+  | "ticketPriceCents"
+  | "ticketCapacity"
+  | "ticketsSold"
+  | "matchingEnabled"
+  | "matchingOrgName"
+  | "matchingRatioPct"
+  | "showDonorRoll"
+>;
+
+/** The 201 answer of POST /api/donations, as far as the payment step uses it. */
+export type CreatedDonation = {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  recurringInterval: "MONTH" | "YEAR" | null;
+  tickets: number | null;
+  feeCents: number;
+  clientSecret: string;
+  chargeAmountCents: number;
+};
+
+/** The contract's error body. */
+export type ApiErrorBody = {
+  error?: string;
+  status?: number;
+  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
+};

@@ -1,0 +1,58 @@
+import Link from "next/link";
+import type { ComponentProps, ReactNode } from "react";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "danger-outline";
+export type ButtonSize = "small" | "medium" | "large";
+
+function classes(variant: ButtonVariant, size: ButtonSize, block?: boolean, extra?: string) {
+  return ["button", variant === "primary" ? "" : variant, size === "medium" ? "" : size, block ? "block" : "", extra ?? ""]
+    .filter(Boolean)
+    .join(" ");
+}
+
+type ButtonProps = ComponentProps<"button"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  /** Shows a spinner, marks the button busy and disables it while an action runs. */
+  loading?: boolean;
+};
+
+/** A button with a visible focus ring; `loading` keeps its label so screen readers still know what it does. */
+export function Button({
+  variant = "primary",
+  size = "medium",
+  block,
+  loading,
+  disabled,
+  className,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={classes(variant, size, block, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      {loading ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+type ButtonLinkProps = Omit<ComponentProps<typeof Link>, "className"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A link that looks like a button (navigation stays a link for assistive technology). */
+export function ButtonLink({ variant = "primary", size = "medium", block, className, ...rest }: ButtonLinkProps) {
+  return <Link {...rest} className={classes(variant, size, block, className)} />;
+}

@@ -1,0 +1,65 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { getEnv } from "@/lib/env";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+type Handle = { db: Db; kind: "postgres" | "pglite"; close: () => Promise<void> };
+
+// One handle per process, shared through globalThis: Next.js may load this module in several
+// bundles (instrumentation, each route), and PGlite must never be opened twice on one directory.
+const globalForDb = globalThis as unknown as { __goodfundDb?: Promise<Handle> };
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+async function open(): Promise<Handle> {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(env.DATABASE_URL, {
+      max: env.DATABASE_POOL_SIZE,
+      onnotice: () => {},
+      connection: { application_name: "goodfund" },
+    });
+    return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dir = env.PGLITE_DIR ?? path.join(env.dataDir, "pglite");
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+function handle(): Promise<Handle> {
+  if (!globalForDb.__goodfundDb) {
+    globalForDb.__goodfundDb = open().catch((err) => {
+      globalForDb.__goodfundDb = undefined;
+      throw err;
+    });
+  }
+  return globalForDb.__goodfundDb;
+}
+
+/** The process's database (Postgres with DATABASE_URL, else embedded PGlite). */
+export async function getDb(): Promise<Db> {
+  return (await handle()).db;
+}
+
+export async function getDbKind(): Promise<Handle["kind"]> {
+  return (await handle()).kind;
+}
+
+/** Close the process's database (scripts and tests; the server keeps it for its lifetime). */
+export async function closeDb(): Promise<void> {
+  const current = globalForDb.__goodfundDb;
+  globalForDb.__goodfundDb = undefined;
+  if (current) await (await current).close();
+}

@@ -1,0 +1,43 @@
+import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { campaigns, type Campaign, type CampaignStatus, type CampaignType } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+
+export async function getCampaignOrThrow(db: DbOrTx, id: string): Promise<Campaign> {
+  const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  if (!c) throw notFound("Campaign not found");
+  return c;
+}
+
+export type CampaignFilter = { status?: CampaignStatus; type?: CampaignType };
+
+/** Newest first (ties broken by ID, so pages never overlap); all of them when `page` is absent. */
+export async function listCampaigns(
+  db: DbOrTx,
+  orgId: string,
+  filter: CampaignFilter,
+  page?: { page: number; limit: number },
+): Promise<{ rows: Campaign[]; total: number }> {
+  const conditions: SQL[] = [eq(campaigns.orgId, orgId)];
+  if (filter.status) conditions.push(eq(campaigns.status, filter.status));
+  if (filter.type) conditions.push(eq(campaigns.type, filter.type));
+  const where = and(...conditions);
+  const query = db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  if (!page) {
+    const rows = await query;
+    return { rows, total: rows.length };
+  }
+  const [rows, [{ total }]] = await Promise.all([
+    query.limit(page.limit).offset((page.page - 1) * page.limit),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function campaignSlugsLike(db: DbOrTx, orgId: string, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: campaigns.slug })
+    .from(campaigns)
+    .where(and(eq(campaigns.orgId, orgId), like(campaigns.slug, `${base}%`)));
+  return new Set(rows.map((r) => r.slug));
+}

@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { donors, type Donor } from "@/db/schema";
+import type { DonorOrder, DonorSort, SortOrder } from "@/lib/schemas/donors";
+import { containsAny } from "./search";
+
+/** One column of a donor ordering: the SQL expression and its type, to compare a cursor value with. */
+type SortKey = { expr: SQL; type: "bigint" | "timestamptz" | "text" | "boolean" };
+
+const nameKey = sql`lower(concat_ws(' ', ${donors.lastName}, ${donors.firstName}))`;
+
+/**
+ * The columns a donor ordering sorts by, all in the one direction `order`, ending with the ID so
+ * the order is total. Nullable sort values are folded into non-null keys so that donors without a
+ * gift (lastGift) or a name (name) come last in both directions, and so that a keyset cursor is a
+ * plain row comparison.
+ */
+function sortKeys(sort: DonorSort, order: SortOrder): SortKey[] {
+  const id: SortKey = { expr: sql`${donors.id}`, type: "text" };
+  switch (sort) {
+    case "total":
+      return [{ expr: sql`${donors.totalGivenCents}`, type: "bigint" }, id];
+    case "createdAt":
+      return [{ expr: sql`${donors.createdAt}`, type: "timestamptz" }, id];
+    case "lastGift":
+      // No gift yet sorts past every real time in the direction of travel.
+      return [{ expr: sql`coalesce(${donors.lastDonationAt}, ${order === "desc" ? "-infinity" : "infinity"}::timestamptz)`, type: "timestamptz" }, id];
+    case "name":
+      return [
+        // asc: named donors (false) before unnamed (true); desc: named (true) before unnamed (false).
+        { expr: order === "asc" ? sql`(${nameKey} = '')` : sql`(${nameKey} <> '')`, type: "boolean" },
+        { expr: nameKey, type: "text" },
+        { expr: sql`lower(${donors.email})`, type: "text" },
+        id,
+      ];
+  }
+}
+
+function donorConditions(orgId: string, q: string | undefined): SQL[] {
+  const conditions: SQL[] = [eq(donors.orgId, orgId)];
+  if (q) {
+    conditions.push(
+      containsAny(q, [donors.email, donors.firstName, donors.lastName, sql`concat_ws(' ', ${donors.firstName}, ${donors.lastName})`]),
+    );
+  }
+  return conditions;
+}
+
+const orderBy = (keys: SortKey[], order: SortOrder) => keys.map((k) => (order === "asc" ? asc(k.expr) : desc(k.expr)));
+
+/** A page of an organization's donors in the requested order, with the total that match `q`. */
+export async function listDonors(
+  db: DbOrTx,
+  orgId: string,
+  by: DonorOrder,
+  page: { page: number; limit: number },
+): Promise<{ rows: Donor[]; total: number }> {
+  const where = and(...donorConditions(orgId, by.q));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(donors)
+      .where(where)
+      .orderBy(...orderBy(sortKeys(by.sort, by.order), by.order))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: count() }).from(donors).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Where a keyset batch of donors ended: the sort keys of its last row, as Postgres prints them. */
+export type DonorCursor = string[];
+
+/**
+ * The donors after `cursor` in the same order as `listDonors` (keyset paging, for exports that
+ * walk every donor in constant memory). Answers the rows and the cursor after the last one, null
+ * when nothing follows.
+ */
+export async function listDonorsAfter(
+  db: DbOrTx,
+  orgId: string,
+  by: DonorOrder,
+  batch: { limit: number; cursor: DonorCursor | null },
+): Promise<{ rows: Donor[]; nextCursor: DonorCursor | null }> {
+  const keys = sortKeys(by.sort, by.order);
+  const conditions = donorConditions(orgId, by.q);
+  if (batch.cursor) {
+    // Bound as text, then cast in SQL: the postgres driver would serialize a string bound as a
+    // boolean parameter as false, and a JS Date would drop a timestamp's microseconds.
+    const values = batch.cursor.map((v, i) => sql`(${v}::text)::${sql.raw(keys[i].type)}`);
+    const op = by.order === "asc" ? sql`>` : sql`<`;
+    conditions.push(sql`(${sql.join(keys.map((k) => k.expr), sql`, `)}) ${op} (${sql.join(values, sql`, `)})`);
+  }
+  const found = await db
+    .select({ donor: donors, key: sql<string>`json_build_array(${sql.join(keys.map((k) => sql`(${k.expr})::text`), sql`, `)})::text` })
+    .from(donors)
+    .where(and(...conditions))
+    .orderBy(...orderBy(keys, by.order))
+    .limit(batch.limit + 1);
+  const rows = found.slice(0, batch.limit);
+  const last = rows.at(-1);
+  const nextCursor = found.length > batch.limit && last ? (JSON.parse(last.key) as string[]) : null;
+  return { rows: rows.map((r) => r.donor), nextCursor };
+}
+
+export async function findDonor(db: DbOrTx, id: string): Promise<Donor | undefined> {
+  const [d] = await db.select().from(donors).where(eq(donors.id, id)).limit(1);
+  return d;
+}

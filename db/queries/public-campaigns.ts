@@ -1,0 +1,99 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { iso } from "@/lib/schemas/common";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { serializeCampaign } from "@/lib/schemas/campaigns";
+
+const DONOR_ROLL_SIZE = 50;
+const LEADERBOARD_SIZE = 20;
+
+/** A published campaign (not DRAFT) by its ID, or by organization slug and campaign slug. */
+export async function findPublicCampaign(
+  db: DbOrTx,
+  by: { id: string } | { orgSlug: string; slug: string },
+): Promise<{ campaign: Campaign; org: Organization }> {
+  const where =
+    "id" in by
+      ? eq(campaigns.id, by.id)
+      : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug));
+  const [row] = await db
+    .select({ campaign: campaigns, org: organizations })
+    .from(campaigns)
+    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
+    .where(and(where, ne(campaigns.status, "DRAFT")))
+    .limit(1);
+  if (!row) throw notFound("Campaign not found");
+  return row;
+}
+
+/**
+ * What a donor's browser may see: no aggregates unless `showGoal`, no donor roll unless
+ * `showDonorRoll`, donors named by first name only (or "Anonymous"), never an email.
+ */
+export async function publicCampaignView(db: DbOrTx, { campaign, org }: { campaign: Campaign; org: Organization }) {
+  const donorRoll = campaign.showDonorRoll
+    ? await db
+        .select({
+          firstName: donations.firstName,
+          anonymous: donations.anonymous,
+          amount: donations.amount,
+          message: donations.message,
+          createdAt: donations.createdAt,
+        })
+        .from(donations)
+        .where(and(eq(donations.campaignId, campaign.id), eq(donations.status, "SUCCEEDED")))
+        .orderBy(desc(donations.createdAt), desc(donations.id))
+        .limit(DONOR_ROLL_SIZE)
+    : null;
+  const leaderboard =
+    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId
+      ? await db
+          .select({
+            id: campaigns.id,
+            title: campaigns.title,
+            slug: campaigns.slug,
+            raisedAmountCents: campaigns.raisedAmountCents,
+            donationCount: campaigns.donationCount,
+          })
+          .from(campaigns)
+          .where(and(eq(campaigns.parentCampaignId, campaign.id), ne(campaigns.status, "DRAFT")))
+          .orderBy(desc(campaigns.raisedAmountCents), desc(campaigns.donationCount), campaigns.id)
+          .limit(LEADERBOARD_SIZE)
+      : null;
+
+  const full = serializeCampaign(campaign);
+  const { raisedAmountCents, donationCount, goalAmountCents, matchedAmountCents, scheduledPublishAt, ...visible } = full;
+  void scheduledPublishAt;
+  const accepting = campaign.status === "ACTIVE" && org.status === "ACTIVE";
+  return {
+    campaign: { ...visible, donateUrl: `${donateBaseUrl(org)}/donate/${campaign.slug}` },
+    organization: {
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      logoUrl: org.logoUrl,
+      color: org.color,
+      acceptingDonations: org.status === "ACTIVE",
+    },
+    acceptingDonations: accepting,
+    progress: campaign.showGoal
+      ? {
+          goalAmountCents,
+          raisedAmountCents,
+          donationCount,
+          matchedAmountCents,
+          percent: goalAmountCents ? Math.round((raisedAmountCents / goalAmountCents) * 1000) / 10 : null,
+        }
+      : null,
+    donorRoll:
+      donorRoll?.map((d) => ({
+        name: d.anonymous || !d.firstName ? "Anonymous" : d.firstName,
+        amountCents: d.amount,
+        message: d.message,
+        createdAt: iso(d.createdAt)!,
+      })) ?? null,
+    leaderboard,
+  };
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+
+export const campaignTypeEnum = pgEnum("campaign_type", ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"]);
+export const campaignStatusEnum = pgEnum("campaign_status", ["DRAFT", "ACTIVE", "PAUSED", "ENDED"]);
+export type CampaignType = (typeof campaignTypeEnum.enumValues)[number];
+export type CampaignStatus = (typeof campaignStatusEnum.enumValues)[number];
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: text().primaryKey(),
+    orgId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    slug: text().notNull(),
+    description: text(),
+    type: campaignTypeEnum().notNull().default("DONATION"),
+    status: campaignStatusEnum().notNull().default("DRAFT"),
+    goalAmountCents: bigint({ mode: "number" }),
+    // Running aggregates, maintained only by atomic SQL in the transaction of the event that moves them.
+    raisedAmountCents: bigint({ mode: "number" }).notNull().default(0),
+    donationCount: integer().notNull().default(0),
+    matchedAmountCents: bigint({ mode: "number" }).notNull().default(0),
+    ticketsSold: integer().notNull().default(0),
+    coverImageUrl: text(),
+    videoUrl: text(),
+    color: text(),
+    showDonorRoll: boolean().notNull().default(true),
+    showGoal: boolean().notNull().default(true),
+    startDate: timestamp({ withTimezone: true }),
+    endDate: timestamp({ withTimezone: true }),
+    suggestedAmounts: integer().array().notNull().default(sql`'{2500,5000,10000}'::integer[]`),
+    allowCustomAmount: boolean().notNull().default(true),
+    allowRecurring: boolean().notNull().default(true),
+    matchingEnabled: boolean().notNull().default(false),
+    matchingOrgName: text(),
+    matchingMaxCents: bigint({ mode: "number" }),
+    matchingRatioPct: integer().notNull().default(100),
+    minAmountCents: integer(),
+    ticketPriceCents: integer(),
+    ticketCapacity: integer(),
+    parentCampaignId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
+    scheduledPublishAt: timestamp({ withTimezone: true }),
+    /** The processor's Product for this campaign's subscriptions (price_data needs one), created lazily. */
+    processorProductId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("campaigns_org_slug_key").on(t.orgId, t.slug),
+    index("campaigns_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index("campaigns_parent_idx").on(t.parentCampaignId),
+    index("campaigns_scheduled_idx").on(t.scheduledPublishAt).where(sql`${t.status} = 'DRAFT'`),
+    index("campaigns_end_idx").on(t.endDate).where(sql`${t.status} in ('ACTIVE', 'PAUSED')`),
+    check("campaigns_aggregates_non_negative", sql`${t.raisedAmountCents} >= 0 and ${t.donationCount} >= 0 and ${t.ticketsSold} >= 0`),
+  ],
+);
+
+/** Goal thresholds (25/50/75/100 %) a campaign has crossed; the primary key makes each alert once. */
+export const campaignMilestones = pgTable(
+  "campaign_milestones",
+  {
+    campaignId: text()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    thresholdPct: integer().notNull(),
+    reachedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.thresholdPct] })],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;

@@ -1,0 +1,6 @@
+export * from "./auth";
+export * from "./organizations";
+export * from "./campaigns";
+export * from "./donations";
+export * from "./reports";
+export * from "./webhooks";

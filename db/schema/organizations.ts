@@ -1,0 +1,48 @@
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { roleEnum, users } from "./auth";
+
+export const orgStatusEnum = pgEnum("org_status", ["ONBOARDING", "ACTIVE"]);
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    status: orgStatusEnum().notNull().default("ONBOARDING"),
+    notificationEmail: text(),
+    processorAccountId: text(),
+    chargesEnabled: boolean().notNull().default(false),
+    payoutsEnabled: boolean().notNull().default(false),
+    customDomain: text(),
+    legalName: text(),
+    taxId: text(),
+    logoUrl: text(),
+    color: text(),
+    currency: text().notNull().default("usd"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("organizations_slug_key").on(t.slug),
+    uniqueIndex("organizations_processor_account_key").on(t.processorAccountId),
+  ],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    orgId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: roleEnum().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index().on(t.userId)],
+);
+
+export type Organization = typeof organizations.$inferSelect;
+export type Membership = typeof memberships.$inferSelect;

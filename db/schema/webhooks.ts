@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+
+/**
+ * An organization's outbound webhook endpoint. `secret` signs every delivery (Standard Webhooks:
+ * `whsec_` + base64); the API shows it only when it is created or rotated. `failingSince` is
+ * the first failure after the last success; an endpoint failing for five days is disabled.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text().primaryKey(),
+    orgId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    description: text(),
+    /** The event types it receives; empty means all of them. */
+    eventTypes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    secret: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    disabledReason: text(),
+    failingSince: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_org_idx").on(t.orgId, t.createdAt)],
+);
+
+/**
+ * One event as sent to every endpoint (`evt_…`, the `webhook-id` of its deliveries), written in
+ * the transaction of the change it reports. `payload` is the exact JSON body.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text().primaryKey(),
+    orgId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_events_org_created_idx").on(t.orgId, t.createdAt.desc())],
+);
+
+/** The delivery log: one row per attempt to send an event to an endpoint. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text().primaryKey(),
+    endpointId: text()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text()
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    /** The attempt number of the outbox row that made it (a manual retry starts again at 1). */
+    attempt: integer().notNull(),
+    /** The HTTP status answered; null when no response came (refused, timeout, connection error) or nothing was sent. */
+    statusCode: integer(),
+    error: text(),
+    latencyMs: integer(),
+    /** The first 1 KB of the response body. */
+    responseBody: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

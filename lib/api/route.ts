@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { getDb, type Db } from "@/db";
+import { findOrganization, getMembershipRole } from "@/db/queries/organizations";
+import type { Organization, Role, User } from "@/db/schema";
+import { authenticate } from "@/lib/auth/session";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { getEnv } from "@/lib/env";
+import { errorFields, log } from "@/lib/log";
+import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
+import { readJsonBody } from "./body";
+import { isDatabaseUnavailable } from "./db-errors";
+import { ApiError, flattenIssues, forbidden, notFound, unauthorized, validationError } from "./errors";
+import { errorResponse } from "./respond";
+
+/** Set by our HTTP server (server.mjs) from the socket; any value a client sends is overwritten there. */
+export const CLIENT_IP_HEADER = "x-goodfund-client-ip";
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: NextRequest, ctx: NextContext) => Promise<Response>;
+
+type Auth = "user" | "public";
+type AnySchema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Scope = { orgId: string };
+
+export type RouteContext<A extends Auth, P, Q, B, S> = {
+  req: NextRequest;
+  db: Db;
+  requestId: string;
+  clientIp: string;
+  user: A extends "user" ? User : User | null;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** What `scope` loaded (the organization, or the resource and its organization ID). */
+  scope: S;
+  /** The caller's role in the scope's organization (null on public routes). */
+  role: Role | null;
+};
+
+export type RouteOptions<A extends Auth, P, Q, B, S> = {
+  /** "user" (default) needs a valid session JWT; "public" needs none. */
+  auth?: A;
+  /** Rate-limit policy; defaults to "authenticated" for user routes and "public" for public ones. */
+  limit?: PolicyName | "none";
+  params?: P;
+  query?: Q;
+  body?: B;
+  /**
+   * Loads the organization-scoped thing the route acts on, throwing a 404 when it is absent.
+   * On user routes the caller's membership of `orgId` is then checked against `role`.
+   */
+  scope?: (args: { db: Db; params: Out<P> }) => Promise<S & Scope>;
+  role?: Role;
+};
+
+/** Scope of `/api/orgs/:idOrSlug/...` routes: the organization named in the path. */
+export async function orgScope({ db, params }: { db: Db; params: { idOrSlug: string } }) {
+  const org = await findOrganization(db, params.idOrSlug);
+  if (!org) throw notFound("Organization not found");
+  return { orgId: org.id, org } satisfies Scope & { org: Organization };
+}
+
+export function requestIdOf(req: Request): string {
+  const incoming = req.headers.get("x-request-id");
+  return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+}
+
+export function clientIpOf(req: Request): string {
+  if (getEnv().TRUST_PROXY) {
+    const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+function parseWith<S extends AnySchema>(schema: S, input: unknown, where: "params" | "query" | "body"): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    if (where === "params") throw notFound();
+    const details = flattenIssues(result.error.issues);
+    throw new ApiError(400, "Validation failed", details);
+  }
+  // Postgres text cannot hold NUL: a parsed value carrying one would fail in the database (500).
+  const withNul = nulPaths(result.data);
+  if (withNul.length > 0) {
+    if (where === "params") throw notFound();
+    const message = "Must not contain NUL characters";
+    throw validationError(
+      Object.fromEntries(withNul.filter(Boolean).map((p) => [p, [message]])),
+      withNul.includes("") ? [message] : [],
+    );
+  }
+  return result.data;
+}
+
+/** Dotted paths of the strings inside a parsed value that contain U+0000 ("" for the value itself). */
+function nulPaths(value: unknown, path = "", out: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) out.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulPaths(v, path ? `${path}.${i}` : String(i), out));
+  } else if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [k, v] of Object.entries(value)) nulPaths(v, path ? `${path}.${k}` : k, out);
+  }
+  return out;
+}
+
+function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) out[k] = v;
+  return out;
+}
+
+/** Maps anything thrown to the contract's error shape; unknown failures are logged and answer 500. */
+export function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isDatabaseUnavailable(err)) {
+    log.error("database unavailable", { requestId, ...errorFields(err) });
+    return new ApiError(503, "Service unavailable", undefined, { "Retry-After": "5" });
+  }
+  log.error("unhandled error", { requestId, ...errorFields(err) });
+  return new ApiError(500, "Internal server error");
+}
+
+/**
+ * The one wrapper every API route goes through, in the contract's order:
+ * authenticate (401) → rate-limit (429) → parse params → load scope (404) → authorize (403)
+ * → parse query and body (400/413/415) → run → map errors. Every response gets X-Request-Id,
+ * and rate-limited ones the X-RateLimit-* headers, errors included.
+ */
+export function withRoute<
+  A extends Auth = "user",
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  S = Scope,
+>(
+  options: RouteOptions<A, P, Q, B, S>,
+  handler: (ctx: RouteContext<A, P, Q, B, S>) => Promise<Response>,
+): RouteHandler {
+  const auth: Auth = options.auth ?? "user";
+  const policy = options.limit ?? (auth === "public" ? "public" : "authenticated");
+  return async (req, nextCtx) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    let response: Response;
+    let userId: string | undefined;
+    try {
+      const db = await getDb();
+      const clientIp = clientIpOf(req);
+      const user = auth === "user" ? await authenticate(db, req) : null;
+      userId = user?.id;
+      if (policy !== "none") {
+        // Unauthenticated calls to user routes count against the caller's IP, like public ones.
+        const limited = user && auth === "user" ? ["authenticated", user.id] : ["public", clientIp];
+        const result = await limitRequest(limited[0] as PolicyName, limited[1]);
+        Object.assign(headers, rateLimitHeaders(result));
+        if (auth === "user" && !user) throw unauthorized();
+        if (!result.success) throw new ApiError(429, "Too many requests");
+      } else if (auth === "user" && !user) {
+        throw unauthorized();
+      }
+
+      const rawParams = (await nextCtx.params) ?? {};
+      // No ID or slug contains NUL (Postgres text cannot hold one), so such a path names nothing.
+      if (nulPaths(rawParams).length > 0) throw notFound();
+      const params = (options.params ? parseWith(options.params, rawParams, "params") : rawParams) as Out<P>;
+
+      let scope = undefined as unknown as S & Scope;
+      let role: Role | null = null;
+      if (options.scope) {
+        scope = await options.scope({ db, params });
+        if (auth === "user") {
+          role = await getMembershipRole(db, scope.orgId, user!.id);
+          if (!role || !roleSatisfies(role, options.role ?? "MEMBER")) throw forbidden();
+        }
+      }
+
+      const query = (options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined) as Out<Q>;
+      const body = (options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined) as Out<B>;
+
+      response = await handler({
+        req,
+        db,
+        requestId,
+        clientIp,
+        user: user as RouteContext<A, P, Q, B, S>["user"],
+        params,
+        query,
+        body,
+        scope,
+        role,
+      });
+    } catch (err) {
+      response = errorResponse(toApiError(err, requestId));
+    }
+    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+    log.info("request", {
+      requestId,
+      method: req.method,
+      path: req.nextUrl.pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      userId,
+    });
+    return response;
+  };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** A route module's exports: the given handlers, and a JSON 405 with `Allow` for every other method. */
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = METHODS.filter((m) => handlers[m]).join(", ");
+  const notAllowed: RouteHandler = async (req) => {
+    const res = errorResponse(new ApiError(405, "Method not allowed", undefined, { Allow: allow }));
+    res.headers.set("X-Request-Id", requestIdOf(req));
+    return res;
+  };
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
+}

@@ -1,0 +1,164 @@
+import { createHash } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { NextAuthOptions } from "next-auth";
+import type { Provider } from "next-auth/providers/index";
+import type { EmailConfig } from "next-auth/providers/email";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider, { type GithubEmail, type GithubProfile } from "next-auth/providers/github";
+import GoogleProvider from "next-auth/providers/google";
+import { getDb } from "@/db";
+import { users, verificationTokens } from "@/db/schema";
+import { enqueueEmail } from "@/lib/email/enqueue";
+import { recipientDomain } from "@/lib/email/send";
+import { getEnv, type Env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { DEMO_OWNER } from "@/lib/services/seed/demo";
+import { drizzleAdapter } from "./adapter";
+import { emailsStayLocal, isDemoSignInAvailable, isSandboxMode } from "./modes";
+
+/** How long a sign-in link works (it also works only once). */
+export const MAGIC_LINK_MAX_AGE_SECONDS = 60 * 60;
+/** At most this many sign-in emails to one address per window, so the form can't be used to flood a mailbox. */
+const MAGIC_LINKS_PER_WINDOW = 5;
+const MAGIC_LINK_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * next-auth v4 configuration: JWT sessions whose token is also the API's Bearer token.
+ * Both maxAge settings are set: next-auth defaults each to 30 days independently.
+ *
+ * Providers: email magic links (always; sent through the outbox like every other email),
+ * GitHub and Google when their credentials are configured, and the one-click "demo" sign-in in
+ * sandbox mode, which signs in only the seeded demo owner and only while that user exists.
+ */
+export function getAuthOptions(): NextAuthOptions {
+  const env = getEnv();
+  // next-auth builds links (the magic link's URL) from NEXTAUTH_URL; without it, it would fall
+  // back to http://localhost:3000 whatever PORT or APP_URL say.
+  process.env.NEXTAUTH_URL ??= env.appUrl;
+  return {
+    secret: env.nextAuthSecret,
+    session: { strategy: "jwt", maxAge: env.SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: env.SESSION_MAX_AGE_SECONDS },
+    adapter: drizzleAdapter(),
+    providers: providers(env),
+    pages: { signIn: "/signin", error: "/signin", verifyRequest: "/signin?check=email" },
+    logger: {
+      error: (code, metadata) => log.warn("auth error", { code, detail: metadata instanceof Error ? metadata.message : undefined }),
+      warn: (code) => log.debug("auth warning", { code }),
+      debug: () => {},
+    },
+    callbacks: {
+      async signIn({ account, profile, user }) {
+        if (account?.type !== "oauth") return true;
+        // The API identifies people by email: an OAuth identity without a verified one can't sign in.
+        if (!user.email) return "/signin?error=OAuthNoEmail";
+        if (account.provider === "google" && (profile as { email_verified?: boolean } | undefined)?.email_verified !== true) {
+          return "/signin?error=OAuthNoEmail";
+        }
+        return true;
+      },
+      // Exactly the claims the API reads (sub, email, name); next-auth adds iat, exp and jti.
+      async jwt({ token, user }) {
+        if (user) return { sub: user.id, email: user.email ?? null, name: user.name ?? null };
+        return { sub: token.sub, email: token.email ?? null, name: token.name ?? null, iat: token.iat, exp: token.exp, jti: token.jti };
+      },
+      async session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub } } as typeof session;
+      },
+    },
+  };
+}
+
+function providers(env: Env): Provider[] {
+  const list: Provider[] = [emailProvider(env)];
+  if (env.GITHUB_ID && env.GITHUB_SECRET) {
+    list.push(
+      GitHubProvider({
+        clientId: env.GITHUB_ID,
+        clientSecret: env.GITHUB_SECRET,
+        // Safe because only a verified address is ever taken from GitHub (below) and Google
+        // (the signIn callback): the same person as the one invited or signed in by that email.
+        allowDangerousEmailAccountLinking: true,
+        userinfo: {
+          url: "https://api.github.com/user",
+          async request({ client, tokens }) {
+            const profile = (await client.userinfo(tokens.access_token!)) as unknown as GithubProfile;
+            const res = await fetch("https://api.github.com/user/emails", {
+              headers: { Authorization: `token ${tokens.access_token}`, "User-Agent": "goodfund" },
+            });
+            const emails: GithubEmail[] = res.ok ? await res.json() : [];
+            const verified = emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.verified);
+            return { ...profile, email: verified?.email ?? null } as never;
+          },
+        },
+      }),
+    );
+  }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    list.push(
+      GoogleProvider({
+        clientId: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        allowDangerousEmailAccountLinking: true,
+      }),
+    );
+  }
+  if (isSandboxMode()) list.push(demoProvider());
+  return list;
+}
+
+/**
+ * Magic links through the outbox (delivered by the worker via Resend, or kept for the sandbox
+ * mailbox). Built by hand instead of next-auth's EmailProvider, which loads nodemailer.
+ */
+function emailProvider(env: Env): EmailConfig {
+  const config: EmailConfig = {
+    id: "email",
+    type: "email",
+    name: "Email",
+    server: {},
+    from: env.EMAIL_FROM,
+    maxAge: MAGIC_LINK_MAX_AGE_SECONDS,
+    async sendVerificationRequest({ identifier, url, token }) {
+      const db = await getDb();
+      // Links asked for in the window are the unexpired tokens with the most time left (the
+      // primary key's leading column is the identifier, so this is an index lookup).
+      const [{ recent }] = await db
+        .select({ recent: count() })
+        .from(verificationTokens)
+        .where(
+          and(
+            eq(verificationTokens.identifier, identifier),
+            sql`${verificationTokens.expires} > now() + ${`${MAGIC_LINK_MAX_AGE_SECONDS - MAGIC_LINK_WINDOW_SECONDS} seconds`}::interval`,
+          ),
+        );
+      if (recent > MAGIC_LINKS_PER_WINDOW) {
+        log.warn("sign-in emails throttled", { toDomain: recipientDomain(identifier) });
+        throw new Error("Too many sign-in emails for this address");
+      }
+      const host = new URL(url).host;
+      // The token is unique per request; its hash keys the email without putting it in the key.
+      const dedupeKey = `magic-link:${createHash("sha256").update(token).digest("hex")}`;
+      await enqueueEmail(db, { template: "magic-link", to: identifier, props: { url, host }, dedupeKey, orgId: null });
+      if (emailsStayLocal()) {
+        log.info("sign-in link kept locally (no RESEND_API_KEY): open it to sign in", { toDomain: recipientDomain(identifier), url });
+      }
+    },
+    options: {},
+  };
+  return config;
+}
+
+function demoProvider(): Provider {
+  return CredentialsProvider({
+    id: "demo",
+    name: "Demo organization owner",
+    credentials: {},
+    async authorize() {
+      const db = await getDb();
+      if (!(await isDemoSignInAvailable(db))) return null;
+      const [u] = await db.select().from(users).where(eq(users.id, DEMO_OWNER.id)).limit(1);
+      return u ? { id: u.id, email: u.email, name: u.name } : null;
+    },
+  });
+}

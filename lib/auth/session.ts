@@ -1,0 +1,65 @@
+import { eq, or, sql } from "drizzle-orm";
+import { getToken } from "next-auth/jwt";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import type { DbOrTx } from "@/db";
+import { users, type User } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+
+const claimsSchema = z.object({
+  sub: z.string().min(1).max(200),
+  email: z.string().email().max(320),
+  name: z.string().max(200).nullish(),
+});
+
+/**
+ * The signed-in user of a request, from the next-auth session JWT in `Authorization: Bearer`
+ * or the session cookie; null when absent, expired, tampered, or sealed with another secret.
+ * A valid token for an unknown subject provisions the user (the identity provider is the
+ * source of truth); an existing user with that email, invited before first sign-in, is reused.
+ */
+export async function authenticate(db: DbOrTx, req: NextRequest): Promise<User | null> {
+  const token = await getToken({ req, secret: getEnv().nextAuthSecret, secureCookie: usesSecureCookies(), logger: quietLogger });
+  if (!token) return null;
+  return userFromClaims(db, token);
+}
+
+/** next-auth names its cookies `__Secure-…` when its URL is https (NEXTAUTH_URL, else APP_URL). */
+export function usesSecureCookies(): boolean {
+  const env = getEnv();
+  return (env.NEXTAUTH_URL ?? env.appUrl).startsWith("https://");
+}
+
+/**
+ * The user a decoded session token names (see `authenticate`): by ID, else by email, else
+ * provisioned now. Null when the claims are not what a session token carries.
+ */
+export async function userFromClaims(db: DbOrTx, token: unknown): Promise<User | null> {
+  const claims = claimsSchema.safeParse(token);
+  if (!claims.success) return null;
+  const { sub, email, name } = claims.data;
+
+  const known = await findUser(db, sub, email);
+  if (known) return known;
+  const [created] = await db
+    .insert(users)
+    .values({ id: sub, email, name: name ?? null })
+    .onConflictDoNothing()
+    .returning();
+  // Nothing inserted: a concurrent first request created the user (by this ID or this email).
+  return created ?? (await findUser(db, sub, email)) ?? null;
+}
+
+/** The user with this ID, else the one with this email (invited before their first sign-in). */
+async function findUser(db: DbOrTx, sub: string, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.id, sub), sql`lower(${users.email}) = lower(${email})`))
+    .orderBy(sql`${users.id} = ${sub} desc`)
+    .limit(1);
+  return user;
+}
+
+// getToken logs decryption failures through this; a bad token is an ordinary 401, not an event.
+export const quietLogger = { error: () => {}, warn: () => {}, debug: () => {} } as never;

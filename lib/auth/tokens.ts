@@ -1,0 +1,14 @@
+import { encode } from "next-auth/jwt";
+import { getEnv } from "@/lib/env";
+
+export type SessionClaims = { sub: string; email: string; name?: string | null };
+
+/** A session JWT exactly as next-auth issues it (what the dashboard's cookie holds). */
+export async function issueSessionToken(claims: SessionClaims, maxAgeSeconds?: number): Promise<string> {
+  const env = getEnv();
+  return encode({
+    token: { sub: claims.sub, email: claims.email, name: claims.name ?? null },
+    secret: env.nextAuthSecret,
+    maxAge: maxAgeSeconds ?? env.SESSION_MAX_AGE_SECONDS,
+  });
+}

@@ -1,0 +1,46 @@
+import { createElement, type ReactElement } from "react";
+import { render } from "@react-email/render";
+import AdminNotification, { subject as adminNotificationSubject } from "@/emails/admin-notification";
+import DisputeAlert, { subject as disputeAlertSubject } from "@/emails/dispute-alert";
+import MagicLink, { subject as magicLinkSubject } from "@/emails/magic-link";
+import Milestone, { subject as milestoneSubject } from "@/emails/milestone";
+import Receipt, { subject as receiptSubject } from "@/emails/receipt";
+import Tribute, { subject as tributeSubject } from "@/emails/tribute";
+import type { EmailMessage, EmailPropsByTemplate, EmailTemplate } from "./types";
+
+type Template<P> = { component: (props: P) => ReactElement; subject: (props: P) => string };
+
+/** Every template name → its React Email component and subject line; the compiler checks the props match. */
+const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
+  receipt: { component: Receipt, subject: receiptSubject },
+  "admin-notification": { component: AdminNotification, subject: adminNotificationSubject },
+  tribute: { component: Tribute, subject: tributeSubject },
+  milestone: { component: Milestone, subject: milestoneSubject },
+  "dispute-alert": { component: DisputeAlert, subject: disputeAlertSubject },
+  "magic-link": { component: MagicLink, subject: magicLinkSubject },
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export function isEmailTemplate(name: unknown): name is EmailTemplate {
+  return typeof name === "string" && Object.hasOwn(TEMPLATES, name);
+}
+
+// html-to-text upper-cases headings by default; keep names as the donor wrote them.
+const keepCase = ["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } }));
+
+/**
+ * Renders an email to its subject, HTML and plain-text parts. Deterministic for the same
+ * message (no clock, no randomness), so a retried send carries the same payload as the first
+ * try, which the provider's idempotency check requires.
+ */
+export async function renderEmail<T extends EmailTemplate>(message: EmailMessage<T>): Promise<RenderedEmail> {
+  if (!isEmailTemplate(message.template)) throw new Error(`Unknown email template: ${String(message.template)}`);
+  const template = TEMPLATES[message.template] as Template<EmailPropsByTemplate[T]>;
+  const element = createElement(template.component, message.props);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: { selectors: keepCase } }),
+  ]);
+  return { subject: template.subject(message.props), html, text: text.trim() };
+}

@@ -1,0 +1,93 @@
+/**
+ * The emails Goodfund sends and the data each one is rendered from. The data is captured when
+ * the email is enqueued (in the transaction of the event that causes it), so a later edit of a
+ * campaign or organization never changes an email already on its way.
+ */
+export type Money = { amountCents: number; currency: string };
+
+export type ReceiptProps = {
+  donorFirstName: string | null;
+  donorName: string | null;
+  donorEmail: string;
+  amountCents: number;
+  currency: string;
+  campaignTitle: string;
+  orgName: string;
+  orgLegalName: string | null;
+  orgTaxId: string | null;
+  /** ISO 8601 time the gift succeeded. */
+  date: string;
+  donationId: string;
+  dedication: { type: "IN_HONOR" | "IN_MEMORY"; honoreeName: string; message: string | null } | null;
+  /** Present on recurring gifts: what will be charged and how often. */
+  recurring: { interval: "MONTH" | "YEAR"; amountCents: number; currency: string } | null;
+  isRenewal: boolean;
+  tickets: number | null;
+  /** Link to the campaign's public page. */
+  campaignUrl: string;
+};
+
+export type AdminNotificationProps = {
+  orgName: string;
+  donorName: string | null;
+  donorEmail: string;
+  anonymous: boolean;
+  amountCents: number;
+  currency: string;
+  campaignTitle: string;
+  message: string | null;
+  donationId: string;
+  isRenewal: boolean;
+  recurringInterval: "MONTH" | "YEAR" | null;
+  dashboardUrl: string;
+};
+
+export type TributeProps = {
+  honoreeName: string;
+  type: "IN_HONOR" | "IN_MEMORY";
+  donorName: string | null;
+  anonymous: boolean;
+  message: string | null;
+  campaignTitle: string;
+  orgName: string;
+  campaignUrl: string;
+};
+
+export type MilestoneProps = {
+  orgName: string;
+  campaignTitle: string;
+  thresholdPct: 25 | 50 | 75 | 100;
+  raisedAmountCents: number;
+  goalAmountCents: number;
+  currency: string;
+  dashboardUrl: string;
+};
+
+export type DisputeAlertProps = {
+  orgName: string;
+  campaignTitle: string;
+  donationId: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  /** ISO 8601 deadline to respond with evidence, when the processor gives one. */
+  responseDeadline: string | null;
+  donorEmail: string;
+  dashboardUrl: string;
+};
+
+export type MagicLinkProps = { url: string; host: string };
+
+export type EmailPropsByTemplate = {
+  receipt: ReceiptProps;
+  "admin-notification": AdminNotificationProps;
+  tribute: TributeProps;
+  milestone: MilestoneProps;
+  "dispute-alert": DisputeAlertProps;
+  "magic-link": MagicLinkProps;
+};
+
+export type EmailTemplate = keyof EmailPropsByTemplate;
+
+/** The payload of an `email` outbox row. */
+export type EmailMessage<T extends EmailTemplate = EmailTemplate> = { template: T; to: string; props: EmailPropsByTemplate[T] };

@@ -1,0 +1,12 @@
+import sanitizeHtml from "sanitize-html";
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#x27;": "'", "&nbsp;": " " };
+
+/**
+ * Plain text from user input that may contain HTML: tags and the content of script/style are
+ * dropped, the text kept, entities decoded (we store text, and every renderer escapes it).
+ */
+export function stripHtml(input: string): string {
+  const text = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {} });
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (m) => ENTITIES[m] ?? m);
+}

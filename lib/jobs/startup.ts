@@ -1,0 +1,33 @@
+import { runMigrations } from "@/db/migrate";
+import { getDb } from "@/db";
+import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
+import { seedDemoIfEmpty } from "@/lib/services/seed/demo";
+import { startWorker } from "./worker";
+
+/**
+ * Start-up of a server process: validate the environment (fails fast with a clear message),
+ * apply migrations (safe with several instances), seed the demo on an empty embedded
+ * database (or with SEED_DEMO=1), and start the outbox/campaign worker unless WORKER_DISABLED
+ * (deployments that run `npm run worker` or the cron route instead).
+ */
+export async function startServerProcess(): Promise<void> {
+  const env = getEnv();
+  await runMigrations();
+  const db = await getDb();
+  const wantsSeed = env.SEED_DEMO === "1" || env.SEED_DEMO === "true" || (env.embedded && env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false");
+  if (wantsSeed) {
+    const seeded = await seedDemoIfEmpty(db);
+    if (seeded) log.info("demo data created", { org: seeded.orgSlug, owner: seeded.ownerEmail });
+  }
+  if (!env.WORKER_DISABLED) startWorker();
+  const mode = env.embedded ? `embedded database in ${env.dataDir}` : "PostgreSQL";
+  console.log(
+    [
+      `Goodfund: ${mode}; payments ${env.STRIPE_SECRET_KEY ? "via Stripe" : "in sandbox mode"}.`,
+      `Get an API token:  npm run token -- --email demo@goodfund.local`,
+      `Then:              curl -H "Authorization: Bearer <token>" ${env.appUrl}/api/orgs`,
+      `API reference:     ${env.appUrl}/api/openapi.json`,
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,29 @@
+import type Stripe from "stripe";
+import { accountUpdated } from "./account-updated";
+import { chargeDisputeClosed } from "./charge-dispute-closed";
+import { chargeDisputeCreated } from "./charge-dispute-created";
+import { chargeRefunded } from "./charge-refunded";
+import { customerSubscriptionDeleted } from "./customer-subscription-deleted";
+import { invoicePaymentSucceeded } from "./invoice-payment-succeeded";
+import { paymentIntentPaymentFailed } from "./payment-intent-payment-failed";
+import { paymentIntentSucceeded } from "./payment-intent-succeeded";
+import { payoutChanged } from "./payout";
+import type { EventHandler } from "./types";
+
+type HandlerMap = { [T in Stripe.Event["type"]]?: EventHandler<Extract<Stripe.Event, { type: T }>, any> };
+
+/** Every processor event type Goodfund acts on; any other type is acknowledged and ignored. */
+export const EVENT_HANDLERS: HandlerMap = {
+  "payment_intent.succeeded": paymentIntentSucceeded,
+  "payment_intent.payment_failed": paymentIntentPaymentFailed,
+  "invoice.payment_succeeded": invoicePaymentSucceeded,
+  "account.updated": accountUpdated,
+  "charge.dispute.created": chargeDisputeCreated,
+  "charge.dispute.closed": chargeDisputeClosed,
+  "charge.refunded": chargeRefunded,
+  "customer.subscription.deleted": customerSubscriptionDeleted,
+  "payout.paid": payoutChanged,
+  "payout.failed": payoutChanged,
+};
+
+export const HANDLED_EVENT_TYPES = Object.keys(EVENT_HANDLERS);

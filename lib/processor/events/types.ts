@@ -1,0 +1,21 @@
+import type Stripe from "stripe";
+import type { Tx } from "@/db";
+import type { PaymentProcessor } from "../types";
+
+export type HandlerOutcome = "applied" | "ignored";
+
+/**
+ * One processor event type. `prepare` runs before the transaction and may call the processor
+ * (network); `apply` runs inside the transaction that also records the event as processed, so
+ * the event's effects and that mark commit together or not at all.
+ */
+export type EventHandler<E extends Stripe.Event = Stripe.Event, P = undefined> = {
+  prepare?: (event: E, processor: PaymentProcessor) => Promise<P>;
+  apply: (tx: Tx, event: E, prepared: P) => Promise<HandlerOutcome>;
+};
+
+/** An ID from an expandable field: either the ID string or the expanded object's `id`. */
+export function idOf(v: string | { id: string } | null | undefined): string | null {
+  if (!v) return null;
+  return typeof v === "string" ? v : v.id;
+}

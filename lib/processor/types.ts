@@ -1,0 +1,82 @@
+/**
+ * The payment processor as the services see it. Two implementations share this interface and
+ * one code path: Stripe (Connect destination charges) and the sandbox, which issues
+ * `acct_sandbox_…`/`pi_sandbox_…`/`sub_sandbox_…` IDs and reports outcomes by sending signed
+ * events of Stripe's shapes to the same webhook endpoint. Never call these inside a database
+ * transaction: they may take a network round trip, and the sandbox re-enters the webhook path.
+ */
+export interface PaymentProcessor {
+  readonly mode: "stripe" | "sandbox";
+
+  /** An Express connected account for an organization's payouts. */
+  createConnectedAccount(input: { orgId: string; email: string | null; name: string; country?: string }): Promise<{ accountId: string }>;
+
+  /** A one-time onboarding URL for the account (Stripe Account Link, or the sandbox's page). */
+  createOnboardingLink(input: { accountId: string; orgId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+
+  /**
+   * A PaymentIntent for a one-time gift: a destination charge to the organization's account,
+   * with `metadata.donationId`. `amountCents` is what the card is charged.
+   */
+  createPaymentIntent(input: {
+    donationId: string;
+    orgId: string;
+    campaignId: string;
+    amountCents: number;
+    currency: string;
+    destinationAccountId: string;
+    applicationFeeCents: number;
+    email: string;
+    description: string;
+  }): Promise<{ paymentIntentId: string; clientSecret: string }>;
+
+  /**
+   * A subscription for a recurring gift, with inline `price_data` on the campaign's product
+   * (created when `productId` is null and returned so the caller can keep it), a customer for the
+   * donor, destination to the organization's account, `metadata.donationId`, and
+   * `payment_behavior: default_incomplete` so the first invoice is paid through the payment form.
+   */
+  createSubscription(input: {
+    donationId: string;
+    orgId: string;
+    campaignId: string;
+    campaignTitle: string;
+    productId: string | null;
+    amountCents: number;
+    currency: string;
+    interval: "month" | "year";
+    destinationAccountId: string;
+    applicationFeePercent: number | null;
+    email: string;
+    name: string | null;
+  }): Promise<{ subscriptionId: string; customerId: string; productId: string; clientSecret: string; paymentIntentId: string | null }>;
+
+  /** Refunds a payment in full; the donation's status follows the processor's `charge.refunded` event. */
+  refundPayment(input: {
+    paymentIntentId: string;
+    donationId: string;
+    /** What was charged (gift plus covered fees) and the charge, as we recorded them. */
+    amountCents: number;
+    currency: string;
+    chargeId: string | null;
+  }): Promise<{ refundId: string }>;
+
+  /** Cancels a subscription now; `customer.subscription.deleted` follows. */
+  cancelSubscription(input: { subscriptionId: string }): Promise<void>;
+
+  /**
+   * The payment of an invoice (current webhook payloads may omit it): its PaymentIntent and
+   * charge IDs, so a renewal's disputes can be matched.
+   */
+  getInvoicePayment(input: { invoiceId: string; accountId: string | null }): Promise<{ paymentIntentId: string | null; chargeId: string | null }>;
+}
+
+export class ProcessorError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = "ProcessorError";
+  }
+}

@@ -1,0 +1,12 @@
+export type PolicyName = "public" | "authenticated";
+
+export type Policy = { name: PolicyName; limit: number; windowMs: number };
+
+/** `reset` is when the current window ends, in milliseconds since the epoch. */
+export type LimitResult = { success: boolean; limit: number; remaining: number; reset: number };
+
+/** A rate-limit store. Implementations: Upstash (REST), self-hosted Redis, in-process memory. */
+export interface RateLimitBackend {
+  readonly name: "upstash" | "redis" | "memory";
+  limit(policy: Policy, identifier: string): Promise<LimitResult>;
+}

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import type { Campaign } from "@/db/schema";
+import { cents, hexColor, httpUrl, iso, isoDateTime, pageQuery, plainText, slugSchema } from "./common";
+
+export const CAMPAIGN_TYPES = ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"] as const;
+export const CAMPAIGN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "ENDED"] as const;
+export const CAMPAIGN_SLUG_MAX = 80;
+
+const suggestedAmount = z.number().int().min(100).max(2_000_000_000);
+
+/** Every writable campaign field with its own rule; rules across fields live in the service. */
+const campaignFields = {
+  title: plainText(140, 1),
+  slug: slugSchema(1, CAMPAIGN_SLUG_MAX),
+  description: plainText(20_000).nullable(),
+  type: z.enum(CAMPAIGN_TYPES),
+  status: z.enum(CAMPAIGN_STATUSES),
+  goalAmountCents: cents.nullable(),
+  coverImageUrl: httpUrl.nullable(),
+  videoUrl: httpUrl.nullable(),
+  color: hexColor.nullable(),
+  showDonorRoll: z.boolean(),
+  showGoal: z.boolean(),
+  startDate: isoDateTime.nullable(),
+  endDate: isoDateTime.nullable(),
+  suggestedAmounts: z.array(suggestedAmount).max(12),
+  allowCustomAmount: z.boolean(),
+  allowRecurring: z.boolean(),
+  matchingEnabled: z.boolean(),
+  matchingOrgName: plainText(140).nullable(),
+  matchingMaxCents: cents.nullable(),
+  matchingRatioPct: z.number().int().min(1).max(1000),
+  minAmountCents: z.number().int().min(100).max(2_000_000_000).nullable(),
+  ticketPriceCents: cents.nullable(),
+  ticketCapacity: z.number().int().positive().max(10_000_000).nullable(),
+  parentCampaignId: z.string().min(1).max(100).nullable(),
+  scheduledPublishAt: isoDateTime.nullable(),
+};
+
+export const createCampaignBody = z
+  .object({
+    ...campaignFields,
+    title: campaignFields.title,
+    status: z.enum(["DRAFT", "ACTIVE"]),
+  })
+  .partial()
+  .required({ title: true })
+  .meta({ id: "CreateCampaign" });
+
+export const updateCampaignBody = z.object(campaignFields).partial().meta({ id: "UpdateCampaign" });
+
+export type CampaignInput = z.output<typeof updateCampaignBody>;
+
+export const listCampaignsQuery = z.object({
+  ...pageQuery,
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  type: z.enum(CAMPAIGN_TYPES).optional(),
+});
+
+export const campaignSchema = z
+  .object({
+    id: z.string(),
+    orgId: z.string(),
+    title: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(CAMPAIGN_TYPES),
+    status: z.enum(CAMPAIGN_STATUSES),
+    goalAmountCents: z.number().int().nullable(),
+    raisedAmountCents: z.number().int(),
+    donationCount: z.number().int(),
+    matchedAmountCents: z.number().int(),
+    coverImageUrl: z.string().nullable(),
+    videoUrl: z.string().nullable(),
+    color: z.string().nullable(),
+    showDonorRoll: z.boolean(),
+    showGoal: z.boolean(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    suggestedAmounts: z.array(z.number().int()),
+    allowCustomAmount: z.boolean(),
+    allowRecurring: z.boolean(),
+    matchingEnabled: z.boolean(),
+    matchingOrgName: z.string().nullable(),
+    matchingMaxCents: z.number().int().nullable(),
+    matchingRatioPct: z.number().int(),
+    minAmountCents: z.number().int().nullable(),
+    ticketPriceCents: z.number().int().nullable(),
+    ticketCapacity: z.number().int().nullable(),
+    ticketsSold: z.number().int(),
+    parentCampaignId: z.string().nullable(),
+    scheduledPublishAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Campaign" });
+
+export type CampaignView = z.output<typeof campaignSchema>;
+
+export function serializeCampaign(c: Campaign): CampaignView {
+  return {
+    id: c.id,
+    orgId: c.orgId,
+    title: c.title,
+    slug: c.slug,
+    description: c.description,
+    type: c.type,
+    status: c.status,
+    goalAmountCents: c.goalAmountCents,
+    raisedAmountCents: c.raisedAmountCents,
+    donationCount: c.donationCount,
+    matchedAmountCents: c.matchedAmountCents,
+    coverImageUrl: c.coverImageUrl,
+    videoUrl: c.videoUrl,
+    color: c.color,
+    showDonorRoll: c.showDonorRoll,
+    showGoal: c.showGoal,
+    startDate: iso(c.startDate),
+    endDate: iso(c.endDate),
+    suggestedAmounts: c.suggestedAmounts,
+    allowCustomAmount: c.allowCustomAmount,
+    allowRecurring: c.allowRecurring,
+    matchingEnabled: c.matchingEnabled,
+    matchingOrgName: c.matchingOrgName,
+    matchingMaxCents: c.matchingMaxCents,
+    matchingRatioPct: c.matchingRatioPct,
+    minAmountCents: c.minAmountCents,
+    ticketPriceCents: c.ticketPriceCents,
+    ticketCapacity: c.ticketCapacity,
+    ticketsSold: c.ticketsSold,
+    parentCampaignId: c.parentCampaignId,
+    scheduledPublishAt: iso(c.scheduledPublishAt),
+    createdAt: iso(c.createdAt)!,
+    updatedAt: iso(c.updatedAt)!,
+  };
+}
+
+const publicDonor = z.object({
+  name: z.string(),
+  amountCents: z.number().int(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const publicCampaignViewSchema = z
+  .object({
+    campaign: campaignSchema
+      .omit({ raisedAmountCents: true, donationCount: true, goalAmountCents: true, matchedAmountCents: true, scheduledPublishAt: true })
+      .extend({ donateUrl: z.string() }),
+    organization: z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      logoUrl: z.string().nullable(),
+      color: z.string().nullable(),
+      acceptingDonations: z.boolean(),
+    }),
+    acceptingDonations: z.boolean(),
+    progress: z
+      .object({
+        goalAmountCents: z.number().int().nullable(),
+        raisedAmountCents: z.number().int(),
+        donationCount: z.number().int(),
+        matchedAmountCents: z.number().int(),
+        percent: z.number().nullable(),
+      })
+      .nullable(),
+    donorRoll: z.array(publicDonor).nullable(),
+    leaderboard: z
+      .array(z.object({ id: z.string(), title: z.string(), slug: z.string(), raisedAmountCents: z.number().int(), donationCount: z.number().int() }))
+      .nullable(),
+  })
+  .meta({ id: "PublicCampaignView" });

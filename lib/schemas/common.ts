@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { stripHtml } from "@/lib/html";
+
+// The contract fixes some messages in zod 3's words (`Number must be greater than or equal to 100`);
+// zod 4 phrases them differently, so the messages of the common issues are set here, once.
+z.config({
+  customError: (iss) => {
+    if (iss.code === "too_small") {
+      const min = String(iss.minimum);
+      if (iss.origin === "number" || iss.origin === "int" || iss.origin === "bigint") {
+        return `Number must be greater than ${iss.inclusive ? "or equal to " : ""}${min}`;
+      }
+      if (iss.origin === "string") return `String must contain at least ${min} character(s)`;
+      if (iss.origin === "array") return `Array must contain at least ${min} element(s)`;
+    }
+    if (iss.code === "too_big") {
+      const max = String(iss.maximum);
+      if (iss.origin === "number" || iss.origin === "int" || iss.origin === "bigint") {
+        return `Number must be less than ${iss.inclusive ? "or equal to " : ""}${max}`;
+      }
+      if (iss.origin === "string") return `String must contain at most ${max} character(s)`;
+      if (iss.origin === "array") return `Array must contain at most ${max} element(s)`;
+    }
+    if (iss.code === "invalid_type") {
+      if (iss.input === undefined) return "Required";
+      if (iss.expected === "int") return "Expected integer, received float";
+      return `Expected ${iss.expected}, received ${iss.input === null ? "null" : Array.isArray(iss.input) ? "array" : typeof iss.input}`;
+    }
+    return undefined;
+  },
+});
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const slugSchema = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(SLUG_PATTERN, "Only lower-case letters, digits and single hyphens between them");
+
+/** Free text with HTML stripped on write; the length rule applies to the stripped text. */
+export const plainText = (max: number, min = 0) =>
+  z
+    .string()
+    .max(max * 10 + 10_000)
+    .transform((s) => stripHtml(s).trim())
+    .pipe(z.string().min(min).max(max));
+
+export const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Must be an http or https URL");
+
+export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Must be a hex colour like #1a7f5a or #fff");
+
+export const email = z.string().trim().max(320).email("Invalid email address");
+
+export const isoDateTime = z.iso
+  .datetime({ offset: true, message: "Must be an ISO 8601 date-time" })
+  // The UTC instant must keep a 4-digit year: Postgres has no year 0 and reads 5-digit years as
+  // offsets (500), and years below 100 come back from the driver as 19xx/20xx.
+  .refine((s) => {
+    const t = Date.parse(s);
+    if (Number.isNaN(t)) return true; // already reported by the format check
+    const year = new Date(t).getUTCFullYear();
+    return year >= 1000 && year <= 9999;
+  }, "Must be between the years 1000 and 9999");
+
+/** Money in cents: a positive integer within what Postgres' integer holds. */
+export const cents = z.number().int().positive().max(2_000_000_000);
+
+export const idParam = z.object({ id: z.string().min(1).max(100) });
+export const orgParam = z.object({ idOrSlug: z.string().min(1).max(100) });
+
+const intFromQuery = (min: number, max?: number) => {
+  const n = z.coerce.number().int().min(min);
+  return max === undefined ? n : n.max(max);
+};
+
+/** `page` ≥ 1 and `limit` 1–100, as query strings. */
+export const pageQuery = {
+  page: intFromQuery(1, 1_000_000).optional(),
+  limit: intFromQuery(1, 100).optional(),
+};
+
+export const errorSchema = z
+  .object({
+    error: z.string(),
+    status: z.number().int(),
+    details: z
+      .object({ fieldErrors: z.record(z.string(), z.array(z.string())), formErrors: z.array(z.string()) })
+      .optional(),
+  })
+  .meta({ id: "Error" });
+
+export const pagePagination = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: "PagePagination" });
+
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import type { Donation } from "@/db/schema";
+import { email, iso, isoDateTime, plainText } from "./common";
+
+export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"] as const;
+export const RECURRING_INTERVALS = ["MONTH", "YEAR"] as const;
+
+const name = plainText(100).transform((s) => (s === "" ? null : s));
+
+export const dedicationInput = z
+  .object({
+    type: z.enum(["IN_HONOR", "IN_MEMORY"]),
+    honoreeName: plainText(140, 1),
+    notifyEmail: email.nullish().transform((v) => v ?? null),
+    message: plainText(1000)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: "DedicationInput" });
+
+/** Public donation form. Rules that depend on the campaign are checked by the service. */
+export const createDonationBody = z
+  .object({
+    campaignId: z.string().min(1).max(100),
+    amount: z.number().int().min(100, "Number must be greater than or equal to 100").max(100_000_000),
+    currency: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, "Must be a three-letter ISO currency code")
+      .transform((s) => s.toLowerCase())
+      .optional(),
+    email,
+    firstName: name.nullish(),
+    lastName: name.nullish(),
+    anonymous: z.boolean().optional(),
+    message: plainText(1000)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    dedication: dedicationInput.nullish(),
+    recurringInterval: z.enum(RECURRING_INTERVALS).nullish(),
+    tickets: z.number().int().min(1).max(100).nullish(),
+    coverFees: z.boolean().optional(),
+  })
+  .meta({ id: "CreateDonation" });
+
+export type CreateDonationInput = z.output<typeof createDonationBody>;
+
+export const dedicationSchema = z
+  .object({
+    type: z.enum(["IN_HONOR", "IN_MEMORY"]),
+    honoreeName: z.string(),
+    notifyEmail: z.string().nullable(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: "Dedication" });
+
+export const donationSchema = z
+  .object({
+    id: z.string(),
+    orgId: z.string(),
+    campaignId: z.string(),
+    donorId: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.enum(DONATION_STATUSES),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    anonymous: z.boolean(),
+    message: z.string().nullable(),
+    dedication: dedicationSchema.nullable(),
+    recurringInterval: z.enum(RECURRING_INTERVALS).nullable(),
+    recurringPlanId: z.string().nullable(),
+    subscriptionId: z.string().nullable(),
+    isRenewal: z.boolean(),
+    tickets: z.number().int().nullable(),
+    coverFees: z.boolean(),
+    feeCents: z.number().int(),
+    matchedAmountCents: z.number().int(),
+    paymentIntentId: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    disputeReason: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    succeededAt: z.string().nullable(),
+  })
+  .meta({ id: "Donation" });
+
+export const createdDonationSchema = donationSchema
+  .extend({
+    clientSecret: z.string(),
+    subscriptionId: z.string().nullable(),
+    /** What the card will be charged: the gift plus the covered fees. */
+    chargeAmountCents: z.number().int(),
+  })
+  .meta({ id: "CreatedDonation" });
+
+export type DonationView = z.output<typeof donationSchema>;
+
+export function serializeDonation(d: Donation): DonationView {
+  return {
+    id: d.id,
+    orgId: d.orgId,
+    campaignId: d.campaignId,
+    donorId: d.donorId,
+    amount: d.amount,
+    currency: d.currency,
+    status: d.status,
+    email: d.email,
+    firstName: d.firstName,
+    lastName: d.lastName,
+    anonymous: d.anonymous,
+    message: d.message,
+    dedication: d.dedication ?? null,
+    recurringInterval: d.recurringInterval,
+    recurringPlanId: d.recurringPlanId,
+    subscriptionId: d.subscriptionId,
+    isRenewal: d.isRenewal,
+    tickets: d.tickets,
+    coverFees: d.coverFees,
+    feeCents: d.feeCents,
+    matchedAmountCents: d.matchedAmountCents,
+    paymentIntentId: d.paymentIntentId,
+    failureReason: d.failureReason,
+    disputeReason: d.disputeReason,
+    createdAt: iso(d.createdAt)!,
+    updatedAt: iso(d.updatedAt)!,
+    succeededAt: iso(d.succeededAt),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations: the donations list, its cursor, its CSV export, and one donation's timeline.
+
+/**
+ * Where a page of the newest-first donations list ends: the last row's `created_at` with its
+ * full microsecond precision (as Postgres prints it, never through a JS Date, which keeps
+ * milliseconds only) and its ID, the tie-break. Rows are ordered by `(created_at, id)` desc, so
+ * a cursor names a fixed point in that order: rows inserted later never shift a page.
+ */
+export type DonationCursor = { createdAt: string; id: string };
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const INVALID_CURSOR = "Invalid cursor";
+
+/** `base64url(JSON.stringify({ t: "2030-01-31T12:00:00.123456Z", id: "don_…" }))`: opaque to clients. */
+export function encodeDonationCursor(c: DonationCursor): string {
+  return Buffer.from(JSON.stringify({ t: c.createdAt, id: c.id }), "utf8").toString("base64url");
+}
+
+export function decodeDonationCursor(raw: string): DonationCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(raw)) return null;
+  try {
+    const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
+    if (typeof v !== "object" || v === null) return null;
+    const { t, id } = v as Record<string, unknown>;
+    // A real instant: Date.parse rolls 2021-02-31 over to March, so the round trip must match.
+    if (typeof t !== "string" || !CURSOR_TIME.test(t)) return null;
+    const ms = Date.parse(t);
+    if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== t.slice(0, 19)) return null;
+    if (typeof id !== "string" || id.length === 0 || id.length > 100 || id.includes("\u0000")) return null;
+    return { createdAt: t, id };
+  } catch {
+    return null;
+  }
+}
+
+const cursorParam = z
+  .string()
+  .meta({ description: "`nextCursor` of the previous page (opaque); absent for the first page." })
+  .transform((s, ctx) => {
+    const cursor = decodeDonationCursor(s);
+    if (!cursor) {
+      ctx.addIssue({ code: "custom", message: INVALID_CURSOR });
+      return z.NEVER;
+    }
+    return cursor;
+  });
+
+/** `q`: case-insensitive substring; blank means no search. */
+export const searchParam = z
+  .string()
+  .max(200)
+  .meta({ description: "Case-insensitive substring of the email, first name or last name." })
+  .transform((s) => s.trim() || undefined);
+
+/** The filters shared by the donations list and its CSV export. */
+const donationFilterFields = {
+  status: z.enum(DONATION_STATUSES).optional(),
+  campaignId: z.string().min(1).max(100).optional(),
+  from: isoDateTime.meta({ description: "Created at or after this time (inclusive)." }).optional(),
+  to: isoDateTime.meta({ description: "Created before this time (exclusive)." }).optional(),
+  q: searchParam.optional(),
+};
+
+const fromBeforeTo = (v: { from?: string; to?: string }) => !v.from || !v.to || Date.parse(v.from) < Date.parse(v.to);
+const FROM_TO = { message: "Must be after `from`", path: ["to"] };
+
+export const DONATION_LIST_DEFAULT_LIMIT = 25;
+
+export const listDonationsQuery = z
+  .object({
+    ...donationFilterFields,
+    limit: z.coerce.number().int().min(1).max(100).default(DONATION_LIST_DEFAULT_LIMIT),
+    cursor: cursorParam.optional(),
+  })
+  .refine(fromBeforeTo, FROM_TO);
+
+export const exportDonationsQuery = z.object(donationFilterFields).refine(fromBeforeTo, FROM_TO);
+
+export type DonationFilter = z.output<typeof exportDonationsQuery>;
+
+export const cursorPaginationSchema = z
+  .object({
+    limit: z.number().int(),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  })
+  .meta({ id: "CursorPagination" });
+
+export const donationListSchema = z.object({ data: z.array(donationSchema), pagination: cursorPaginationSchema });
+
+export const EMAIL_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
+
+const timelineEvent = z
+  .object({
+    kind: z.literal("event"),
+    type: z.string().meta({ description: "What happened: `donation.created`, `payment_intent.succeeded`, `refund.requested`, `charge.refunded`, …" }),
+    at: z.string(),
+    processorEventId: z.string().nullable().meta({ description: "The processor event that caused it, if any." }),
+    data: z.record(z.string(), z.unknown()).meta({ description: "Details; status changes carry `from` and `to`." }),
+  })
+  .meta({ id: "DonationTimelineEvent" });
+
+const timelineEmail = z
+  .object({
+    kind: z.literal("email"),
+    type: z.string().meta({ description: "`email.<template>`: `email.receipt`, `email.admin-notification`, `email.tribute`." }),
+    at: z.string().meta({ description: "When the email was queued (in the transaction of the event that caused it)." }),
+    template: z.string(),
+    recipient: z.string(),
+    status: z.enum(EMAIL_STATUSES).meta({ description: "PENDING until delivered (or kept, without an email provider); FAILED after the last retry." }),
+    sentAt: z.string().nullable(),
+    attempts: z.number().int(),
+  })
+  .meta({ id: "DonationTimelineEmail" });
+
+export const timelineEntrySchema = z.discriminatedUnion("kind", [timelineEvent, timelineEmail]);
+export type TimelineEntry = z.output<typeof timelineEntrySchema>;
+
+export const donationDetailSchema = donationSchema
+  .extend({
+    timeline: z.array(timelineEntrySchema).meta({
+      description:
+        "Oldest first: the donation's events and the emails queued for it, merged by time; an email queued " +
+        "by an event sorts right after that event.",
+    }),
+  })
+  .meta({ id: "DonationDetail" });
+
+type TimelineSource =
+  | { kind: "event"; type: string; at: Date; processorEventId: string | null; data: Record<string, unknown> }
+  | { kind: "email"; template: string; recipient: string; status: (typeof EMAIL_STATUSES)[number]; at: Date; sentAt: Date | null; attempts: number };
+
+export function serializeTimelineEntry(e: TimelineSource): TimelineEntry {
+  if (e.kind === "event") {
+    return { kind: "event", type: e.type, at: iso(e.at)!, processorEventId: e.processorEventId, data: e.data };
+  }
+  return {
+    kind: "email",
+    type: `email.${e.template}`,
+    at: iso(e.at)!,
+    template: e.template,
+    recipient: e.recipient,
+    status: e.status,
+    sentAt: iso(e.sentAt),
+    attempts: e.attempts,
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { Organization } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { email, hexColor, httpUrl, iso, plainText, slugSchema } from "./common";
+
+export const ORG_SLUG = slugSchema(3, 48);
+export const ROLES = ["OWNER", "ADMIN", "MEMBER"] as const;
+
+const hostname = z
+  .string()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "Must be a host name like give.example.org")
+  .transform((s) => s.toLowerCase());
+
+const orgFields = {
+  name: plainText(120, 1),
+  slug: ORG_SLUG,
+  notificationEmail: email.nullable(),
+  legalName: plainText(200).nullable(),
+  taxId: plainText(64).nullable(),
+  logoUrl: httpUrl.nullable(),
+  color: hexColor.nullable(),
+  customDomain: hostname.nullable(),
+};
+
+export const createOrganizationBody = z
+  .object({
+    ...orgFields,
+    slug: orgFields.slug.optional(),
+    notificationEmail: orgFields.notificationEmail.optional(),
+    legalName: orgFields.legalName.optional(),
+    taxId: orgFields.taxId.optional(),
+    logoUrl: orgFields.logoUrl.optional(),
+    color: orgFields.color.optional(),
+    customDomain: orgFields.customDomain.optional(),
+    currency: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, "Must be a three-letter ISO currency code")
+      .transform((s) => s.toLowerCase())
+      .optional(),
+  })
+  .meta({ id: "CreateOrganization" });
+
+export const updateOrganizationBody = z.object(orgFields).partial().meta({ id: "UpdateOrganization" });
+
+export const organizationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    status: z.enum(["ONBOARDING", "ACTIVE"]),
+    notificationEmail: z.string().nullable(),
+    processorAccountId: z.string().nullable(),
+    chargesEnabled: z.boolean(),
+    payoutsEnabled: z.boolean(),
+    donateBaseUrl: z.string(),
+    customDomain: z.string().nullable(),
+    legalName: z.string().nullable(),
+    taxId: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    color: z.string().nullable(),
+    currency: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Organization" });
+
+export const organizationWithRoleSchema = organizationSchema.extend({ role: z.enum(ROLES) }).meta({ id: "OrganizationMembership" });
+
+export function donateBaseUrl(org: Pick<Organization, "slug" | "customDomain">): string {
+  return org.customDomain ? `https://${org.customDomain}` : `${getEnv().appUrl}/o/${org.slug}`;
+}
+
+export function serializeOrganization(org: Organization): z.output<typeof organizationSchema> {
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    status: org.status,
+    notificationEmail: org.notificationEmail,
+    processorAccountId: org.processorAccountId,
+    chargesEnabled: org.chargesEnabled,
+    payoutsEnabled: org.payoutsEnabled,
+    donateBaseUrl: donateBaseUrl(org),
+    customDomain: org.customDomain,
+    legalName: org.legalName,
+    taxId: org.taxId,
+    logoUrl: org.logoUrl,
+    color: org.color,
+    currency: org.currency,
+    createdAt: iso(org.createdAt)!,
+    updatedAt: iso(org.updatedAt)!,
+  };
+}
+
+export const memberSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(ROLES),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Member" });
+
+export const addMemberBody = z
+  .object({ email, role: z.enum(ROLES).default("MEMBER") })
+  .meta({ id: "AddMember" });
+
+export const updateMemberBody = z.object({ role: z.enum(ROLES) }).meta({ id: "UpdateMember" });

@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import type { Db } from "@/db";
+import { campaignSlugsLike } from "@/db/queries/campaigns";
+import { campaigns, type Campaign, type Organization } from "@/db/schema";
+import { isUniqueViolation } from "@/lib/api/db-errors";
+import { conflict } from "@/lib/api/errors";
+import { newId } from "@/lib/ids";
+import { CAMPAIGN_SLUG_MAX, type createCampaignBody } from "@/lib/schemas/campaigns";
+import { nextFreeSlug, slugify } from "@/lib/slug";
+import { emitCampaignEvent } from "@/lib/webhooks-out/emit";
+import { assertCampaignRules } from "./rules";
+import { toColumns } from "./columns";
+
+const DEFAULT_SUGGESTED = [2500, 5000, 10000];
+
+/**
+ * Creates a campaign (DRAFT unless asked to publish at once). The slug comes from the title when
+ * absent and is de-duplicated within the organization; an explicit slug that is taken is a 409.
+ * `campaign.created` (and `campaign.published` when created ACTIVE) commit with the insert.
+ */
+export async function createCampaign(db: Db, org: Organization, input: z.output<typeof createCampaignBody>): Promise<Campaign> {
+  const values = toColumns(input);
+  await assertCampaignRules(db, org.id, {
+    type: input.type ?? "DONATION",
+    startDate: values.startDate ?? null,
+    endDate: values.endDate ?? null,
+    allowCustomAmount: input.allowCustomAmount ?? true,
+    allowRecurring: input.allowRecurring ?? true,
+    suggestedAmounts: input.suggestedAmounts ?? DEFAULT_SUGGESTED,
+    ticketPriceCents: input.ticketPriceCents ?? null,
+    ticketCapacity: input.ticketCapacity ?? null,
+    parentCampaignId: input.parentCampaignId ?? null,
+  });
+  for (let attempt = 0; ; attempt++) {
+    const slug = input.slug ?? (await freeSlug(db, org.id, input.title));
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(campaigns)
+          .values({ ...values, id: newId("cmp"), orgId: org.id, title: input.title, slug })
+          .returning();
+        await emitCampaignEvent(tx, "campaign.created", row);
+        if (row.status === "ACTIVE") await emitCampaignEvent(tx, "campaign.published", row);
+        return row;
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (input.slug || attempt >= 4) throw conflict("Campaign slug is already taken in this organization");
+    }
+  }
+}
+
+async function freeSlug(db: Db, orgId: string, title: string): Promise<string> {
+  const base = slugify(title, CAMPAIGN_SLUG_MAX) || "campaign";
+  return nextFreeSlug(base, await campaignSlugsLike(db, orgId, base), CAMPAIGN_SLUG_MAX);
+}

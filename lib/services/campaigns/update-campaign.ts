@@ -1,0 +1,49 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { campaigns, type Campaign } from "@/db/schema";
+import { isUniqueViolation } from "@/lib/api/db-errors";
+import { conflict, fieldError } from "@/lib/api/errors";
+import type { CampaignInput } from "@/lib/schemas/campaigns";
+import { emitCampaignEvent } from "@/lib/webhooks-out/emit";
+import { toColumns } from "./columns";
+import { assertCampaignRules, assertStatusChange } from "./rules";
+
+/**
+ * Applies a partial update. The row is locked for the duration, so the status transition and
+ * the cross-field rules are checked against the state actually being changed. `campaign.updated`
+ * (plus `campaign.published` / `campaign.ended` on those transitions) commits with the change.
+ */
+export async function updateCampaign(db: Db, id: string, patch: CampaignInput): Promise<Campaign> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+      const values = toColumns(patch);
+      if (patch.status) assertStatusChange(current.status, patch.status);
+      if (patch.type && patch.type !== current.type && current.status !== "DRAFT") {
+        throw conflict("A campaign's type can only change while it is a draft");
+      }
+      // A page's counted gifts are part of its parent's totals; moving it would strand them there.
+      if (patch.parentCampaignId !== undefined && patch.parentCampaignId !== current.parentCampaignId && current.donationCount > 0) {
+        throw conflict("A fundraiser page that has donations cannot move to another parent campaign");
+      }
+      const next = { ...current, ...values } as Campaign;
+      if (next.ticketCapacity != null && next.ticketCapacity < current.ticketsSold) {
+        throw fieldError("ticketCapacity", `Cannot be below the ${current.ticketsSold} tickets already sold`);
+      }
+      await assertCampaignRules(tx, current.orgId, next, current.id);
+      if (Object.keys(values).length === 0) return current;
+      const [row] = await tx
+        .update(campaigns)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(campaigns.id, id))
+        .returning();
+      await emitCampaignEvent(tx, "campaign.updated", row);
+      if (current.status === "DRAFT" && row.status === "ACTIVE") await emitCampaignEvent(tx, "campaign.published", row);
+      if (current.status !== "ENDED" && row.status === "ENDED") await emitCampaignEvent(tx, "campaign.ended", row);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("Campaign slug is already taken in this organization");
+    throw err;
+  }
+}

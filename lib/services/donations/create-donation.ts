@@ -1,0 +1,185 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import {
+  campaigns,
+  donationEvents,
+  donations,
+  organizations,
+  recurringPlans,
+  type Campaign,
+  type Donation,
+  type Organization,
+} from "@/db/schema";
+import { ApiError, conflict, notFound, validationError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { errorFields, log } from "@/lib/log";
+import { coverFeeCents, platformFeeCents } from "@/lib/money";
+import type { PaymentProcessor } from "@/lib/processor/types";
+import type { CreateDonationInput } from "@/lib/schemas/donations";
+import { upsertDonor } from "./upsert-donor";
+
+export type CreatedDonation = { donation: Donation; clientSecret: string; subscriptionId: string | null; chargeAmountCents: number };
+
+const formatCents = (c: number) => (c / 100).toFixed(2);
+
+/** The campaign's own rules for a gift (contract section 5); each failure is a 400 on its field. */
+export function assertDonationFitsCampaign(input: CreateDonationInput, campaign: Campaign, org: Organization): void {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const recurring = input.recurringInterval ?? null;
+
+  if (input.currency && input.currency !== org.currency) add("currency", `This campaign accepts ${org.currency} only`);
+  if (campaign.minAmountCents !== null && input.amount < campaign.minAmountCents) {
+    add("amount", `Number must be greater than or equal to ${campaign.minAmountCents}`);
+  }
+  if (campaign.type === "EVENT") {
+    if (!input.tickets) add("tickets", "Required for event tickets");
+    else if (campaign.ticketPriceCents !== null && input.amount !== input.tickets * campaign.ticketPriceCents) {
+      add("amount", `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${input.tickets * campaign.ticketPriceCents})`);
+    }
+    if (recurring) add("recurringInterval", "Event tickets are one-time payments");
+  } else {
+    if (input.tickets) add("tickets", "Only EVENT campaigns sell tickets");
+    if (!campaign.allowCustomAmount && !campaign.suggestedAmounts.includes(input.amount)) {
+      add("amount", `Choose one of the suggested amounts: ${campaign.suggestedAmounts.join(", ")}`);
+    }
+  }
+  if (recurring && !campaign.allowRecurring) add("recurringInterval", "This campaign does not take recurring gifts");
+  if (!recurring && campaign.type === "MEMBERSHIP") add("recurringInterval", "Required for MEMBERSHIP campaigns");
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/**
+ * Starts a gift: validates it against the campaign, reserves event tickets (never oversold:
+ * one conditional UPDATE), upserts the donor, records the PENDING donation, then asks the
+ * processor for a PaymentIntent (or a subscription for a recurring gift). The processor call
+ * happens outside any transaction; if it fails, the donation is marked FAILED and its tickets
+ * are released, so nothing is left half-made.
+ */
+export async function createDonation(db: Db, processor: PaymentProcessor, input: CreateDonationInput): Promise<CreatedDonation> {
+  const [row] = await db
+    .select({ campaign: campaigns, org: organizations })
+    .from(campaigns)
+    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
+    .where(eq(campaigns.id, input.campaignId))
+    .limit(1);
+  if (!row || row.campaign.status === "DRAFT") throw notFound("Campaign not found");
+  const { campaign, org } = row;
+  const ended = campaign.endDate !== null && campaign.endDate.getTime() <= Date.now();
+  if (campaign.status !== "ACTIVE" || org.status !== "ACTIVE" || ended || !org.processorAccountId) {
+    throw conflict("Campaign is not accepting donations");
+  }
+  assertDonationFitsCampaign(input, campaign, org);
+
+  const recurring = input.recurringInterval ?? null;
+  const feeCents = input.coverFees ? coverFeeCents(input.amount) : 0;
+  const chargeAmountCents = input.amount + feeCents;
+  const tickets = campaign.type === "EVENT" ? (input.tickets ?? null) : null;
+
+  const donation = await db.transaction(async (tx) => {
+    if (tickets) {
+      const reserved = await tx
+        .update(campaigns)
+        .set({ ticketsSold: sql`${campaigns.ticketsSold} + ${tickets}` })
+        .where(and(eq(campaigns.id, campaign.id), sql`${campaigns.ticketsSold} + ${tickets} <= ${campaigns.ticketCapacity}`))
+        .returning({ id: campaigns.id });
+      if (reserved.length === 0) throw conflict("Sold out");
+    }
+    const donor = await upsertDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
+    const id = newId("don");
+    let recurringPlanId: string | null = null;
+    if (recurring) {
+      recurringPlanId = newId("rp");
+      await tx.insert(recurringPlans).values({
+        id: recurringPlanId,
+        orgId: org.id,
+        campaignId: campaign.id,
+        donorId: donor.id,
+        amount: input.amount,
+        currency: org.currency,
+        interval: recurring,
+      });
+    }
+    const [d] = await tx
+      .insert(donations)
+      .values({
+        id,
+        orgId: org.id,
+        campaignId: campaign.id,
+        donorId: donor.id,
+        amount: input.amount,
+        currency: org.currency,
+        email: input.email,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        anonymous: input.anonymous ?? false,
+        message: input.message ?? null,
+        dedication: input.dedication ?? null,
+        recurringInterval: recurring,
+        recurringPlanId,
+        tickets,
+        coverFees: input.coverFees ?? false,
+        feeCents,
+      })
+      .returning();
+    await tx.insert(donationEvents).values({ donationId: id, type: "donation.created", data: { amount: input.amount, chargeAmountCents } });
+    return d;
+  });
+
+  try {
+    const env = getEnv();
+    const base = { donationId: donation.id, orgId: org.id, campaignId: campaign.id, currency: org.currency, destinationAccountId: org.processorAccountId };
+    if (recurring) {
+      const sub = await processor.createSubscription({
+        ...base,
+        campaignTitle: campaign.title,
+        productId: campaign.processorProductId,
+        amountCents: chargeAmountCents,
+        interval: recurring === "MONTH" ? "month" : "year",
+        applicationFeePercent: env.PLATFORM_FEE_BPS > 0 ? env.PLATFORM_FEE_BPS / 100 : null,
+        email: input.email,
+        name: [input.firstName, input.lastName].filter(Boolean).join(" ") || null,
+      });
+      const updated = await db.transaction(async (tx) => {
+        if (!campaign.processorProductId) {
+          await tx.update(campaigns).set({ processorProductId: sub.productId }).where(eq(campaigns.id, campaign.id));
+        }
+        await tx.update(recurringPlans).set({ subscriptionId: sub.subscriptionId }).where(eq(recurringPlans.id, donation.recurringPlanId!));
+        const [d] = await tx
+          .update(donations)
+          .set({ subscriptionId: sub.subscriptionId, paymentIntentId: sub.paymentIntentId })
+          .where(eq(donations.id, donation.id))
+          .returning();
+        return d;
+      });
+      return { donation: updated, clientSecret: sub.clientSecret, subscriptionId: sub.subscriptionId, chargeAmountCents };
+    }
+    const pi = await processor.createPaymentIntent({
+      ...base,
+      amountCents: chargeAmountCents,
+      applicationFeeCents: platformFeeCents(chargeAmountCents, env.PLATFORM_FEE_BPS),
+      email: input.email,
+      description: `${campaign.title} (${org.name})`,
+    });
+    const [updated] = await db.update(donations).set({ paymentIntentId: pi.paymentIntentId }).where(eq(donations.id, donation.id)).returning();
+    return { donation: updated, clientSecret: pi.clientSecret, subscriptionId: null, chargeAmountCents };
+  } catch (err) {
+    log.error("processor call failed; donation marked FAILED", { donationId: donation.id, ...errorFields(err) });
+    await abandon(db, donation);
+    throw new ApiError(502, "Payment processor unavailable, please try again");
+  }
+}
+
+/** Undo a donation whose payment could not be started: FAILED, tickets released, plan canceled. */
+async function abandon(db: Db, donation: Donation) {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(donations).where(eq(donations.id, donation.id)).for("update");
+    if (locked.status !== "PENDING") return;
+    const { moveDonation } = await import("./move-donation");
+    await moveDonation(tx, locked, "FAILED", { timelineType: "donation.abandoned", failureReason: "Payment processor unavailable" });
+    if (locked.recurringPlanId) {
+      await tx.update(recurringPlans).set({ status: "CANCELED", canceledAt: sql`now()` }).where(eq(recurringPlans.id, locked.recurringPlanId));
+    }
+  });
+}

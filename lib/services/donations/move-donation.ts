@@ -1,0 +1,279 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "@/db";
+import {
+  campaignMilestones,
+  campaigns,
+  donationEvents,
+  donations,
+  donors,
+  organizations,
+  type Campaign,
+  type Donation,
+  type DonationStatus,
+  type Organization,
+} from "@/db/schema";
+import { enqueueEmail } from "@/lib/email/enqueue";
+import { getEnv } from "@/lib/env";
+import { matchFor } from "@/lib/money";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { emitDonationEvent } from "@/lib/webhooks-out/emit";
+import { addToDailyTotals } from "./daily-totals";
+
+const MILESTONES = [25, 50, 75, 100] as const;
+
+/** Counted in raised/count and donor totals. */
+const counts = (s: DonationStatus) => s === "SUCCEEDED";
+/** Holds its event tickets (released when it fails or is refunded). */
+const holdsTickets = (s: DonationStatus) => s === "PENDING" || s === "SUCCEEDED" || s === "DISPUTED";
+
+export type MoveOptions = {
+  /** Timeline entry type, e.g. `payment_intent.succeeded`. */
+  timelineType: string;
+  processorEventId?: string | null;
+  data?: Record<string, unknown>;
+  failureReason?: string | null;
+  disputeReason?: string | null;
+  /** Queue receipt, admin and tribute emails if this is the donation's first success. */
+  successEmails?: boolean;
+};
+
+/**
+ * Moves a donation to `to` and keeps every aggregate that depends on its status in step, inside
+ * the caller's transaction. The caller must hold the donation's row lock (SELECT … FOR UPDATE),
+ * so two events for one donation never interleave.
+ *
+ * Invariants kept: a campaign's raised/count are the sum/count of its SUCCEEDED donations (a
+ * peer-to-peer parent's include its pages'); matched is the sum of the SUCCEEDED donations'
+ * matched amounts and never exceeds `matchingMaxCents`; donor totals, and the reports' per-day
+ * campaign totals (`campaign_daily_totals`), likewise; `ticketsSold` is the tickets of donations
+ * that hold them (PENDING, SUCCEEDED, DISPUTED). All changes are relative SQL updates on locked
+ * rows, so concurrent events on other donations compose.
+ * Locks are taken donation → campaign → parent campaign → donor, the same order everywhere.
+ */
+export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatus, opts: MoveOptions): Promise<Donation> {
+  const from = donation.status;
+  const timeline = () =>
+    tx.insert(donationEvents).values({
+      donationId: donation.id,
+      type: opts.timelineType,
+      processorEventId: opts.processorEventId ?? null,
+      data: { from, to, ...opts.data },
+    });
+  if (from === to) {
+    await timeline();
+    return donation;
+  }
+
+  const gained = !counts(from) && counts(to);
+  const lost = counts(from) && !counts(to);
+  const ticketDelta = donation.tickets ? (holdsTickets(to) ? 1 : 0) - (holdsTickets(from) ? 1 : 0) : 0;
+  const sign = gained ? 1 : lost ? -1 : 0;
+  let matched = donation.matchedAmountCents;
+  let campaign: Campaign | undefined;
+
+  if (sign !== 0 || ticketDelta !== 0) {
+    [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, donation.campaignId)).for("update");
+    let matchedDelta = 0;
+    if (gained) {
+      matched = campaign.matchingEnabled
+        ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
+        : 0;
+      matchedDelta = matched;
+    } else if (lost) {
+      matchedDelta = -donation.matchedAmountCents;
+      matched = 0;
+    }
+    [campaign] = await tx
+      .update(campaigns)
+      .set({
+        raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${sign * donation.amount}`,
+        donationCount: sql`${campaigns.donationCount} + ${sign}`,
+        matchedAmountCents: sql`${campaigns.matchedAmountCents} + ${matchedDelta}`,
+        ticketsSold: sql`${campaigns.ticketsSold} + ${ticketDelta * (donation.tickets ?? 0)}`,
+      })
+      .where(eq(campaigns.id, donation.campaignId))
+      .returning();
+    if (sign !== 0 && campaign.parentCampaignId) {
+      await tx
+        .update(campaigns)
+        .set({
+          raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${sign * donation.amount}`,
+          donationCount: sql`${campaigns.donationCount} + ${sign}`,
+        })
+        .where(eq(campaigns.id, campaign.parentCampaignId));
+    }
+  }
+
+  const [moved] = await tx
+    .update(donations)
+    .set({
+      status: to,
+      matchedAmountCents: matched,
+      succeededAt: to === "SUCCEEDED" ? sql`coalesce(${donations.succeededAt}, now())` : donations.succeededAt,
+      // A success clears the reason of an earlier failure (the timeline keeps it).
+      failureReason: opts.failureReason !== undefined ? opts.failureReason : to === "SUCCEEDED" ? null : donations.failureReason,
+      disputeReason: opts.disputeReason !== undefined ? opts.disputeReason : donations.disputeReason,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(donations.id, donation.id))
+    .returning();
+
+  // The reports' per-day totals move with the campaign's, under the same campaign lock.
+  if (sign !== 0) await addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1);
+  if (sign !== 0) await refreshDonorTotals(tx, donation.donorId, sign, donation.amount, donation.id);
+  await timeline();
+  await emitDonationEvent(tx, moved);
+
+  if (gained && campaign) {
+    const [org] = await tx.select().from(organizations).where(eq(organizations.id, donation.orgId));
+    await queueMilestones(tx, org, campaign);
+    if (campaign.parentCampaignId) {
+      const [parent] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.parentCampaignId));
+      await queueMilestones(tx, org, parent);
+    }
+    if (opts.successEmails) await queueSuccessEmails(tx, org, campaign, moved);
+  }
+  return moved;
+}
+
+/**
+ * Donor totals by delta on the locked row; first/last gift times are recomputed from the
+ * donor's donations only when a gift stops counting (a delta cannot undo a min/max).
+ */
+async function refreshDonorTotals(tx: Tx, donorId: string, sign: number, amount: number, donationId: string) {
+  if (sign > 0) {
+    // Read in SQL, not through a JS Date, which would drop the timestamp's microseconds.
+    const at = sql`(select ${donations.succeededAt} from ${donations} where ${donations.id} = ${donationId})`;
+    await tx
+      .update(donors)
+      .set({
+        totalGivenCents: sql`${donors.totalGivenCents} + ${amount}`,
+        donationCount: sql`${donors.donationCount} + 1`,
+        firstDonationAt: sql`least(${donors.firstDonationAt}, ${at})`,
+        lastDonationAt: sql`greatest(${donors.lastDonationAt}, ${at})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(donors.id, donorId));
+    return;
+  }
+  // Lock the donor first (as the UPDATE would: NO KEY UPDATE, which new donations' foreign keys
+  // don't block): the recomputation's subqueries read the snapshot taken when the UPDATE starts,
+  // so an UPDATE that waited for a concurrent gift's lock would miss that gift's success.
+  await tx.select({ id: donors.id }).from(donors).where(eq(donors.id, donorId)).for("no key update");
+  const counted = sql`from ${donations} where ${donations.donorId} = ${donorId} and ${donations.status} = 'SUCCEEDED'`;
+  await tx
+    .update(donors)
+    .set({
+      totalGivenCents: sql`${donors.totalGivenCents} - ${amount}`,
+      donationCount: sql`${donors.donationCount} - 1`,
+      firstDonationAt: sql`(select min(${donations.succeededAt}) ${counted})`,
+      lastDonationAt: sql`(select max(${donations.succeededAt}) ${counted})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(donors.id, donorId));
+}
+
+/** Each goal threshold alerts once per campaign: the milestone row's primary key decides. */
+async function queueMilestones(tx: Tx, org: Organization, campaign: Campaign) {
+  const goal = campaign.goalAmountCents;
+  if (!goal || !org.notificationEmail) return;
+  for (const pct of MILESTONES) {
+    if (campaign.raisedAmountCents * 100 < pct * goal) break;
+    const [fresh] = await tx
+      .insert(campaignMilestones)
+      .values({ campaignId: campaign.id, thresholdPct: pct })
+      .onConflictDoNothing()
+      .returning();
+    if (!fresh) continue;
+    await enqueueEmail(tx, {
+      template: "milestone",
+      to: org.notificationEmail,
+      orgId: org.id,
+      dedupeKey: `milestone:${campaign.id}:${pct}`,
+      props: {
+        orgName: org.name,
+        campaignTitle: campaign.title,
+        thresholdPct: pct,
+        raisedAmountCents: campaign.raisedAmountCents,
+        goalAmountCents: goal,
+        currency: org.currency,
+        dashboardUrl: `${getEnv().appUrl}/dashboard/${org.slug}/campaigns/${campaign.id}`,
+      },
+    });
+  }
+}
+
+function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
+  return [d.firstName, d.lastName].filter(Boolean).join(" ") || null;
+}
+
+/** Receipt to the donor, notification to the organization, tribute to the honoree's contact: once each. */
+async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign, d: Donation) {
+  const appUrl = getEnv().appUrl;
+  const campaignUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
+  await enqueueEmail(tx, {
+    template: "receipt",
+    to: d.email,
+    orgId: org.id,
+    dedupeKey: `receipt:${d.id}`,
+    props: {
+      donorFirstName: d.firstName,
+      donorName: fullName(d),
+      donorEmail: d.email,
+      amountCents: d.amount + d.feeCents,
+      currency: d.currency,
+      campaignTitle: campaign.title,
+      orgName: org.name,
+      orgLegalName: org.legalName,
+      orgTaxId: org.taxId,
+      date: (d.succeededAt ?? new Date()).toISOString(),
+      donationId: d.id,
+      dedication: d.dedication ? { type: d.dedication.type, honoreeName: d.dedication.honoreeName, message: d.dedication.message } : null,
+      recurring: d.recurringInterval ? { interval: d.recurringInterval, amountCents: d.amount + d.feeCents, currency: d.currency } : null,
+      isRenewal: d.isRenewal,
+      tickets: d.tickets,
+      campaignUrl,
+    },
+  });
+  if (org.notificationEmail) {
+    await enqueueEmail(tx, {
+      template: "admin-notification",
+      to: org.notificationEmail,
+      orgId: org.id,
+      dedupeKey: `admin:${d.id}`,
+      props: {
+        orgName: org.name,
+        donorName: fullName(d),
+        donorEmail: d.email,
+        anonymous: d.anonymous,
+        amountCents: d.amount,
+        currency: d.currency,
+        campaignTitle: campaign.title,
+        message: d.message,
+        donationId: d.id,
+        isRenewal: d.isRenewal,
+        recurringInterval: d.recurringInterval,
+        dashboardUrl: `${appUrl}/dashboard/${org.slug}/donations/${d.id}`,
+      },
+    });
+  }
+  const notify = d.dedication?.notifyEmail;
+  if (d.dedication && notify) {
+    await enqueueEmail(tx, {
+      template: "tribute",
+      to: notify,
+      orgId: org.id,
+      dedupeKey: `tribute:${d.id}`,
+      props: {
+        honoreeName: d.dedication.honoreeName,
+        type: d.dedication.type,
+        donorName: fullName(d),
+        anonymous: d.anonymous,
+        message: d.dedication.message,
+        campaignTitle: campaign.title,
+        orgName: org.name,
+        campaignUrl,
+      },
+    });
+  }
+}

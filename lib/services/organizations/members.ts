@@ -1,0 +1,78 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db";
+import { memberships, users, type Role } from "@/db/schema";
+import { conflict, notFound } from "@/lib/api/errors";
+import { newId } from "@/lib/ids";
+import { iso } from "@/lib/schemas/common";
+
+export type MemberView = { userId: string; email: string; name: string | null; role: Role; createdAt: string };
+
+const memberColumns = {
+  userId: memberships.userId,
+  email: users.email,
+  name: users.name,
+  role: memberships.role,
+  createdAt: memberships.createdAt,
+};
+
+function view(row: { userId: string; email: string; name: string | null; role: Role; createdAt: Date }): MemberView {
+  return { ...row, createdAt: iso(row.createdAt)! };
+}
+
+export async function listMembers(db: DbOrTx, orgId: string): Promise<MemberView[]> {
+  const rows = await db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.orgId, orgId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.userId));
+  return rows.map(view);
+}
+
+/**
+ * Adds a member by email. Someone who has never signed in gets a user record now; their first
+ * sign-in with that email (any subject) is matched to it. Already a member: 409.
+ */
+export async function addMember(db: Db, orgId: string, email: string, role: Role): Promise<MemberView> {
+  return db.transaction(async (tx) => {
+    await tx.insert(users).values({ id: newId("usr"), email }).onConflictDoNothing();
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    const [m] = await tx.insert(memberships).values({ orgId, userId: user.id, role }).onConflictDoNothing().returning();
+    if (!m) throw conflict("User is already a member of this organization");
+    return view({ userId: user.id, email: user.email, name: user.name, role: m.role, createdAt: m.createdAt });
+  });
+}
+
+/**
+ * Changes a member's role or removes them. An organization always keeps at least one OWNER:
+ * the owners' rows are locked first, so two concurrent demotions cannot both pass the check.
+ */
+export async function changeMember(db: Db, orgId: string, userId: string, next: Role | null): Promise<MemberView | null> {
+  return db.transaction(async (tx) => {
+    const owners = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.orgId, orgId), eq(memberships.role, "OWNER")))
+      .for("update");
+    const [current] = await tx
+      .select(memberColumns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId)))
+      .limit(1);
+    if (!current) throw notFound("Member not found");
+    const losesOwner = current.role === "OWNER" && next !== "OWNER";
+    if (losesOwner && owners.length <= 1) throw conflict("An organization needs at least one owner");
+    const where = and(eq(memberships.orgId, orgId), eq(memberships.userId, userId));
+    if (next === null) {
+      await tx.delete(memberships).where(where);
+      return null;
+    }
+    await tx.update(memberships).set({ role: next }).where(where);
+    return view({ ...current, role: next });
+  });
+}

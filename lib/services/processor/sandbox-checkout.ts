@@ -1,0 +1,147 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { campaigns, donations, organizations, type Donation } from "@/db/schema";
+import { conflict, fieldError, notFound } from "@/lib/api/errors";
+import { deliverSandboxEvent, sandboxEvent, sandboxId } from "@/lib/processor/sandbox";
+import { moveDonation } from "@/lib/services/donations/move-donation";
+
+export const SANDBOX_CARDS = { succeeds: "4242424242424242", declines: "4000000000000002" } as const;
+const DECLINE_MESSAGE = "Your card was declined.";
+
+/**
+ * The sandbox's card form: decides a pending payment's outcome by card number and sends the
+ * events Stripe would send for it, signed, to the webhook endpoint. One-time gifts get
+ * `payment_intent.succeeded` / `payment_intent.payment_failed`; a subscription's first payment
+ * gets `invoice.payment_succeeded` (subscription_create) followed by the invoice's own
+ * `payment_intent.succeeded`, which the webhook skips, exactly as with Stripe.
+ */
+export async function confirmSandboxPayment(db: Db, input: { clientSecret: string; cardNumber: string }): Promise<Donation> {
+  const paymentIntentId = input.clientSecret.split("_secret_")[0];
+  const [row] = await db
+    .select({ donation: donations, accountId: organizations.processorAccountId })
+    .from(donations)
+    .innerJoin(organizations, eq(organizations.id, donations.orgId))
+    .where(eq(donations.paymentIntentId, paymentIntentId))
+    .limit(1);
+  if (!row || !paymentIntentId.startsWith("pi_sandbox_")) throw notFound("Payment not found");
+  const d = row.donation;
+  if (d.status !== "PENDING" && d.status !== "FAILED") throw conflict("This payment is already complete");
+
+  const card = input.cardNumber.replace(/[\s-]/g, "");
+  if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declines) {
+    throw fieldError("cardNumber", "In sandbox mode use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)");
+  }
+  if (d.status === "FAILED") await reopenFailedPayment(db, d.id);
+  const charged = d.amount + d.feeCents;
+  const metadata = { donationId: d.id, orgId: d.orgId, campaignId: d.campaignId };
+  const chargeId = sandboxId("ch");
+  const intent = (status: string, extra: Record<string, unknown> = {}) => ({
+    id: paymentIntentId,
+    object: "payment_intent",
+    amount: charged,
+    amount_received: status === "succeeded" ? charged : 0,
+    currency: d.currency,
+    status,
+    latest_charge: chargeId,
+    transfer_data: row.accountId ? { destination: row.accountId } : null,
+    metadata: d.subscriptionId ? {} : metadata,
+    ...extra,
+  });
+
+  if (card === SANDBOX_CARDS.declines) {
+    await deliverSandboxEvent(
+      sandboxEvent(
+        "payment_intent.payment_failed",
+        intent("requires_payment_method", {
+          last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: DECLINE_MESSAGE },
+        }),
+      ),
+    );
+  } else if (d.subscriptionId) {
+    await deliverSandboxEvent(
+      sandboxEvent("invoice.payment_succeeded", sandboxInvoice(d, d.subscriptionId, "subscription_create", paymentIntentId, chargeId)),
+    );
+    await deliverSandboxEvent(sandboxEvent("payment_intent.succeeded", intent("succeeded")));
+  } else {
+    await deliverSandboxEvent(sandboxEvent("payment_intent.succeeded", intent("succeeded")));
+  }
+  const [after] = await db.select().from(donations).where(eq(donations.id, d.id));
+  return after;
+}
+
+/**
+ * A retry after a decline: the donation is PENDING again and takes back the event tickets its
+ * failure released, under the campaign's row lock, so a retry never oversells (409 `Sold out`).
+ */
+async function reopenFailedPayment(db: Db, donationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(donations).where(eq(donations.id, donationId)).for("update");
+    if (locked.status === "PENDING") return;
+    if (locked.status !== "FAILED") throw conflict("This payment is already complete");
+    if (locked.tickets) {
+      const [c] = await tx
+        .select({ sold: campaigns.ticketsSold, capacity: campaigns.ticketCapacity })
+        .from(campaigns)
+        .where(eq(campaigns.id, locked.campaignId))
+        .for("update");
+      if (c.capacity !== null && c.sold + locked.tickets > c.capacity) throw conflict("Sold out");
+    }
+    await moveDonation(tx, locked, "PENDING", { timelineType: "payment.retried", failureReason: null });
+  });
+}
+
+/** A paid invoice of Stripe's current shape for a subscription payment. */
+export function sandboxInvoice(d: Pick<Donation, "amount" | "feeCents" | "currency">, subscriptionId: string, billingReason: string, paymentIntentId: string, chargeId: string) {
+  const paid = d.amount + d.feeCents;
+  return {
+    id: sandboxId("in"),
+    object: "invoice",
+    billing_reason: billingReason,
+    amount_due: paid,
+    amount_paid: paid,
+    amount_remaining: 0,
+    currency: d.currency,
+    status: "paid",
+    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata: {} } },
+    payments: {
+      object: "list",
+      data: [{ id: sandboxId("inpay"), object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntentId, charge: chargeId } }],
+      has_more: false,
+    },
+  };
+}
+
+/** Sandbox stand-in for a subscription's next billing cycle: a paid renewal invoice. */
+export async function renewSandboxSubscription(db: Db, subscriptionId: string): Promise<void> {
+  const [initial] = await db
+    .select()
+    .from(donations)
+    .where(and(eq(donations.subscriptionId, subscriptionId), eq(donations.isRenewal, false)))
+    .limit(1);
+  if (!initial || !subscriptionId.startsWith("sub_sandbox_")) throw notFound("Subscription not found");
+  if (initial.status !== "SUCCEEDED") throw conflict("The subscription's first payment has not succeeded");
+  await deliverSandboxEvent(
+    sandboxEvent("invoice.payment_succeeded", sandboxInvoice(initial, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch"))),
+  );
+}
+
+/** Sandbox stand-in for finishing Stripe's hosted onboarding: the account can now charge and pay out. */
+export async function completeSandboxOnboarding(db: Db, accountId: string): Promise<void> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.processorAccountId, accountId))
+    .limit(1);
+  if (!org || !accountId.startsWith("acct_sandbox_")) throw notFound("Account not found");
+  await deliverSandboxEvent(
+    sandboxEvent("account.updated", {
+      id: accountId,
+      object: "account",
+      type: "express",
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
+    }),
+  );
+}

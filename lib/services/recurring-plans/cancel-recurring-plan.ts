@@ -1,0 +1,30 @@
+import type { Db } from "@/db";
+import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
+import type { RecurringPlan } from "@/db/schema";
+import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { errorFields, log } from "@/lib/log";
+import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
+import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
+
+/**
+ * Cancels a recurring plan's subscription at the processor, now. The plan's status follows the
+ * processor's `customer.subscription.deleted` event (the sandbox sends it at once; Stripe soon
+ * after), so a cancellation made in the processor's dashboard, or by the donor, takes the same
+ * path. The processor is called outside any transaction. Answers the plan as it then stands.
+ * 409 when the plan is already CANCELED or has no subscription (its first payment form was never
+ * completed).
+ */
+export async function cancelRecurringPlan(db: Db, processor: PaymentProcessor, plan: RecurringPlan): Promise<RecurringPlanRow> {
+  if (plan.status === "CANCELED") throw conflict("Recurring plan is already canceled");
+  if (!plan.subscriptionId) throw conflict("Recurring plan has no subscription to cancel");
+  try {
+    await processor.cancelSubscription({ subscriptionId: plan.subscriptionId });
+  } catch (err) {
+    if (!(err instanceof ProcessorError)) throw err;
+    log.warn("subscription cancel failed at the processor", { planId: plan.id, ...errorFields(err) });
+    throw new ApiError(502, "Payment processor unavailable, please try again");
+  }
+  const after = await getRecurringPlanRow(db, plan.id);
+  if (!after) throw notFound("Recurring plan not found");
+  return after;
+}

@@ -1,0 +1,23 @@
+import { fieldError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { resolveTarget, UnsafeUrlError } from "@/lib/webhooks-out/ssrf";
+
+/**
+ * Checks an endpoint URL when it is saved: https (http only with ALLOW_PRIVATE_WEBHOOK_URLS=1),
+ * and a host that is, or resolves to, public addresses only (400 on `url` otherwise). A name that
+ * does not resolve yet is accepted: the same check runs again before every delivery, on the
+ * address actually connected to, and that one is what keeps the server out of private networks.
+ * Answers the URL as normalized by the URL parser.
+ */
+export async function assertWebhookUrl(raw: string): Promise<string> {
+  const allowPrivate = getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
+  const url = new URL(raw);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate)) throw fieldError("url", "Must be an https URL");
+  try {
+    await resolveTarget(url.hostname, { allowPrivate });
+  } catch (err) {
+    if (!(err instanceof UnsafeUrlError)) throw err;
+    if (err.reason === "refused") throw fieldError("url", "Must not point to a private, loopback or link-local address");
+  }
+  return url.href;
+}

@@ -1,0 +1,30 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
+import type { UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { assertWebhookUrl } from "./assert-webhook-url";
+import { newWebhookSecret } from "./create-webhook-endpoint";
+
+export const DISABLED_MANUALLY = "Disabled by an administrator";
+
+/**
+ * Partial update. Re-enabling clears the failure state (a fresh start of the five-day clock);
+ * `rotateSecret` replaces the secret at once: deliveries from then on, retries included, are
+ * signed with the new one.
+ */
+export async function updateWebhookEndpoint(db: Db, endpoint: WebhookEndpoint, input: UpdateWebhookEndpointInput): Promise<WebhookEndpoint> {
+  const values: Partial<typeof webhookEndpoints.$inferInsert> = {};
+  if (input.url !== undefined) values.url = await assertWebhookUrl(input.url);
+  if (input.description !== undefined) values.description = input.description;
+  if (input.eventTypes !== undefined) values.eventTypes = input.eventTypes;
+  if (input.enabled === true && !endpoint.enabled) Object.assign(values, { enabled: true, disabledReason: null, failingSince: null });
+  if (input.enabled === false && endpoint.enabled) Object.assign(values, { enabled: false, disabledReason: DISABLED_MANUALLY });
+  if (input.rotateSecret) values.secret = newWebhookSecret();
+  if (Object.keys(values).length === 0) return endpoint;
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, endpoint.id))
+    .returning();
+  return row ?? endpoint;
+}

@@ -1,0 +1,59 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests (`npm run test:browser`, also the end of `npm test`): Playwright driving the
+ * system's Chromium (/usr/bin/chromium, installed by .ci/run; Playwright never downloads a
+ * browser) against ONE production server started by tests/browser/global-setup.ts the way
+ * `npm start` runs it, on an embedded database in a fresh temporary directory.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/browser",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results/playwright",
+  globalSetup: "./tests/browser/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: "list",
+  use: {
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+    locale: "en-US",
+    timezoneId: "UTC",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      // The journey is one long desktop story; the phone widths are covered by screenshots and axe.
+      testIgnore: /journey\.spec\.ts/,
+      // Tests tagged @desktop-only check something once (the keyboard walk, the blank-page detector).
+      grepInvert: /@desktop-only/,
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+  ],
+});

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, startServer } from "../helpers/server";
+
+/**
+ * One real server for the whole browser suite: `npm start`'s own script (scripts/start.mjs) on
+ * the production build, embedded PGlite in a fresh temporary directory, sandbox payments, the
+ * demo seed, and rate limits high enough for a test run. Its URL reaches the tests through
+ * GOODFUND_E2E_URL (workers start after this and inherit the environment). The function
+ * returned is Playwright's global teardown: it stops the server and removes the directory.
+ *
+ * GOODFUND_E2E_URL already set: use that server instead (handy while writing tests).
+ */
+/** ensureBuild(), waiting out a build another process (`npm start`, the e2e suite) has under way. */
+async function buildOnce(): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      return await ensureBuild();
+    } catch (err) {
+      if (!/Another next build process is already running/.test(String(err)) || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 5_000));
+    }
+  }
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.GOODFUND_E2E_URL) return async () => {};
+  await buildOnce();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-browser-"));
+  const env = {
+    GOODFUND_DATA_DIR: dataDir,
+    // Embedded and sandbox, whatever the calling shell (CI sets TEST_DATABASE_URL for vitest).
+    DATABASE_URL: undefined,
+    TEST_DATABASE_URL: undefined,
+    PGLITE_DIR: undefined,
+    NEXTAUTH_SECRET: undefined,
+    NEXTAUTH_URL: undefined,
+    APP_URL: undefined,
+    REDIS_URL: undefined,
+    UPSTASH_REDIS_REST_URL: undefined,
+    UPSTASH_REDIS_REST_TOKEN: undefined,
+    RATE_LIMIT_BACKEND: undefined,
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_PUBLISHABLE_KEY: undefined,
+    PROCESSOR_WEBHOOK_SECRET: undefined,
+    RESEND_API_KEY: undefined,
+    GITHUB_ID: undefined,
+    GITHUB_SECRET: undefined,
+    GOOGLE_CLIENT_ID: undefined,
+    GOOGLE_CLIENT_SECRET: undefined,
+    TRUST_PROXY: undefined,
+    WORKER_DISABLED: undefined,
+    SEED_DEMO: "1",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_PUBLIC_PER_MINUTE: "100000",
+    RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000",
+  };
+  let server;
+  try {
+    server = await startServer(env);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  // The app's own URL (APP_URL defaults to http://localhost:$PORT): links, redirects and the
+  // session cookie all agree with the address the browser uses, as for someone running `npm start`.
+  process.env.GOODFUND_E2E_URL = `http://localhost:${server.port}`;
+  process.env.GOODFUND_E2E_DATA_DIR = dataDir;
+  return async () => {
+    await server.stop();
+    // The server's own output (warnings and errors at LOG_LEVEL=warn), for a failure's post-mortem.
+    mkdirSync(path.resolve(__dirname, "../../test-results"), { recursive: true });
+    writeFileSync(path.resolve(__dirname, "../../test-results/browser-server.log"), server.output());
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,115 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectNotBlank, giveThroughApi, publicCampaign, serverUrl, signedInTest, test } from "./support";
+
+// Full-page screenshots of the main pages at the project's width (desktop 1280, phone 375),
+// written to test-results/screenshots/<project>-<page>.png and checked to show a real page:
+// a successful response, visible text, no sideways overflow, and a decoded PNG that is not one
+// flat colour.
+
+const dir = path.resolve(__dirname, "../../test-results/screenshots");
+mkdirSync(dir, { recursive: true });
+
+async function shoot(page: Page, url: string, name: string, project: string, ready: (page: Page) => Promise<void>) {
+  const res = await page.goto(url);
+  expect(res?.status(), `${url} status`).toBeLessThan(400);
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.body.innerText.trim().length), `${name}: visible text`).toBeGreaterThan(20);
+  // The page fits its width: nothing pushes the document sideways (a phone would zoom out).
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: document width at ${width}px`).toBeLessThanOrEqual(width);
+  await expect(page.getByText("This page could not be found")).toHaveCount(0);
+  const png = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(dir, `${project}-${name}.png`) });
+  expectNotBlank(png, `${project}-${name}`);
+}
+
+const h1 = (text: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(text);
+};
+
+let donationId = "";
+let winterMealsId = "";
+
+test.beforeAll(async ({ playwright }) => {
+  // One paid gift, so the thank-you page and the donations list have something to show.
+  const request = await playwright.request.newContext({ baseURL: serverUrl() });
+  winterMealsId = (await publicCampaign(request, DEMO.orgSlug, DEMO.donation)).id;
+  donationId = (await giveThroughApi(request, winterMealsId, { amount: 5000, email: "shots@example.org", firstName: "Sam", lastName: "Shots" })).id;
+  await request.dispose();
+});
+
+test.describe("public pages", () => {
+  test("landing", async ({ page }, info) => {
+    await shoot(page, "/", "landing", info.project.name, h1("Fundraising"));
+  });
+
+  test("sign-in", async ({ page }, info) => {
+    await shoot(page, "/signin", "signin", info.project.name, async (p) => {
+      await expect(p.getByRole("button", { name: /Continue as the demo organization/ })).toBeVisible();
+    });
+  });
+
+  test("donate page", async ({ page }, info) => {
+    await shoot(page, `/o/${DEMO.orgSlug}/donate/${DEMO.donation}`, "donate", info.project.name, async (p) => {
+      await expect(p.getByRole("heading", { level: 1 })).toHaveText("Winter Meals Appeal");
+      await expect(p.getByRole("button", { name: "Continue to payment" })).toBeVisible();
+    });
+  });
+
+  test("thank-you page", async ({ page }, info) => {
+    await shoot(page, `/o/${DEMO.orgSlug}/donate/${DEMO.donation}/thank-you?donation=${donationId}`, "thank-you", info.project.name, h1("Thank you, Sam!"));
+  });
+});
+
+signedInTest.describe("dashboard pages", () => {
+  const base = `/dashboard/${DEMO.orgSlug}`;
+
+  signedInTest("dashboard overview", async ({ page }, info) => {
+    await shoot(page, base, "dashboard", info.project.name, h1("Riverside Food Bank"));
+  });
+
+  signedInTest("campaigns list", async ({ page }, info) => {
+    await shoot(page, `${base}/campaigns`, "campaigns", info.project.name, async (p) => {
+      await h1("Campaigns")(p);
+      await expect(p.getByRole("link", { name: "Winter Meals Appeal", exact: true })).toBeVisible();
+    });
+  });
+
+  signedInTest("campaign editor", async ({ page }, info) => {
+    await shoot(page, `${base}/campaigns/${winterMealsId}`, "campaign-editor", info.project.name, async (p) => {
+      await h1("Winter Meals Appeal")(p);
+      await expect(p.getByRole("textbox", { name: /^Title/ })).toHaveValue("Winter Meals Appeal");
+    });
+  });
+
+  signedInTest("donations list", async ({ page }, info) => {
+    await shoot(page, `${base}/donations`, "donations", info.project.name, async (p) => {
+      await h1("Donations")(p);
+      await expect(p.getByRole("row").filter({ hasText: "shots@example.org" }).first()).toBeVisible();
+    });
+  });
+
+  signedInTest("reports", async ({ page }, info) => {
+    await shoot(page, `${base}/reports`, "reports", info.project.name, h1("Reports"));
+  });
+
+  signedInTest("emails", async ({ page }, info) => {
+    await shoot(page, `${base}/emails`, "emails", info.project.name, async (p) => {
+      await h1("Emails")(p);
+      await expect(p.getByRole("main").getByText("shots@example.org").first()).toBeVisible();
+    });
+  });
+});
+
+test("the blank-page check fails for a white page", { tag: "@desktop-only" }, async ({ page }, info) => {
+  // The detector itself: a white page (and a page of one colour) must not pass as a screenshot.
+  await page.setContent("<html><body style='margin:0;background:#fff'></body></html>");
+  const white = await page.screenshot({ fullPage: true });
+  expect(() => expectNotBlank(white, "white")).toThrow();
+  await page.setContent("<html><body style='margin:0;background:#1a7f5a'></body></html>");
+  const green = await page.screenshot();
+  expect(() => expectNotBlank(green, "green")).toThrow();
+});

@@ -1,0 +1,119 @@
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { PNG } from "pngjs";
+
+/** The server global-setup.ts started (or GOODFUND_E2E_URL given by hand). */
+export function serverUrl(): string {
+  const url = process.env.GOODFUND_E2E_URL;
+  if (!url) throw new Error("GOODFUND_E2E_URL is not set: run the browser tests with `npx playwright test` (global-setup starts the server)");
+  return url;
+}
+
+/** Playwright's `test` with `baseURL` pointing at that server, so `page.goto("/signin")` works. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(serverUrl());
+  },
+});
+export { expect };
+
+export const DEMO = { orgSlug: "demo", email: "demo@goodfund.local", donation: "winter-meals", event: "harvest-gala" } as const;
+
+/** "$25" or "$25.00": the dashboard drops whole cents, the donate form writes them. */
+export const money = (dollars: number) => new RegExp(`\\$${dollars.toLocaleString("en-US")}(\\.00)?(?![\\d.])`);
+
+/** The one-click sign-in of sandbox mode, as a visitor does it; lands on the demo organization. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto("/signin");
+  await page.getByRole("button", { name: /Continue as the demo organization/ }).click();
+  await page.waitForURL(/\/dashboard\/demo$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Riverside Food Bank");
+}
+
+/** The public campaign by its slugs (the donate page's own API). */
+export async function publicCampaign(request: APIRequestContext, orgSlug: string, slug: string): Promise<{ id: string; [k: string]: unknown }> {
+  const res = await request.get(`/api/public/orgs/${orgSlug}/campaigns/${slug}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  return (body.campaign ?? body) as { id: string };
+}
+
+/**
+ * A paid gift without the form (setup for pages that show one): the same two public calls the
+ * donate page makes, POST /api/donations then the sandbox card's confirm.
+ */
+export async function giveThroughApi(
+  request: APIRequestContext,
+  campaignId: string,
+  gift: { amount: number; email: string; firstName: string; lastName: string; tickets?: number },
+): Promise<{ id: string; status: string }> {
+  const created = await request.post("/api/donations", { data: { campaignId, ...gift } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { clientSecret, id } = await created.json();
+  const paid = await request.post("/api/sandbox/payments/confirm", { data: { clientSecret, cardNumber: "4242424242424242" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const done = await paid.json();
+  return { id, status: done.status };
+}
+
+/**
+ * A PNG that is a real page, not a blank one: decodes it and requires that a visible share of
+ * the pixels differ from the most common colour, that several colours are present and that the
+ * luminance varies. An all-white (or all-anything) screenshot fails all three.
+ */
+export function blankness(png: Buffer): { width: number; height: number; distinctColors: number; nonBackgroundShare: number; lumaStdDev: number } {
+  const img = PNG.sync.read(png);
+  const { width, height, data } = img;
+  const counts = new Map<number, number>();
+  let sum = 0;
+  let sumSq = 0;
+  const n = width * height;
+  for (let i = 0; i < data.length; i += 4) {
+    // Quantize to 5 bits per channel so anti-aliasing does not inflate the colour count.
+    const key = ((data[i] >> 3) << 10) | ((data[i + 1] >> 3) << 5) | (data[i + 2] >> 3);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const y = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+    sum += y;
+    sumSq += y * y;
+  }
+  const background = Math.max(...counts.values());
+  const mean = sum / n;
+  return {
+    width,
+    height,
+    distinctColors: counts.size,
+    nonBackgroundShare: (n - background) / n,
+    lumaStdDev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)),
+  };
+}
+
+export function expectNotBlank(png: Buffer, what: string): void {
+  expect(png.length, `${what}: PNG size`).toBeGreaterThan(8_000);
+  const b = blankness(png);
+  const detail = `${what}: ${JSON.stringify(b)}`;
+  expect(b.nonBackgroundShare, detail).toBeGreaterThan(0.01);
+  expect(b.distinctColors, detail).toBeGreaterThanOrEqual(8);
+  expect(b.lumaStdDev, detail).toBeGreaterThan(4);
+}
+
+type SignedIn = { demoState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> };
+
+/**
+ * `test` for pages behind sign-in: the demo owner signs in once per worker (through the
+ * sign-in page's one-click button) and every test's context starts with that session.
+ */
+export const signedInTest = test.extend<{}, SignedIn>({
+  demoState: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: serverUrl() });
+      const page = await context.newPage();
+      await signInAsDemo(page);
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ demoState }, use) => {
+    await use(demoState);
+  },
+});

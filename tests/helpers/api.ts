@@ -1,0 +1,129 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { NextRequest } from "next/server";
+import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/api/route";
+import { issueSessionToken } from "@/lib/auth/tokens";
+import { testDb } from "./db";
+
+/**
+ * Calls the app's real route handlers with real Request objects, routed the way Next.js routes
+ * `app/api/**\/route.ts` (static segments before dynamic ones before catch-alls), so tests run
+ * the whole HTTP stack of a route (wrapper, validation, services, database) without a build.
+ */
+type RouteModule = Partial<Record<string, RouteHandler>>;
+type Route = { segments: string[]; load: () => Promise<RouteModule> };
+
+const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
+
+const routes: Route[] = Object.entries(modules)
+  .map(([file, load]) => ({ segments: file.replace(/^\/app\//, "").replace(/\/route\.ts$/, "").split("/"), load }))
+  .sort((a, b) => rank(b.segments) - rank(a.segments));
+
+function rank(segments: string[]): number {
+  // Longer and more static paths first; a catch-all last.
+  return segments.reduce((n, s) => n * 4 + (s.startsWith("[...") ? 0 : s.startsWith("[") ? 1 : 3), 0) + segments.length * 1e-3;
+}
+
+function match(pathname: string): { route: Route; params: Record<string, string | string[]> } | undefined {
+  const parts = pathname.replace(/^\/+|\/+$/g, "").split("/").map(decodeURIComponent);
+  const candidates = routes.flatMap((route) => {
+    const params: Record<string, string | string[]> = {};
+    let score = 0;
+    for (let i = 0; i < route.segments.length; i++) {
+      const seg = route.segments[i];
+      if (seg.startsWith("[...")) {
+        if (i >= parts.length) return [];
+        params[seg.slice(4, -1)] = parts.slice(i);
+        return [{ route, params, score }];
+      }
+      if (i >= parts.length) return [];
+      if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i];
+      else if (seg !== parts[i]) return [];
+      else score += 1;
+    }
+    return route.segments.length === parts.length ? [{ route, params, score: score * 10 + 5 }] : [];
+  });
+  candidates.sort((a, b) => b.score - a.score);
+  return candidates[0];
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export type CallOptions = {
+  token?: string;
+  body?: unknown;
+  /** A raw body sent as is (for malformed-input tests); `body` is JSON-encoded otherwise. */
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+  /** The socket address the server would see; random by default, so tests don't share a public bucket. */
+  ip?: string;
+};
+
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  await testDb();
+  const url = new URL(path, "http://localhost:3000");
+  const found = match(url.pathname);
+  if (!found) throw new Error(`no route file matches ${url.pathname}`);
+  const mod = await found.route.load();
+  const handler = mod[method];
+  if (!handler) throw new Error(`${url.pathname} exports no ${method}`);
+  const headers = new Headers(opts.headers);
+  headers.set(CLIENT_IP_HEADER, opts.ip ?? randomIp());
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  let body: BodyInit | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody as BodyInit;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const req = new NextRequest(url, { method, headers, body });
+  const res = await handler(req, { params: Promise.resolve(found.params) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (CSV exports); the raw text is in `text`.
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers, text };
+}
+
+export const get = <T = any>(path: string, opts?: CallOptions) => call<T>("GET", path, opts);
+export const post = <T = any>(path: string, body?: unknown, opts?: CallOptions) => call<T>("POST", path, { ...opts, body });
+export const patch = <T = any>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PATCH", path, { ...opts, body });
+export const del = <T = any>(path: string, opts?: CallOptions) => call<T>("DELETE", path, opts);
+
+export type TestUser = { sub: string; email: string; name: string; token: string };
+
+/** A fresh identity with a valid session token (its user is provisioned on first use). */
+export async function newUser(name = "Test User"): Promise<TestUser> {
+  const id = randomBytes(6).toString("hex");
+  const sub = `usr_test${id}`;
+  const email = `user-${id}@example.org`;
+  return { sub, email, name, token: await issueSessionToken({ sub, email, name }) };
+}
+
+export const uniqueSlug = (prefix = "org") => `${prefix}-${randomBytes(5).toString("hex")}`;
+
+/** An organization owned by a new user (or `owner`), made through the API. */
+export async function newOrg(owner?: TestUser, extra: Record<string, unknown> = {}) {
+  const user = owner ?? (await newUser("Owner"));
+  const res = await post("/api/orgs", { name: "Test Org", slug: uniqueSlug(), ...extra }, { token: user.token });
+  if (res.status !== 201) throw new Error(`org create failed: ${res.status} ${res.text}`);
+  return { owner: user, org: res.body as { id: string; slug: string } & Record<string, any> };
+}
+
+export async function newCampaign(org: { id: string }, token: string, body: Record<string, unknown> = {}) {
+  const res = await post(`/api/orgs/${org.id}/campaigns`, { title: "Spring appeal", ...body }, { token });
+  if (res.status !== 201) throw new Error(`campaign create failed: ${res.status} ${res.text}`);
+  return res.body as { id: string; slug: string } & Record<string, any>;
+}
+
+/** Adds `user` to the organization with `role` through the API, as its owner. */
+export async function addMember(orgId: string, ownerToken: string, user: TestUser, role: "OWNER" | "ADMIN" | "MEMBER") {
+  const res = await post(`/api/orgs/${orgId}/members`, { email: user.email, role }, { token: ownerToken });
+  if (res.status !== 201) throw new Error(`add member failed: ${res.status} ${res.text}`);
+}

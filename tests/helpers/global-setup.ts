@@ -1,0 +1,8 @@
+/** Migrates the shared Postgres test database once; PGlite files migrate their own in-memory one. */
+export default async function setup() {
+  if (!process.env.TEST_DATABASE_URL) return;
+  process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  process.env.NEXTAUTH_SECRET ??= "test-secret-for-goodfund-only-0123456789";
+  const { runMigrations } = await import("../../db/migrate");
+  await runMigrations();
+}

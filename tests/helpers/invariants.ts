@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db";
+
+export type Violation = { kind: string; id: string; expected: unknown; actual: unknown };
+
+/**
+ * Every aggregate recomputed from the donations table and compared with the stored one, for the
+ * given organizations: campaign raised/count (parents include their fundraiser pages), matched
+ * (and its cap), tickets held, donor totals, the reports' per-day campaign totals; and emails:
+ * exactly one receipt for each donation whose timeline shows a payment turning it SUCCEEDED,
+ * none for the others.
+ */
+export async function findViolations(db: Db, orgIds: string[]): Promise<Violation[]> {
+  const rows = async <T>(q: ReturnType<typeof sql>) => {
+    const r = await db.execute(q);
+    return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
+  };
+  const orgList = sql.join(
+    orgIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const out: Violation[] = [];
+
+  const campaigns = await rows<{
+    id: string;
+    raised: string;
+    count: string;
+    matched: string;
+    max: string | null;
+    tickets: string;
+    exp_raised: string;
+    exp_count: string;
+    exp_matched: string;
+    exp_tickets: string;
+  }>(sql`
+    select c.id, c.raised_amount_cents as raised, c.donation_count as count, c.matched_amount_cents as matched,
+           c.matching_max_cents as max, c.tickets_sold as tickets,
+           coalesce((select sum(d.amount) from donations d join campaigns x on x.id = d.campaign_id
+                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id)), 0) as exp_raised,
+           (select count(*) from donations d join campaigns x on x.id = d.campaign_id
+                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id)) as exp_count,
+           coalesce((select sum(d.matched_amount_cents) from donations d where d.campaign_id = c.id and d.status = 'SUCCEEDED'), 0) as exp_matched,
+           coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('PENDING', 'SUCCEEDED', 'DISPUTED')), 0) as exp_tickets
+    from campaigns c where c.org_id in (${orgList})`);
+  for (const c of campaigns) {
+    if (Number(c.raised) !== Number(c.exp_raised)) out.push({ kind: "campaign.raised", id: c.id, expected: Number(c.exp_raised), actual: Number(c.raised) });
+    if (Number(c.count) !== Number(c.exp_count)) out.push({ kind: "campaign.count", id: c.id, expected: Number(c.exp_count), actual: Number(c.count) });
+    if (Number(c.matched) !== Number(c.exp_matched)) out.push({ kind: "campaign.matched", id: c.id, expected: Number(c.exp_matched), actual: Number(c.matched) });
+    if (c.max !== null && Number(c.matched) > Number(c.max)) out.push({ kind: "campaign.matched_cap", id: c.id, expected: Number(c.max), actual: Number(c.matched) });
+    if (Number(c.tickets) !== Number(c.exp_tickets)) out.push({ kind: "campaign.tickets", id: c.id, expected: Number(c.exp_tickets), actual: Number(c.tickets) });
+  }
+
+  const donors = await rows<{ id: string; total: string; count: string; exp_total: string; exp_count: string; first: unknown; exp_first: unknown; last: unknown; exp_last: unknown }>(sql`
+    select o.id, o.total_given_cents as total, o.donation_count as count,
+           coalesce((select sum(d.amount) from donations d where d.donor_id = o.id and d.status = 'SUCCEEDED'), 0) as exp_total,
+           (select count(*) from donations d where d.donor_id = o.id and d.status = 'SUCCEEDED') as exp_count,
+           o.first_donation_at::text as first, (select min(d.succeeded_at)::text from donations d where d.donor_id = o.id and d.status = 'SUCCEEDED') as exp_first,
+           o.last_donation_at::text as last, (select max(d.succeeded_at)::text from donations d where d.donor_id = o.id and d.status = 'SUCCEEDED') as exp_last
+    from donors o where o.org_id in (${orgList})`);
+  for (const d of donors) {
+    if (Number(d.total) !== Number(d.exp_total)) out.push({ kind: "donor.total", id: d.id, expected: Number(d.exp_total), actual: Number(d.total) });
+    if (Number(d.count) !== Number(d.exp_count)) out.push({ kind: "donor.count", id: d.id, expected: Number(d.exp_count), actual: Number(d.count) });
+    // A donor with no counted gift may keep the time of one that later stopped counting only if
+    // recomputed; both must agree exactly when gifts count.
+    if (Number(d.exp_count) > 0 && (d.first !== d.exp_first || d.last !== d.exp_last)) {
+      out.push({ kind: "donor.first_last", id: d.id, expected: [d.exp_first, d.exp_last], actual: [d.first, d.last] });
+    }
+  }
+
+  // The reports' per-day totals: each campaign's SUCCEEDED donations by UTC day of succeeded_at.
+  const days = await rows<{ id: string; raised: string; count: string; exp_raised: string; exp_count: string }>(sql`
+    select coalesce(t.campaign_id, e.campaign_id) || '@' || coalesce(t.day, e.day)::text as id,
+           coalesce(t.raised_cents, 0) as raised, coalesce(t.donation_count, 0) as count,
+           coalesce(e.raised, 0) as exp_raised, coalesce(e.n, 0) as exp_count
+    from (select * from campaign_daily_totals where org_id in (${orgList})) t
+    full join (select campaign_id, (succeeded_at at time zone 'UTC')::date as day, sum(amount) as raised, count(*) as n
+               from donations where org_id in (${orgList}) and status = 'SUCCEEDED' group by 1, 2) e
+      on e.campaign_id = t.campaign_id and e.day = t.day`);
+  for (const d of days) {
+    if (Number(d.raised) !== Number(d.exp_raised) || Number(d.count) !== Number(d.exp_count)) {
+      out.push({ kind: "daily_totals", id: d.id, expected: [Number(d.exp_raised), Number(d.exp_count)], actual: [Number(d.raised), Number(d.count)] });
+    }
+  }
+
+  const receipts = await rows<{ id: string; receipts: string; paid: boolean }>(sql`
+    select d.id,
+           (select count(*) from outbox b where b.dedupe_key = 'email:receipt:' || d.id) as receipts,
+           exists (select 1 from donation_events e where e.donation_id = d.id
+                   and e.type in ('payment_intent.succeeded', 'invoice.payment_succeeded')
+                   and e.data->>'to' = 'SUCCEEDED' and e.data->>'from' <> 'SUCCEEDED') as paid
+    from donations d where d.org_id in (${orgList})`);
+  for (const r of receipts) {
+    const expected = r.paid ? 1 : 0;
+    if (Number(r.receipts) !== expected) out.push({ kind: "email.receipt", id: r.id, expected, actual: Number(r.receipts) });
+  }
+
+  const twice = await rows<{ processor_event_id: string; n: string }>(sql`
+    select e.processor_event_id, count(*) as n from donation_events e join donations d on d.id = e.donation_id
+    where d.org_id in (${orgList}) and e.processor_event_id is not null
+    group by e.processor_event_id having count(*) > 1`);
+  for (const t of twice) out.push({ kind: "event.applied_twice", id: t.processor_event_id, expected: 1, actual: Number(t.n) });
+  return out;
+}

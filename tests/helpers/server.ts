@@ -1,0 +1,82 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "../..");
+
+/** Builds the production app unless `.next` is newer than every source (what `npm start` does). */
+export async function ensureBuild(): Promise<void> {
+  // @ts-expect-error plain ESM script without type declarations
+  const { buildIfNeeded } = await import("../../scripts/build-if-needed.mjs");
+  buildIfNeeded({ root, stdio: "pipe" });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The test process's environment with `env` applied (undefined removes a variable), minus vitest's own. */
+function childEnvOf(env: Env): NodeJS.ProcessEnv {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...env })) {
+    if (v !== undefined && k !== "VITEST" && !k.startsWith("VITEST_") && k !== "NODE_ENV") out[k] = v;
+  }
+  return out as NodeJS.ProcessEnv;
+}
+
+export type RunningServer = { url: string; port: number; proc: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> };
+
+/** Runs `npm start`'s script (scripts/start.mjs) with the given environment and waits until it serves. */
+export async function startServer(env: Env): Promise<RunningServer> {
+  const port = await freePort();
+  const childEnv = childEnvOf({ LOG_LEVEL: "warn", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" });
+  const proc = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "pipe" });
+  let out = "";
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/openapi.json`);
+      if (res.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    proc,
+    output: () => out,
+    stop: (signal = "SIGTERM") =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill(signal);
+      }),
+  };
+}
+
+/** `npm run token` as a user would run it. */
+export function cliToken(email: string, env: Env): string {
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/token.ts", "--email", email], {
+    cwd: root,
+    env: childEnvOf(env),
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`token script failed: ${r.stderr}`);
+  return r.stdout.trim();
+}

@@ -1,0 +1,275 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/api/route";
+import { buildOpenApiDocument, OPERATIONS, openApiPath } from "@/lib/api/openapi";
+import { get, newUser, post, randomIp, uniqueSlug } from "../helpers/api";
+import { testDb } from "../helpers/db";
+
+type Json = Record<string, any>;
+type RouteModule = Partial<Record<string, RouteHandler>>;
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const API_DIR = path.resolve(__dirname, "../../app/api");
+const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
+
+const doc = buildOpenApiDocument() as Json;
+
+/** Route files under app/api, as `orgs/[idOrSlug]/campaigns`; the catch-all and next-auth's routes are not API operations. */
+function routeFiles(): string[] {
+  return readdirSync(API_DIR, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f === "route.ts" || f.endsWith("/route.ts"))
+    .map((f) => f.replace(/\/?route\.ts$/, ""))
+    .filter((f) => !f.split("/").some((seg) => seg.startsWith("[...")) && f !== "auth" && !f.startsWith("auth/"))
+    .sort();
+}
+
+/**
+ * The methods a route file really implements: every export is called with an anonymous request;
+ * the 405 handler `methods()` puts on the others answers 405 `Method not allowed` straight away,
+ * while a real handler never does (without a token it answers 401, or 400/404 when public).
+ */
+async function implementedMethods(file: string): Promise<string[]> {
+  const load = modules[`/app/api/${file}/route.ts`];
+  if (!load) throw new Error(`app/api/${file}/route.ts is not loadable`);
+  const mod = await load();
+  const params = Object.fromEntries([...file.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], "openapi-probe"]));
+  const found: string[] = [];
+  const allowHeaders = new Set<string>();
+  for (const method of METHODS) {
+    const handler = mod[method];
+    if (!handler) continue;
+    const url = new URL(`/api/${file.replace(/\[([^\]]+)\]/g, "openapi-probe")}`, "http://localhost:3000");
+    const req = new NextRequest(url, { method, headers: { [CLIENT_IP_HEADER]: randomIp() } });
+    const res = await handler(req, { params: Promise.resolve(params) });
+    const body = await res.json().catch(() => null);
+    if (res.status === 405 && body?.error === "Method not allowed") allowHeaders.add(res.headers.get("allow") ?? "");
+    else found.push(method);
+  }
+  // Every 405 names, in `Allow`, exactly the methods that did not answer 405.
+  for (const allow of allowHeaders) expect(allow.split(", ").filter(Boolean), `Allow of ${file}`).toEqual(found);
+  return found;
+}
+
+function resolvePointer(ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof node !== "object" || node === null || !(key in node)) return undefined;
+    node = (node as Json)[key];
+  }
+  return node;
+}
+
+function collectRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => collectRefs(n, out));
+  else if (typeof node === "object" && node !== null) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string") out.push(v);
+      else collectRefs(v, out);
+    }
+  }
+  return out;
+}
+
+/** The schema behind a `$ref` (or the schema itself). */
+const deref = (schema: Json): Json => (schema.$ref ? (resolvePointer(schema.$ref) as Json) : schema);
+
+/** The JSON types a property schema admits, through `anyOf` and `type` arrays. */
+function typesOf(schema: Json): string[] {
+  const s = deref(schema);
+  if (Array.isArray(s.anyOf)) return s.anyOf.flatMap((x: Json) => typesOf(x));
+  if (Array.isArray(s.type)) return s.type;
+  return s.type ? [s.type] : [];
+}
+
+// Spec section 2's Campaign, which contract section 4 adopts: field → JSON type, and whether it is nullable.
+const SPEC_CAMPAIGN: Record<string, [string, boolean]> = {
+  id: ["string", false],
+  orgId: ["string", false],
+  title: ["string", false],
+  slug: ["string", false],
+  description: ["string", true],
+  type: ["string", false],
+  status: ["string", false],
+  goalAmountCents: ["integer", true],
+  raisedAmountCents: ["integer", false],
+  donationCount: ["integer", false],
+  coverImageUrl: ["string", true],
+  videoUrl: ["string", true],
+  color: ["string", true],
+  showDonorRoll: ["boolean", false],
+  showGoal: ["boolean", false],
+  startDate: ["string", true],
+  endDate: ["string", true],
+  suggestedAmounts: ["array", false],
+  allowCustomAmount: ["boolean", false],
+  allowRecurring: ["boolean", false],
+  matchingEnabled: ["boolean", false],
+  matchingOrgName: ["string", true],
+  matchingMaxCents: ["integer", true],
+  matchingRatioPct: ["integer", false],
+  minAmountCents: ["integer", true],
+  ticketPriceCents: ["integer", true],
+  ticketCapacity: ["integer", true],
+  ticketsSold: ["integer", false],
+  parentCampaignId: ["string", true],
+  scheduledPublishAt: ["string", true],
+  createdAt: ["string", false],
+  updatedAt: ["string", false],
+};
+
+beforeAll(async () => {
+  await testDb();
+});
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1.0 document", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBe("Goodfund API");
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("is built once and cached", () => {
+    expect(buildOpenApiDocument()).toBe(doc);
+  });
+
+  it("documents every method of every route file, and nothing else", async () => {
+    const files = routeFiles();
+    expect(files).toContain("orgs/[idOrSlug]/campaigns");
+    const implemented = new Set<string>();
+    for (const file of files) {
+      for (const method of await implementedMethods(file)) implemented.add(`${method} ${openApiPath(file)}`);
+    }
+    const documented = new Set<string>();
+    for (const [p, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const m of Object.keys(item)) if (METHODS.includes(m.toUpperCase() as never)) documented.add(`${m.toUpperCase()} ${p}`);
+    }
+    expect([...implemented].filter((op) => !documented.has(op)), "implemented but not documented").toEqual([]);
+    expect([...documented].filter((op) => !implemented.has(op)), "documented but not implemented").toEqual([]);
+    // Each table row names an existing route file.
+    for (const row of OPERATIONS) expect(files, `${row.operationId}.file`).toContain(row.file);
+  });
+
+  it("describes each operation's path parameters, security and error responses", () => {
+    for (const row of OPERATIONS) {
+      const op = doc.paths[openApiPath(row.file)][row.method.toLowerCase()];
+      const pathParams = op.parameters.filter((p: Json) => p.in === "path").map((p: Json) => p.name);
+      expect(pathParams, row.operationId).toEqual([...row.file.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]));
+      const codes = Object.keys(op.responses);
+      if (row.access === "public") {
+        expect(op.security, row.operationId).toEqual([]);
+        expect(codes).not.toContain("401");
+        expect(codes).not.toContain("403");
+      } else if (row.access === "cron") {
+        expect(op.security, row.operationId).toEqual([{ cronSecret: [] }]);
+        expect(codes, row.operationId).toContain("401");
+        expect(codes).not.toContain("403");
+      } else {
+        expect(op.security, row.operationId).toBeUndefined();
+        expect(codes, row.operationId).toContain("401");
+      }
+      if (row.body) expect(codes, row.operationId).toEqual(expect.arrayContaining(["400", "413", "415"]));
+      if (row.limit !== "none") {
+        expect(op.responses["429"].headers["Retry-After"]).toBeDefined();
+        expect(op.responses[String(row.success)].headers["X-RateLimit-Remaining"]).toBeDefined();
+      }
+      for (const [code, res] of Object.entries(op.responses as Record<string, Json>)) {
+        expect(res.headers["X-Request-Id"], `${row.operationId} ${code}`).toBeDefined();
+        if (Number(code) >= 400) expect(res.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+      }
+    }
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  });
+
+  it("lists campaigns with the query parameters of listCampaignsQuery", () => {
+    const op = doc.paths["/api/orgs/{idOrSlug}/campaigns"].get;
+    const query = op.parameters.filter((p: Json) => p.in === "query");
+    expect(query.map((p: Json) => p.name).sort()).toEqual(["limit", "page", "status", "type"]);
+    expect(query.find((p: Json) => p.name === "limit").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
+  });
+
+  it("resolves every $ref", () => {
+    const refs = collectRefs(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((ref) => resolvePointer(ref) === undefined)).toEqual([]);
+  });
+
+  it("has the Error component with the validation details shape", () => {
+    const error = doc.components.schemas.Error;
+    expect(error.required).toEqual(["error", "status"]);
+    expect(Object.keys(error.properties.details.properties).sort()).toEqual(["fieldErrors", "formErrors"]);
+  });
+
+  it("describes every Campaign field of contract section 4 as required, with its type", () => {
+    const campaign = doc.components.schemas.Campaign;
+    const created = doc.paths["/api/orgs/{idOrSlug}/campaigns"].post.responses["201"].content["application/json"].schema;
+    expect(created).toEqual({ $ref: "#/components/schemas/Campaign" });
+    for (const field of ["raisedAmountCents", "suggestedAmounts", "parentCampaignId", "scheduledPublishAt"]) {
+      expect(campaign.required).toContain(field);
+    }
+    for (const [field, [type, nullable]] of Object.entries(SPEC_CAMPAIGN)) {
+      expect(campaign.required, field).toContain(field);
+      const types = typesOf(campaign.properties[field]);
+      expect(types, field).toContain(type);
+      expect(types.includes("null"), `${field} nullable`).toBe(nullable);
+    }
+  });
+
+  it("takes request bodies from the input side of the schemas, with examples", () => {
+    const body = doc.paths["/api/orgs/{idOrSlug}/campaigns"].post.requestBody.content["application/json"];
+    expect(body.schema).toEqual({ $ref: "#/components/schemas/CreateCampaign" });
+    expect(doc.components.schemas.CreateCampaign.required).toEqual(["title"]);
+    expect(Object.keys(body.examples).length).toBeGreaterThan(0);
+    // `role` has a default, so it is optional on input.
+    expect(doc.components.schemas.AddMember.required).toEqual(["email"]);
+  });
+
+  it("gives examples the body schemas accept", () => {
+    for (const row of OPERATIONS) {
+      for (const [name, example] of Object.entries(row.bodyExamples ?? {})) {
+        const parsed = row.body!.safeParse(example.value);
+        expect(parsed.success, `${row.operationId} example ${name}: ${parsed.error?.message}`).toBe(true);
+      }
+    }
+  });
+
+  it("gives examples of creating an organization and campaigns that the API accepts, answering the documented fields", async () => {
+    const user = await newUser();
+    const orgRow = OPERATIONS.find((r) => r.operationId === "createOrganization")!;
+    const campaignRow = OPERATIONS.find((r) => r.operationId === "createCampaign")!;
+    const orgExample = { ...(orgRow.bodyExamples!.full.value as Json), slug: uniqueSlug() };
+    const org = await post("/api/orgs", orgExample, { token: user.token });
+    expect(org.status, org.text).toBe(201);
+    const orgSchema = doc.components.schemas.Organization;
+    expect(Object.keys(org.body).sort()).toEqual(Object.keys(orgSchema.properties).sort());
+    for (const example of Object.values(campaignRow.bodyExamples!)) {
+      const res = await post(`/api/orgs/${org.body.id}/campaigns`, example.value, { token: user.token });
+      expect(res.status, res.text).toBe(201);
+      expect(Object.keys(res.body).sort()).toEqual(Object.keys(doc.components.schemas.Campaign.properties).sort());
+    }
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("answers the document, publicly, with X-Request-Id and a cache header", async () => {
+    const res = await get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it("answers 405 to other methods", async () => {
+    const res = await post("/api/openapi.json", {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+});

@@ -1,0 +1,526 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import Stripe from "stripe";
+import type { Db } from "@/db";
+import { issueSessionToken } from "@/lib/auth/tokens";
+import { startServer, type RunningServer } from "../helpers/server";
+
+/** A number from the environment (the knobs CI turns down), else `fallback`. */
+export function knob(name: string, fallback: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got ${v}`);
+  return n;
+}
+
+export const ADMIN_URL = process.env.RELIABILITY_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const WEBHOOK_SECRET = process.env.PROCESSOR_WEBHOOK_SECRET ?? "whsec_reliability_0123456789";
+export const NEXTAUTH_SECRET = process.env.NEXTAUTH_SECRET ?? "reliability-secret-for-goodfund-0123456789";
+
+// ---------------------------------------------------------------------------------------------
+// A fresh database per test file, on the shared Postgres server (never stopped or restarted).
+
+export type TestDatabase = { name: string; url: string; db: Db; close: () => Promise<void> };
+
+export async function createDatabase(prefix: string): Promise<TestDatabase> {
+  const name = `goodfund_rel_${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+  const client = postgres(url, { max: 3, onnotice: () => {} });
+  return {
+    name,
+    url,
+    db: drizzle(client, { casing: "snake_case" }) as unknown as Db,
+    close: async () => {
+      await client.end({ timeout: 5 });
+      if (process.env.RELIABILITY_KEEP_DB === "1") return console.info(`reliability: kept database ${name}`);
+      const a = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+      await a.end();
+    },
+  };
+}
+
+/** What every app instance of these tests runs with. */
+export function appEnv(databaseUrl: string, extra: Record<string, string | undefined> = {}) {
+  return {
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_SECRET,
+    PROCESSOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    WORKER_DISABLED: "1",
+    SEED_DEMO: "0",
+    STRIPE_SECRET_KEY: undefined,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_BACKEND: "memory",
+    RATE_LIMIT_PUBLIC_PER_MINUTE: "10000000",
+    RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "10000000",
+    ...extra,
+  };
+}
+
+/** The process that really serves: scripts/server.mjs, the child of scripts/start.mjs (`proc`). */
+export function serverPid(s: RunningServer): number {
+  const children = readFileSync(`/proc/${s.proc.pid}/task/${s.proc.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  if (children.length !== 1) throw new Error(`expected one server process under ${s.proc.pid}, found ${children.length}`);
+  return Number(children[0]);
+}
+
+/** Slots of app instances; a slot's server can be killed and replaced (on another port). */
+export class Instances {
+  servers: (RunningServer | null)[] = [];
+  /** Servers killed so far (their output is kept). */
+  killed: RunningServer[] = [];
+  constructor(private env: Record<string, string | undefined>) {}
+
+  async start(count: number) {
+    this.servers = await Promise.all(Array.from({ length: count }, () => startServer(this.env)));
+  }
+
+  url(slot: number): string | null {
+    return this.servers[slot]?.url ?? null;
+  }
+
+  /** SIGKILL the serving process of a slot (no shutdown handler runs), and wait until it is gone. */
+  async kill(slot: number): Promise<void> {
+    const s = this.servers[slot]!;
+    const pid = serverPid(s);
+    const exited = new Promise<void>((resolve) => (s.proc.exitCode !== null ? resolve() : s.proc.once("exit", () => resolve())));
+    this.servers[slot] = null;
+    this.killed.push(s);
+    process.kill(pid, "SIGKILL");
+    await exited; // start.mjs exits when its child dies
+  }
+
+  async restart(slot: number): Promise<void> {
+    this.servers[slot] = await startServer(this.env);
+  }
+
+  async stopAll() {
+    await Promise.all(this.servers.map((s) => s?.stop()));
+  }
+
+  /** The distinct error messages the instances logged (JSON log lines at level error), with counts. */
+  errorSummary(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const s of [...this.servers, ...this.killed]) {
+      for (const line of s?.output().split("\n") ?? []) {
+        if (!line.includes('"level":"error"')) continue;
+        let key = line.slice(0, 200);
+        try {
+          const j = JSON.parse(line);
+          key = [j.msg, j.err, String(j.cause ?? j.errMessage ?? "").slice(0, 160)].filter(Boolean).join(" | ");
+        } catch {
+          // not JSON
+        }
+        out[key] = (out[key] ?? 0) + 1;
+      }
+    }
+    return out;
+  }
+
+  output(): string {
+    return this.servers.map((s, i) => `--- instance ${i}\n${s?.output().slice(-4000) ?? "(not running)"}`).join("\n");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP.
+
+export type Answer = { status: number; body: any; headers: Headers; ms: number; text: string };
+
+/** One request with a time bound; a network failure throws (caught by callers that retry). */
+export async function request(url: string, init: RequestInit & { json?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers.set("content-type", "application/json");
+  }
+  const started = performance.now();
+  const res = await fetch(url, { ...init, headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? 30_000) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed, headers: res.headers, ms: performance.now() - started, text };
+}
+
+/** The contract's error shape: `{ error: string, status: number }` matching the HTTP status. */
+export function isErrorShape(a: Answer): boolean {
+  return Boolean(a.body && typeof a.body === "object" && typeof a.body.error === "string" && a.body.status === a.status);
+}
+
+/** `count` tasks run by `concurrency` workers. */
+export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// A deterministic random stream (seeded), so a failing run can be replayed with RELIABILITY_SEED.
+
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] };
+}
+export type Rng = ReturnType<typeof rng>;
+
+export function shuffle<T>(xs: T[], r: Rng): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = r.int(i + 1);
+    [xs[i], xs[j]] = [xs[j], xs[i]];
+  }
+  return xs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// An organization with campaigns of every shape the money rules differ on, through the API.
+
+export type Fixture = {
+  token: string;
+  org: { id: string; slug: string };
+  campaigns: { id: string; slug: string; kind: "matched" | "parent" | "page" | "event" | "plain" }[];
+};
+
+export async function setUpOrganization(baseUrl: string): Promise<Fixture> {
+  const id = randomBytes(5).toString("hex");
+  const token = await issueSessionToken({ sub: `usr_rel_${id}`, email: `owner-${id}@example.org`, name: "Reliability Owner" });
+  const auth = { authorization: `Bearer ${token}` };
+  const must = async (p: string, json: unknown, expected: number) => {
+    const a = await request(`${baseUrl}${p}`, { method: "POST", headers: auth, json });
+    if (a.status !== expected) throw new Error(`POST ${p}: ${a.status} ${a.text}`);
+    return a.body;
+  };
+  const org = await must("/api/orgs", { name: "Reliability Fund", slug: `rel-${id}`, notificationEmail: `finance-${id}@example.org` }, 201);
+  const ob = await must(`/api/orgs/${org.id}/processor/onboarding`, undefined, 200);
+  await must(`/api/sandbox/accounts/${ob.processorAccountId}/complete`, undefined, 202);
+  const campaign = (body: Record<string, unknown>) => must(`/api/orgs/${org.id}/campaigns`, { title: "Spring appeal", status: "ACTIVE", ...body }, 201);
+  const matched = await campaign({ goalAmountCents: 400_000, matchingEnabled: true, matchingRatioPct: 150, matchingMaxCents: 200_000 });
+  const parent = await campaign({ type: "PEER_TO_PEER", goalAmountCents: 1_000_000 });
+  const page = await campaign({ type: "PEER_TO_PEER", parentCampaignId: parent.id });
+  const event = await campaign({ type: "EVENT", ticketPriceCents: 1_000, ticketCapacity: 100_000, allowRecurring: false });
+  const plain = await campaign({ goalAmountCents: 50_000 });
+  return {
+    token,
+    org,
+    campaigns: [
+      { id: matched.id, slug: matched.slug, kind: "matched" },
+      { id: parent.id, slug: parent.slug, kind: "parent" },
+      { id: page.id, slug: page.slug, kind: "page" },
+      { id: event.id, slug: event.slug, kind: "event" },
+      { id: plain.id, slug: plain.slug, kind: "plain" },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The processor's events for donations made through POST /api/donations.
+
+export type Gift = { id: string; amount: number; paymentIntentId: string; subscriptionId: string | null; chargeId: string };
+export type Kind = "succeeded" | "failed" | "disputeCreated" | "disputeWon" | "disputeLost" | "refunded" | "invoiceCreate" | "invoiceCycle";
+const ONE_TIME: Kind[] = ["succeeded", "succeeded", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
+const RECURRING: Kind[] = ["invoiceCreate", "invoiceCreate", "invoiceCycle", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
+
+/** Makes gifts through the API until their events number at least `events`; answers the events. */
+export async function giftsAndEvents(baseUrl: string, fx: Fixture, events: number, r: Rng): Promise<{ gifts: Gift[]; events: ProcessorEvent[] }> {
+  const plans: { campaign: Fixture["campaigns"][number]; recurring: boolean; amount: number; donor: number; kinds: Kind[] }[] = [];
+  let total = 0;
+  while (total < events) {
+    const campaign = r.pick(fx.campaigns);
+    const recurring = campaign.kind !== "event" && r.next() < 0.3;
+    const pool = recurring ? RECURRING : ONE_TIME;
+    // Mostly the happy path (first event a success), then whatever follows.
+    const kinds: Kind[] = [recurring ? "invoiceCreate" : "succeeded"];
+    const extra = r.int(4);
+    for (let i = 0; i < extra; i++) kinds.push(r.pick(pool));
+    if (r.next() < 0.15) kinds[0] = "failed";
+    plans.push({ campaign, recurring, amount: 100 + r.int(50_000), donor: r.int(Math.max(4, Math.floor(events / 10))), kinds: kinds.slice(0, events - total) });
+    total += Math.min(kinds.length, events - total);
+  }
+  const gifts = await pool(plans.length, 8, async (i) => {
+    const p = plans[i];
+    const tickets = p.campaign.kind === "event" ? 1 + (p.amount % 3) : undefined;
+    for (let attempt = 0; ; attempt++) {
+      const a = await request(`${baseUrl}/api/donations`, {
+        method: "POST",
+        json: {
+          campaignId: p.campaign.id,
+          amount: tickets ? tickets * 1_000 : p.amount,
+          email: `donor${p.donor}@example.org`,
+          firstName: `Donor${p.donor}`,
+          tickets,
+          recurringInterval: p.recurring ? "MONTH" : undefined,
+          dedication: i % 7 === 0 ? { type: "IN_HONOR", honoreeName: "Grace", notifyEmail: "grace@example.org" } : undefined,
+        },
+      }).catch((e: Error) => ({ status: 0, text: e.message }) as Answer);
+      if (a.status === 201) {
+        const b = a.body;
+        return { id: b.id, amount: b.amount, paymentIntentId: b.paymentIntentId, subscriptionId: b.subscriptionId, chargeId: `ch_rel_${b.id}` } as Gift;
+      }
+      if (attempt >= 5 || (a.status >= 400 && a.status < 500)) throw new Error(`donation not created: ${a.status} ${a.text}`);
+      await sleep(200);
+    }
+  });
+  const out = gifts.flatMap((g, i) => plans[i].kinds.map((k, n) => eventFor(k, g, n)));
+  return { gifts, events: out };
+}
+
+export type ProcessorEvent = { id: string; type: string; payload: string };
+
+function envelope(type: string, object: Record<string, unknown>): ProcessorEvent {
+  const id = `evt_rel_${randomBytes(10).toString("hex")}`;
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  return { id, type, payload };
+}
+
+export function eventFor(kind: Kind, g: Gift, n: number): ProcessorEvent {
+  const pi = (status: string, extra = {}) => ({
+    id: g.paymentIntentId,
+    object: "payment_intent",
+    amount: g.amount,
+    amount_received: status === "succeeded" ? g.amount : 0,
+    currency: "usd",
+    status,
+    latest_charge: g.chargeId,
+    metadata: g.subscriptionId ? {} : { donationId: g.id },
+    ...extra,
+  });
+  const dispute = (status: string) => ({
+    id: `dp_${g.id}`,
+    object: "dispute",
+    amount: g.amount,
+    currency: "usd",
+    reason: "fraudulent",
+    status,
+    payment_intent: n % 2 === 0 ? g.paymentIntentId : null,
+    charge: g.chargeId,
+    evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86400 },
+  });
+  const invoice = (reason: string, id: string) => ({
+    id,
+    object: "invoice",
+    billing_reason: reason,
+    amount_paid: g.amount,
+    currency: "usd",
+    status: "paid",
+    parent: { type: "subscription_details", subscription_details: { subscription: g.subscriptionId } },
+  });
+  switch (kind) {
+    case "succeeded":
+      return envelope("payment_intent.succeeded", pi("succeeded"));
+    case "failed":
+      return envelope("payment_intent.payment_failed", pi("requires_payment_method", { last_payment_error: { code: "card_declined", message: "Your card was declined." } }));
+    case "disputeCreated":
+      return envelope("charge.dispute.created", dispute("needs_response"));
+    case "disputeWon":
+      return envelope("charge.dispute.closed", dispute("won"));
+    case "disputeLost":
+      return envelope("charge.dispute.closed", dispute("lost"));
+    case "refunded":
+      return envelope("charge.refunded", { id: g.chargeId, object: "charge", amount: g.amount, amount_refunded: g.amount, refunded: true, payment_intent: g.paymentIntentId });
+    case "invoiceCreate":
+      return envelope("invoice.payment_succeeded", invoice("subscription_create", `in_first_${g.id}`));
+    case "invoiceCycle":
+      return envelope("invoice.payment_succeeded", invoice("subscription_cycle", `in_cycle_${g.id}_${n % 2}`));
+  }
+}
+
+const signer = new Stripe("sk_test_reliability_signer");
+
+export type DeliveryStats = {
+  deliveries: number;
+  attempts: number;
+  /** Answers by status ("network" for a connection refused, reset or timed out). */
+  statuses: Record<string, number>;
+  unacknowledged: string[];
+  maxMs: number;
+};
+
+/**
+ * Delivers like the processor: signed (a fresh signature per attempt), to the instance `target()`
+ * picks at that moment, redelivered after any answer but 2xx (a 5xx, or no answer at all) with a
+ * short backoff, until acknowledged or `maxAttempts`/`deadline` runs out.
+ */
+export async function deliverAll(
+  deliveries: ProcessorEvent[],
+  o: {
+    concurrency: number;
+    target: () => string | null;
+    maxAttempts?: number;
+    deadline?: number;
+    backoffMs?: number;
+    /** How long one attempt may take before the processor gives up on it (Stripe: 10 s… we allow 30 s by default). */
+    timeoutMs?: number;
+    onAttempt?: (a: { status: number | "network" | "timeout"; ms: number; at: number; text?: string }) => void;
+  },
+): Promise<DeliveryStats> {
+  const stats: DeliveryStats = { deliveries: deliveries.length, attempts: 0, statuses: {}, unacknowledged: [], maxMs: 0 };
+  const maxAttempts = o.maxAttempts ?? 40;
+  const deadline = o.deadline ?? Date.now() + 10 * 60_000;
+  await pool(deliveries.length, o.concurrency, async (i) => {
+    const ev = deliveries[i];
+    for (let attempt = 0; attempt < maxAttempts && Date.now() < deadline; attempt++) {
+      const base = o.target();
+      let status: number | "network" | "timeout" = "network";
+      let text: string | undefined;
+      const started = performance.now();
+      if (base) {
+        try {
+          const header = signer.webhooks.generateTestHeaderString({ payload: ev.payload, secret: WEBHOOK_SECRET });
+          const a = await request(`${base}/api/processor/webhooks`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": header },
+            body: ev.payload,
+            timeoutMs: o.timeoutMs ?? 30_000,
+          });
+          status = a.status;
+          text = a.text.slice(0, 200);
+          if (status !== 200 && status < 500) throw new Error(`delivery of ${ev.type} ${ev.id} refused: ${a.status} ${a.text}`);
+        } catch (err) {
+          if (String((err as Error).message).includes("refused:")) throw err;
+          if ((err as Error).name === "TimeoutError") status = "timeout";
+        }
+      }
+      const ms = performance.now() - started;
+      stats.attempts++;
+      stats.maxMs = Math.max(stats.maxMs, ms);
+      stats.statuses[String(status)] = (stats.statuses[String(status)] ?? 0) + 1;
+      o.onAttempt?.({ status, ms, at: Date.now(), text });
+      if (status === 200) return;
+      await sleep((o.backoffMs ?? 250) * Math.min(8, attempt + 1));
+    }
+    stats.unacknowledged.push(ev.id);
+  });
+  return stats;
+}
+
+/** Every event ID sent recorded in processed_events, and no other of ours (the sandbox's own onboarding event is there too). */
+export async function processedEventsMismatch(db: Db, events: ProcessorEvent[]): Promise<{ missing: string[]; unexpected: string[] }> {
+  const { sql } = await import("drizzle-orm");
+  const rows = (await db.execute(sql`select id from processed_events`)) as unknown as { id: string }[];
+  const recorded = new Set(rows.map((r) => r.id));
+  const sent = new Set(events.map((e) => e.id));
+  return { missing: [...sent].filter((id) => !recorded.has(id)), unexpected: [...recorded].filter((id) => id.startsWith("evt_rel_") && !sent.has(id)) };
+}
+
+/** Emails per kind and the dedupe keys seen more than once (the unique index makes that impossible; checked anyway). */
+export async function emailCounts(db: Db): Promise<{ byTemplate: Record<string, number>; duplicates: number }> {
+  const { sql } = await import("drizzle-orm");
+  const rows = (await db.execute(
+    sql`select payload->>'template' as template, count(*)::int as n, count(*) - count(distinct dedupe_key) as dup from outbox where kind = 'email' group by 1`,
+  )) as unknown as { template: string; n: number; dup: number }[];
+  return { byTemplate: Object.fromEntries(rows.map((r) => [r.template, Number(r.n)])), duplicates: rows.reduce((a, r) => a + Number(r.dup), 0) };
+}
+
+/** Each event `copies` times, shuffled. */
+export function redeliveries(events: ProcessorEvent[], copies: number, r: Rng): ProcessorEvent[] {
+  return shuffle(events.flatMap((e) => Array.from({ length: copies }, () => e)), r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A TCP proxy between an app instance and Postgres, which can play "the database is down".
+
+export class PgProxy {
+  private server: net.Server | null = null;
+  private sockets = new Set<net.Socket>();
+  port = 0;
+  down = false;
+  connections = 0;
+  refusedWhileDown = 0;
+
+  constructor(private target = { host: "127.0.0.1", port: 5432 }) {}
+
+  private handler = (client: net.Socket) => {
+    this.connections++;
+    const upstream = net.connect(this.target.port, this.target.host);
+    this.sockets.add(client);
+    this.sockets.add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      this.sockets.delete(client);
+      this.sockets.delete(upstream);
+    };
+    client.on("error", drop).on("close", drop);
+    upstream.on("error", drop).on("close", drop);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+
+  async listen(port = 0): Promise<void> {
+    this.server = net.createServer(this.handler);
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once("error", reject);
+      this.server!.listen(port, "127.0.0.1", () => resolve());
+    });
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  url(database: string): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  /** The outage: every proxied connection cut, new ones refused (nothing listens) until `resume`. */
+  async stop(): Promise<void> {
+    this.down = true;
+    const closed = new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+
+  async resume(): Promise<void> {
+    for (let i = 0; ; i++) {
+      try {
+        await this.listen(this.port);
+        break;
+      } catch (err) {
+        if (i > 50) throw err;
+        await sleep(100);
+      }
+    }
+    this.down = false;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
+  }
+}

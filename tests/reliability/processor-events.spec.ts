@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild } from "../helpers/server";
+import { findViolations } from "../helpers/invariants";
+import {
+  appEnv,
+  createDatabase,
+  deliverAll,
+  emailCounts,
+  giftsAndEvents,
+  Instances,
+  knob,
+  processedEventsMismatch,
+  redeliveries,
+  rng,
+  setUpOrganization,
+  type Fixture,
+  type TestDatabase,
+} from "./helpers";
+
+/**
+ * Exactly-once under the processor's at-least-once delivery: two real app instances (the
+ * production build, `npm start`) on one fresh Postgres database receive N processor events about
+ * donations made through the API, each delivered `RELIABILITY_COPIES` (3) times, shuffled, to
+ * random instances, `RELIABILITY_CONCURRENCY` at a time; any answer but 2xx is redelivered, like
+ * the processor does. Then: every event acknowledged, recorded once; every aggregate equal to
+ * what the donations say; every email enqueued once.
+ */
+const EVENTS = knob("RELIABILITY_EVENTS", process.env.CI ? 600 : 2000);
+const COPIES = knob("RELIABILITY_COPIES", 3);
+const CONCURRENCY = knob("RELIABILITY_CONCURRENCY", 16);
+const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
+
+let database: TestDatabase;
+let instances: Instances;
+let fx: Fixture;
+
+beforeAll(async () => {
+  await ensureBuild();
+  database = await createDatabase("events");
+  instances = new Instances(appEnv(database.url));
+  await instances.start(2);
+  fx = await setUpOrganization(instances.url(0)!);
+}, 600_000);
+
+afterAll(async () => {
+  await instances?.stopAll();
+  await database?.close();
+});
+
+describe("processor events delivered three times, in random order, to two instances", () => {
+  it(`applies each of ${EVENTS} events once (seed ${SEED})`, async () => {
+    const r = rng(SEED);
+    const started = Date.now();
+    const { gifts, events } = await giftsAndEvents(instances.url(0)!, fx, EVENTS, r);
+    const deliveries = redeliveries(events, COPIES, r);
+    const stats = await deliverAll(deliveries, { concurrency: CONCURRENCY, target: () => instances.url(r.int(2)) });
+    const seconds = (Date.now() - started) / 1000;
+    const violations = await findViolations(database.db, [fx.org.id]);
+    const recorded = await processedEventsMismatch(database.db, events);
+    const emails = await emailCounts(database.db);
+    console.info(
+      `reliability/events: ${gifts.length} donations, ${events.length} events, ${stats.deliveries} deliveries, ` +
+        `${stats.attempts} attempts ${JSON.stringify(stats.statuses)}, slowest ${stats.maxMs.toFixed(0)} ms, ` +
+        `${seconds.toFixed(1)} s; emails ${JSON.stringify(emails.byTemplate)}; violations ${violations.length}; errors the instances logged: ${JSON.stringify(instances.errorSummary())}`,
+    );
+    expect(stats.unacknowledged, instances.output()).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(recorded).toEqual({ missing: [], unexpected: [] });
+    expect(emails.duplicates).toBe(0);
+    // One admin notification per receipt (same transaction, same once-only rule).
+    expect(emails.byTemplate["admin-notification"] ?? 0).toBe(emails.byTemplate.receipt ?? 0);
+  }, 900_000);
+});

@@ -1,0 +1,241 @@
+import { describe, expect, it } from "vitest";
+import AdminNotification from "@/emails/admin-notification";
+import DisputeAlert from "@/emails/dispute-alert";
+import MagicLink from "@/emails/magic-link";
+import Milestone from "@/emails/milestone";
+import Receipt from "@/emails/receipt";
+import Tribute from "@/emails/tribute";
+import { renderEmail, type RenderedEmail } from "@/lib/email/render";
+import type {
+  AdminNotificationProps,
+  DisputeAlertProps,
+  EmailMessage,
+  EmailPropsByTemplate,
+  EmailTemplate,
+  MilestoneProps,
+  ReceiptProps,
+  TributeProps,
+} from "@/lib/email/types";
+
+const render = <T extends EmailTemplate>(template: T, props: EmailPropsByTemplate[T]): Promise<RenderedEmail> =>
+  renderEmail({ template, to: "zoe@example.org", props } as EmailMessage<T>);
+
+/** Each string appears in the HTML part and in the plain-text part. */
+function expectInBoth(email: RenderedEmail, ...needles: string[]) {
+  for (const needle of needles) {
+    expect(email.html, `html has ${needle}`).toContain(needle);
+    expect(email.text, `text has ${needle}`).toContain(needle);
+  }
+}
+
+function expectPlainText(email: RenderedEmail) {
+  expect(email.text).not.toMatch(/<\/?[a-z][^>]*>/i);
+  expect(email.text).not.toMatch(/&(amp|lt|gt|quot|#x?[0-9a-f]+);/i);
+  expect(email.text.length).toBeGreaterThan(100);
+}
+
+function expectAccessibleHtml(email: RenderedEmail) {
+  expect(email.html).toMatch(/<html[^>]*lang="en"/);
+  expect(email.html).toMatch(/<h1[\s>]/);
+}
+
+const receipt: ReceiptProps = {
+  donorFirstName: "Zoë",
+  donorName: "Zoë Ångström",
+  donorEmail: "zoe.angstrom@example.org",
+  amountCents: 123_456,
+  currency: "usd",
+  campaignTitle: "Fjällbacka Lighthouse Restoration",
+  orgName: "Lighthouse Friends",
+  orgLegalName: "Friends of the Fjällbacka Lighthouse, Inc.",
+  orgTaxId: "98-7654321",
+  date: "2025-03-05T14:00:00.000Z",
+  donationId: "don_zoe7Q4M2X9",
+  dedication: { type: "IN_MEMORY", honoreeName: "Ingrid Bergström", message: "She loved the sea." },
+  recurring: null,
+  isRenewal: false,
+  tickets: null,
+  campaignUrl: "https://goodfund.example.org/o/lighthouse/donate/fjallbacka",
+};
+
+describe("email templates", () => {
+  it("receipt: names the donor, amount, campaign, legal name, tax ID, date, donation ID and dedication", async () => {
+    const email = await render("receipt", receipt);
+    expectInBoth(
+      email,
+      "Thank you, Zoë!",
+      "Zoë Ångström",
+      "$1,234.56",
+      "Fjällbacka Lighthouse Restoration",
+      "Friends of the Fjällbacka Lighthouse, Inc.",
+      "98-7654321",
+      "March 5, 2025",
+      "don_zoe7Q4M2X9",
+      "in memory of Ingrid Bergström",
+      "She loved the sea.",
+      "No goods or services were provided in exchange for this contribution.",
+      "https://goodfund.example.org/o/lighthouse/donate/fjallbacka",
+    );
+    expect(email.text).not.toContain("You will be charged");
+    expect(email.subject).toBe("Thank you, Zoë! Your receipt for $1,234.56 to Fjällbacka Lighthouse Restoration");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+  });
+
+  it("receipt: states the recurring terms, and the renewal", async () => {
+    const monthly = await render("receipt", {
+      ...receipt,
+      amountCents: 2500,
+      dedication: null,
+      recurring: { interval: "MONTH", amountCents: 2500, currency: "usd" },
+    });
+    expectInBoth(monthly, "You will be charged $25.00 every month until you cancel.");
+
+    const renewal = await render("receipt", {
+      ...receipt,
+      amountCents: 10_000,
+      recurring: { interval: "YEAR", amountCents: 10_000, currency: "usd" },
+      isRenewal: true,
+      date: "2026-03-05T14:00:00.000Z",
+    });
+    expectInBoth(renewal, "Your yearly gift of $100.00 to Fjällbacka Lighthouse Restoration was renewed on March 5, 2026", "You will be charged $100.00 every year until you cancel.");
+    expect(renewal.subject).toBe("Thank you, Zoë! Your yearly gift of $100.00 to Fjällbacka Lighthouse Restoration was renewed");
+  });
+
+  it("receipt: tickets replace the no-goods-or-services line; the org name stands in for a missing legal name", async () => {
+    const email = await render("receipt", { ...receipt, tickets: 2, orgLegalName: null, orgTaxId: null, dedication: null });
+    expectInBoth(email, "2 tickets", "Lighthouse Friends");
+    expect(email.text).not.toContain("No goods or services");
+    expect(email.text).toContain("Goods or services (2 tickets) were provided in exchange for this payment");
+    expect(email.text).not.toContain("Tax ID");
+  });
+
+  it("receipt: formats other currencies in their own precision, upper-casing the code", async () => {
+    const eur = await render("receipt", { ...receipt, currency: "eur", amountCents: 5000 });
+    expectInBoth(eur, "€50.00");
+    const jpy = await render("receipt", { ...receipt, currency: "jpy", amountCents: 5000 });
+    expectInBoth(jpy, "¥5,000");
+  });
+
+  it("admin notification: donor, email, amount, campaign, message, donation ID", async () => {
+    const props: AdminNotificationProps = {
+      orgName: "Lighthouse Friends",
+      donorName: "Zoë Ångström",
+      donorEmail: "zoe.angstrom@example.org",
+      anonymous: true,
+      amountCents: 123_456,
+      currency: "usd",
+      campaignTitle: "Fjällbacka Lighthouse Restoration",
+      message: "For the lamp room.",
+      donationId: "don_zoe7Q4M2X9",
+      isRenewal: false,
+      recurringInterval: "MONTH",
+      dashboardUrl: "https://goodfund.example.org/dashboard/lighthouse/donations/don_zoe7Q4M2X9",
+    };
+    const email = await render("admin-notification", props);
+    expectInBoth(email, "Zoë Ångström", "zoe.angstrom@example.org", "$1,234.56", "Fjällbacka Lighthouse Restoration", "For the lamp room.", "don_zoe7Q4M2X9", "monthly", "anonymous");
+    expect(email.subject).toBe("New donation: $1,234.56 to Fjällbacka Lighthouse Restoration from Zoë Ångström");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+  });
+
+  it("tribute: honoree, donor (unless anonymous), message, campaign; never the amount", async () => {
+    const props: TributeProps = {
+      honoreeName: "Ingrid Bergström",
+      type: "IN_MEMORY",
+      donorName: "Zoë Ångström",
+      anonymous: false,
+      message: "She loved the sea.",
+      campaignTitle: "Fjällbacka Lighthouse Restoration",
+      orgName: "Lighthouse Friends",
+      campaignUrl: "https://goodfund.example.org/o/lighthouse/donate/fjallbacka",
+    };
+    const email = await render("tribute", props);
+    expectInBoth(email, "Zoë Ångström made a gift in memory of Ingrid Bergström", "She loved the sea.", "Fjällbacka Lighthouse Restoration", "Lighthouse Friends");
+    expect(email.text).not.toMatch(/\$\d/);
+    expect(email.subject).toBe("Zoë Ångström made a gift in memory of Ingrid Bergström");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+
+    const anonymous = await render("tribute", { ...props, anonymous: true, type: "IN_HONOR" });
+    expect(anonymous.html).not.toContain("Zoë");
+    expect(anonymous.text).not.toContain("Zoë");
+    expect(anonymous.subject).toBe("A gift was made in honor of Ingrid Bergström");
+  });
+
+  it("milestone: threshold, raised against goal", async () => {
+    const props: MilestoneProps = {
+      orgName: "Lighthouse Friends",
+      campaignTitle: "Fjällbacka Lighthouse Restoration",
+      thresholdPct: 75,
+      raisedAmountCents: 1_523_456,
+      goalAmountCents: 2_000_000,
+      currency: "usd",
+      dashboardUrl: "https://goodfund.example.org/dashboard/lighthouse/campaigns/fjallbacka",
+    };
+    const email = await render("milestone", props);
+    expectInBoth(email, "reached 75% of its goal", "$15,234.56", "$20,000.00", "(76%)", "Lighthouse Friends");
+    expect(email.subject).toBe("Fjällbacka Lighthouse Restoration reached 75% of its goal");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+    expect((await render("milestone", { ...props, thresholdPct: 100, raisedAmountCents: 2_000_000 })).subject).toBe(
+      "Fjällbacka Lighthouse Restoration reached its goal!",
+    );
+  });
+
+  it("dispute alert: amount, reason, response deadline, donation ID", async () => {
+    const props: DisputeAlertProps = {
+      orgName: "Lighthouse Friends",
+      campaignTitle: "Fjällbacka Lighthouse Restoration",
+      donationId: "don_zoe7Q4M2X9",
+      amountCents: 123_456,
+      currency: "usd",
+      reason: "product_not_received",
+      responseDeadline: "2025-04-26T23:59:00.000Z",
+      donorEmail: "zoe.angstrom@example.org",
+      dashboardUrl: "https://goodfund.example.org/dashboard/lighthouse/donations/don_zoe7Q4M2X9",
+    };
+    const email = await render("dispute-alert", props);
+    expectInBoth(email, "$1,234.56", "Product not received", "April 26, 2025 at 11:59 PM UTC", "don_zoe7Q4M2X9", "zoe.angstrom@example.org");
+    expect(email.subject).toBe(
+      "Action needed: a $1,234.56 donation to Fjällbacka Lighthouse Restoration was disputed (respond by April 26, 2025 at 11:59 PM UTC)",
+    );
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+
+    const noDeadline = await render("dispute-alert", { ...props, responseDeadline: null });
+    expectInBoth(noDeadline, "respond as soon as possible");
+  });
+
+  it("magic link: the link in both parts", async () => {
+    const url = "https://goodfund.example.org/api/auth/callback/email?token=zoe123";
+    const email = await render("magic-link", { url, host: "goodfund.example.org" });
+    expect(email.text).toContain(url);
+    expect(email.html).toContain(url);
+    expect(email.subject).toBe("Sign in to Goodfund on goodfund.example.org");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+  });
+
+  it("every template renders its preview props, the same way every time", async () => {
+    const previews: { [K in EmailTemplate]: EmailPropsByTemplate[K] } = {
+      receipt: Receipt.PreviewProps,
+      "admin-notification": AdminNotification.PreviewProps,
+      tribute: Tribute.PreviewProps,
+      milestone: Milestone.PreviewProps,
+      "dispute-alert": DisputeAlert.PreviewProps,
+      "magic-link": MagicLink.PreviewProps,
+    };
+    for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
+      const first = await render(template, props);
+      expect(first.subject.length, template).toBeGreaterThan(5);
+      expectPlainText(first);
+      // Retries must carry the same payload, or the provider's idempotency check rejects them.
+      expect(await render(template, props)).toEqual(first);
+    }
+  });
+
+  it("rejects an unknown template", async () => {
+    await expect(renderEmail({ template: "nope", to: "x@example.org", props: {} } as unknown as EmailMessage)).rejects.toThrow(/Unknown email template/);
+  });
+});
