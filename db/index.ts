@@ -25,6 +25,11 @@ async function open(): Promise<Handle> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(env.DATABASE_URL, {
       max: env.DATABASE_POOL_SIZE,
+      // While Postgres is unreachable, fail fast and retry soon: the driver's default backoff grows
+      // to 20 s and its connect timeout is 30 s, so requests hung for the whole outage and the app
+      // took 8–26 s to notice the database was back (tests/reliability/postgres-outage.spec.ts).
+      connect_timeout: 5,
+      backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
       onnotice: () => {},
       connection: { application_name: "goodfund" },
     });

@@ -13,7 +13,9 @@ const app = next({ dev, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = http.createServer((req, res) => {
+// Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
+// default: a slowloris connection would live 22–30 s instead of 10.
+const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
   req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "");
   handle(req, res).catch((err) => {
     console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
