@@ -64,19 +64,17 @@ export async function succeedPaymentIntent(
     const [donation] = await tx`select * from donations where (payment_intent_id = ${ev.paymentIntentId} or id = ${ev.donationId})
                                 limit 1 for update`;
     if (!donation || donation.recurring_plan_id || donation.subscription_id) return "ignored" as const;
-    await tx`update donations set charge_id = ${ev.chargeId}, payment_intent_id = ${donation.payment_intent_id ?? ev.paymentIntentId}
-             where id = ${donation.id}`;
     const from = donation.status as string;
     if (from !== "PENDING" && from !== "FAILED") throw new Error(`ceiling expects PENDING donations, got ${from}`);
 
-    // moveDonation(tx, donation, "SUCCEEDED", …): gained, no tickets, matching off.
-    await tx`select * from campaigns where id = ${donation.campaign_id} for update`;
+    // moveDonation(tx, donation, "SUCCEEDED", …): gained, no tickets, matching off. The UPDATE takes the campaign's row lock.
     const [campaign] = await tx`
       update campaigns set raised_amount_cents = raised_amount_cents + ${donation.amount}, donation_count = donation_count + ${1},
-                           matched_amount_cents = matched_amount_cents + ${0}, tickets_sold = tickets_sold + ${0}
+                           matched_amount_cents = matched_amount_cents - ${0}, tickets_sold = tickets_sold + ${0}
       where id = ${donation.campaign_id} returning *`;
     const [moved] = await tx`
-      update donations set status = 'SUCCEEDED', matched_amount_cents = ${0}, succeeded_at = coalesce(succeeded_at, now()),
+      update donations set charge_id = ${ev.chargeId}, payment_intent_id = ${donation.payment_intent_id ?? ev.paymentIntentId},
+                           status = 'SUCCEEDED', matched_amount_cents = ${0}, succeeded_at = coalesce(succeeded_at, now()),
                            failure_reason = ${null}, dispute_reason = dispute_reason, updated_at = now()
       where id = ${donation.id} returning *`;
     await tx`
@@ -94,59 +92,66 @@ export async function succeedPaymentIntent(
     await tx`insert into donation_events (donation_id, type, processor_event_id, data)
              values (${donation.id}, 'payment_intent.succeeded', ${ev.eventId},
                      ${tx.json({ from, to: "SUCCEEDED", paymentIntentId: ev.paymentIntentId, amountReceived: ev.amountReceived })})`;
-    // emitDonationEvent → emitEvent: the event row, then the subscribed endpoints (none here).
+    // emitDonationEvent → emitEvent: the event row and an outbox row per subscribed endpoint (none here), one statement.
     const evtId = newId("evt");
-    const createdAt = new Date();
-    await tx`insert into webhook_events (id, org_id, type, payload, created_at)
-             values (${evtId}, ${donation.org_id}, 'donation.succeeded',
-                     ${tx.json({ id: evtId, type: "donation.succeeded", createdAt: createdAt.toISOString(), data: donationJson(moved) } as never)}, ${createdAt})`;
-    await tx`select id from webhook_endpoints where org_id = ${donation.org_id} and enabled = ${true}
-             and (cardinality(event_types) = 0 or ${"donation.succeeded"} = any(event_types))`;
+    const createdAt = new Date().toISOString();
+    const event = { id: evtId, type: "donation.succeeded", createdAt, data: donationJson(moved) };
+    await tx`with event as (
+               insert into webhook_events (id, org_id, type, payload, created_at)
+               values (${evtId}, ${donation.org_id}, 'donation.succeeded', ${JSON.stringify(event)}::jsonb, ${createdAt}::timestamptz)
+             )
+             insert into outbox (kind, dedupe_key, org_id, payload)
+             select 'webhook', ${`webhook:${evtId}:`} || id, ${donation.org_id}, jsonb_build_object('eventId', ${evtId}::text, 'endpointId', id)
+             from webhook_endpoints
+             where org_id = ${donation.org_id} and enabled and (cardinality(event_types) = 0 or ${"donation.succeeded"} = any(event_types))
+             on conflict (dedupe_key) do nothing`;
     const [org] = await tx`select * from organizations where id = ${donation.org_id}`;
-    // queueMilestones: below the first threshold, no query. queueSuccessEmails: receipt + admin notification.
+    // queueMilestones: below the first threshold, no query. queueSuccessEmails: receipt + admin notification in one statement.
     const name = [moved.first_name, moved.last_name].filter(Boolean).join(" ") || null;
-    await tx`insert into outbox (kind, dedupe_key, org_id, payload) values ('email', ${`email:receipt:${moved.id}`}, ${org.id},
-             ${tx.json({
-               template: "receipt",
-               to: moved.email,
-               props: {
-                 donorFirstName: moved.first_name,
-                 donorName: name,
-                 donorEmail: moved.email,
-                 amountCents: moved.amount + moved.fee_cents,
-                 currency: moved.currency,
-                 campaignTitle: campaign.title,
-                 orgName: org.name,
-                 orgLegalName: org.legal_name,
-                 orgTaxId: org.tax_id,
-                 date: iso(moved.succeeded_at),
-                 donationId: moved.id,
-                 dedication: null,
-                 recurring: null,
-                 isRenewal: moved.is_renewal,
-                 tickets: moved.tickets,
-                 campaignUrl: `${appUrl}/o/${org.slug}/donate/${campaign.slug}`,
-               },
-             } as never)}) on conflict (dedupe_key) do nothing returning id`;
-    await tx`insert into outbox (kind, dedupe_key, org_id, payload) values ('email', ${`email:admin:${moved.id}`}, ${org.id},
-             ${tx.json({
-               template: "admin-notification",
-               to: org.notification_email,
-               props: {
-                 orgName: org.name,
-                 donorName: name,
-                 donorEmail: moved.email,
-                 anonymous: moved.anonymous,
-                 amountCents: moved.amount,
-                 currency: moved.currency,
-                 campaignTitle: campaign.title,
-                 message: moved.message,
-                 donationId: moved.id,
-                 isRenewal: moved.is_renewal,
-                 recurringInterval: moved.recurring_interval,
-                 dashboardUrl: `${appUrl}/dashboard/${org.slug}/donations/${moved.id}`,
-               },
-             } as never)}) on conflict (dedupe_key) do nothing returning id`;
+    const receipt = {
+      template: "receipt",
+      to: moved.email,
+      props: {
+        donorFirstName: moved.first_name,
+        donorName: name,
+        donorEmail: moved.email,
+        amountCents: moved.amount + moved.fee_cents,
+        currency: moved.currency,
+        campaignTitle: campaign.title,
+        orgName: org.name,
+        orgLegalName: org.legal_name,
+        orgTaxId: org.tax_id,
+        date: iso(moved.succeeded_at),
+        donationId: moved.id,
+        dedication: null,
+        recurring: null,
+        isRenewal: moved.is_renewal,
+        tickets: moved.tickets,
+        campaignUrl: `${appUrl}/o/${org.slug}/donate/${campaign.slug}`,
+      },
+    };
+    const admin = {
+      template: "admin-notification",
+      to: org.notification_email,
+      props: {
+        orgName: org.name,
+        donorName: name,
+        donorEmail: moved.email,
+        anonymous: moved.anonymous,
+        amountCents: moved.amount,
+        currency: moved.currency,
+        campaignTitle: campaign.title,
+        message: moved.message,
+        donationId: moved.id,
+        isRenewal: moved.is_renewal,
+        recurringInterval: moved.recurring_interval,
+        dashboardUrl: `${appUrl}/dashboard/${org.slug}/donations/${moved.id}`,
+      },
+    };
+    await tx`insert into outbox (kind, dedupe_key, org_id, payload)
+             values ('email', ${`email:receipt:${moved.id}`}, ${org.id}, ${JSON.stringify(receipt)}),
+                    ('email', ${`email:admin:${moved.id}`}, ${org.id}, ${JSON.stringify(admin)})
+             on conflict (dedupe_key) do nothing returning id`;
     return "applied" as const;
   }) as Promise<"applied" | "duplicate" | "ignored">;
 }

@@ -1,16 +1,30 @@
 import type { DbOrTx } from "@/db";
-import { enqueue } from "@/lib/outbox/enqueue";
+import { enqueueAll, type OutboxRow } from "@/lib/outbox/enqueue";
 import type { EmailPropsByTemplate, EmailTemplate } from "./types";
 
-/** Queues one email in the caller's transaction; `dedupeKey` makes it at most once. */
-export function enqueueEmail<T extends EmailTemplate>(
-  db: DbOrTx,
-  email: { template: T; to: string; props: EmailPropsByTemplate[T]; dedupeKey: string; orgId: string | null },
-): Promise<boolean> {
-  return enqueue(db, {
-    kind: "email",
-    dedupeKey: `email:${email.dedupeKey}`,
-    orgId: email.orgId,
-    payload: { template: email.template, to: email.to, props: email.props },
-  });
+/** An email to queue; `dedupeKey` makes it at most once. */
+type QueuedEmailOf<T extends EmailTemplate> = {
+  template: T;
+  to: string;
+  props: EmailPropsByTemplate[T];
+  dedupeKey: string;
+  orgId: string | null;
+};
+export type QueuedEmail = { [T in EmailTemplate]: QueuedEmailOf<T> }[EmailTemplate];
+
+const outboxRow = (email: QueuedEmail): OutboxRow => ({
+  kind: "email",
+  dedupeKey: `email:${email.dedupeKey}`,
+  orgId: email.orgId,
+  payload: { template: email.template, to: email.to, props: email.props },
+});
+
+/** Queues one email in the caller's transaction; false if it was already queued. */
+export async function enqueueEmail<T extends EmailTemplate>(db: DbOrTx, email: QueuedEmailOf<T>): Promise<boolean> {
+  return (await enqueueAll(db, [outboxRow(email as QueuedEmail)])) > 0;
+}
+
+/** Queues several emails in one statement; answers how many were new. */
+export function enqueueEmails(db: DbOrTx, emails: QueuedEmail[]): Promise<number> {
+  return enqueueAll(db, emails.map(outboxRow));
 }

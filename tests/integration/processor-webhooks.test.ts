@@ -431,6 +431,28 @@ describe("POST /api/processor/webhooks: invoice.payment_succeeded", () => {
   );
 });
 
+describe("POST /api/processor/webhooks: concurrent renewals on one campaign", () => {
+  // Each renewal inserts its donation (the foreign key takes KEY SHARE on the campaign row) and
+  // then moves it, which locks that row. A SELECT … FOR UPDATE conflicts with KEY SHARE, so two
+  // renewals in between would wait for each other (40P01, a 500 to the processor); the lock that
+  // an UPDATE takes (FOR NO KEY UPDATE) does not. On PGlite (one connection) this runs in series.
+  it("all apply, none deadlocks, and the totals add up", async () => {
+    const s = await givingSetup();
+    const plans: CreatedDonation[] = [];
+    for (let i = 0; i < 12; i++) {
+      const d = await pendingDonation(s.campaign.id, { amount: 2500, recurringInterval: "MONTH" });
+      await deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, paymentIntentId: d.paymentIntentId! }));
+      plans.push(d);
+    }
+    const results = await Promise.all(
+      plans.flatMap((d) => [0, 1].map(() => deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500 })))),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 12 * 3 * 2500, donationCount: 36 });
+    await expectInvariant(s.campaign.id);
+  });
+});
+
 describe("POST /api/processor/webhooks: invoice.payment_succeeded without `payments`", () => {
   // Stripe leaves the includable `payments` out of current-shape webhook payloads by default.
   it("still records the first payment and one renewal per invoice", async () => {

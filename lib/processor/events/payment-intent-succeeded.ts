@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { donations } from "@/db/schema";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 import { lockDonation } from "./find-donation";
 import { idOf, type EventHandler } from "./types";
@@ -21,18 +19,13 @@ export const paymentIntentSucceeded: EventHandler<Stripe.PaymentIntentSucceededE
     const donation = await lockDonation(tx, { paymentIntentId: pi.id, donationId: pi.metadata?.donationId });
     if (!donation || donation.recurringPlanId || donation.subscriptionId) return "ignored";
     const chargeId = idOf(pi.latest_charge as string | { id: string } | null);
-    if (chargeId || !donation.paymentIntentId) {
-      await tx
-        .update(donations)
-        .set({ chargeId: chargeId ?? donation.chargeId, paymentIntentId: donation.paymentIntentId ?? pi.id })
-        .where(eq(donations.id, donation.id));
-    }
     const stale = donation.status === "DISPUTED" || donation.status === "REFUNDED";
     await moveDonation(tx, donation, stale ? donation.status : "SUCCEEDED", {
       timelineType: event.type,
       processorEventId: event.id,
       data: { paymentIntentId: pi.id, amountReceived: pi.amount_received, ...(stale ? { ignored: "stale success after dispute or refund" } : {}) },
       successEmails: true,
+      set: { chargeId: chargeId ?? donation.chargeId, paymentIntentId: donation.paymentIntentId ?? pi.id },
     });
     return "applied";
   },

@@ -12,7 +12,7 @@ import {
   type DonationStatus,
   type Organization,
 } from "@/db/schema";
-import { enqueueEmail } from "@/lib/email/enqueue";
+import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { getEnv } from "@/lib/env";
 import { matchFor } from "@/lib/money";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
@@ -35,6 +35,8 @@ export type MoveOptions = {
   disputeReason?: string | null;
   /** Queue receipt, admin and tribute emails if this is the donation's first success. */
   successEmails?: boolean;
+  /** What the event says about the payment, written in the same UPDATE of the donation. */
+  set?: Pick<Partial<Donation>, "chargeId" | "paymentIntentId">;
 };
 
 /**
@@ -60,6 +62,10 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
       data: { from, to, ...opts.data },
     });
   if (from === to) {
+    const set = opts.set ?? {};
+    if (Object.entries(set).some(([k, v]) => donation[k as keyof typeof set] !== v)) {
+      await tx.update(donations).set(set).where(eq(donations.id, donation.id));
+    }
     await timeline();
     return donation;
   }
@@ -72,27 +78,33 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   let campaign: Campaign | undefined;
 
   if (sign !== 0 || ticketDelta !== 0) {
-    [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, donation.campaignId)).for("update");
-    let matchedDelta = 0;
-    if (gained) {
-      matched = campaign.matchingEnabled
-        ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
-        : 0;
-      matchedDelta = matched;
-    } else if (lost) {
-      matchedDelta = -donation.matchedAmountCents;
-      matched = 0;
-    }
+    // The UPDATE locks the campaign row (FOR NO KEY UPDATE, like any update that keeps the key):
+    // new donations' foreign-key checks (KEY SHARE) on the campaign don't wait for it, so renewals
+    // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
+    if (lost) matched = 0;
     [campaign] = await tx
       .update(campaigns)
       .set({
         raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${sign * donation.amount}`,
         donationCount: sql`${campaigns.donationCount} + ${sign}`,
-        matchedAmountCents: sql`${campaigns.matchedAmountCents} + ${matchedDelta}`,
+        matchedAmountCents: sql`${campaigns.matchedAmountCents} - ${lost ? donation.matchedAmountCents : 0}`,
         ticketsSold: sql`${campaigns.ticketsSold} + ${ticketDelta * (donation.tickets ?? 0)}`,
       })
       .where(eq(campaigns.id, donation.campaignId))
       .returning();
+    // The match is decided on the locked row: what is left under the cap after every earlier success.
+    if (gained) {
+      matched = campaign.matchingEnabled
+        ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
+        : 0;
+      if (matched > 0) {
+        [campaign] = await tx
+          .update(campaigns)
+          .set({ matchedAmountCents: sql`${campaigns.matchedAmountCents} + ${matched}` })
+          .where(eq(campaigns.id, donation.campaignId))
+          .returning();
+      }
+    }
     if (sign !== 0 && campaign.parentCampaignId) {
       await tx
         .update(campaigns)
@@ -107,6 +119,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   const [moved] = await tx
     .update(donations)
     .set({
+      ...opts.set,
       status: to,
       matchedAmountCents: matched,
       succeededAt: to === "SUCCEEDED" ? sql`coalesce(${donations.succeededAt}, now())` : donations.succeededAt,
@@ -177,30 +190,32 @@ async function refreshDonorTotals(tx: Tx, donorId: string, sign: number, amount:
 async function queueMilestones(tx: Tx, org: Organization, campaign: Campaign) {
   const goal = campaign.goalAmountCents;
   if (!goal || !org.notificationEmail) return;
-  for (const pct of MILESTONES) {
-    if (campaign.raisedAmountCents * 100 < pct * goal) break;
-    const [fresh] = await tx
-      .insert(campaignMilestones)
-      .values({ campaignId: campaign.id, thresholdPct: pct })
-      .onConflictDoNothing()
-      .returning();
-    if (!fresh) continue;
-    await enqueueEmail(tx, {
+  const reached = MILESTONES.filter((pct) => campaign.raisedAmountCents * 100 >= pct * goal);
+  if (reached.length === 0) return;
+  const fresh = await tx
+    .insert(campaignMilestones)
+    .values(reached.map((thresholdPct) => ({ campaignId: campaign.id, thresholdPct })))
+    .onConflictDoNothing()
+    .returning({ thresholdPct: campaignMilestones.thresholdPct });
+  const to = org.notificationEmail;
+  await enqueueEmails(
+    tx,
+    fresh.map(({ thresholdPct }) => ({
       template: "milestone",
-      to: org.notificationEmail,
+      to,
       orgId: org.id,
-      dedupeKey: `milestone:${campaign.id}:${pct}`,
+      dedupeKey: `milestone:${campaign.id}:${thresholdPct}`,
       props: {
         orgName: org.name,
         campaignTitle: campaign.title,
-        thresholdPct: pct,
+        thresholdPct: thresholdPct as (typeof MILESTONES)[number],
         raisedAmountCents: campaign.raisedAmountCents,
         goalAmountCents: goal,
         currency: org.currency,
         dashboardUrl: `${getEnv().appUrl}/dashboard/${org.slug}/campaigns/${campaign.id}`,
       },
-    });
-  }
+    })),
+  );
 }
 
 function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
@@ -211,7 +226,8 @@ function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
 async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign, d: Donation) {
   const appUrl = getEnv().appUrl;
   const campaignUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
-  await enqueueEmail(tx, {
+  const emails: QueuedEmail[] = [];
+  emails.push({
     template: "receipt",
     to: d.email,
     orgId: org.id,
@@ -236,7 +252,7 @@ async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign,
     },
   });
   if (org.notificationEmail) {
-    await enqueueEmail(tx, {
+    emails.push({
       template: "admin-notification",
       to: org.notificationEmail,
       orgId: org.id,
@@ -259,7 +275,7 @@ async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign,
   }
   const notify = d.dedication?.notifyEmail;
   if (d.dedication && notify) {
-    await enqueueEmail(tx, {
+    emails.push({
       template: "tribute",
       to: notify,
       orgId: org.id,
@@ -276,4 +292,5 @@ async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign,
       },
     });
   }
+  await enqueueEmails(tx, emails);
 }
