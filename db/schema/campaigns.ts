@@ -64,7 +64,7 @@ export const campaigns = pgTable(
   },
   (t) => [
     uniqueIndex("campaigns_org_slug_key").on(t.orgId, t.slug),
-    index("campaigns_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index("campaigns_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("campaigns_parent_idx").on(t.parentCampaignId),
     index("campaigns_scheduled_idx").on(t.scheduledPublishAt).where(sql`${t.status} = 'DRAFT'`),
     index("campaigns_end_idx").on(t.endDate).where(sql`${t.status} in ('ACTIVE', 'PAUSED')`),

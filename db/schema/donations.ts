@@ -92,7 +92,7 @@ export const donations = pgTable(
     succeededAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index("donations_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index("donations_org_created_order_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
     index("donations_donor_idx").on(t.donorId),
     // A recurring plan's donations (its SUCCEEDED count and total in the plans list).
@@ -168,7 +168,7 @@ export const recurringPlans = pgTable(
   },
   (t) => [
     uniqueIndex("recurring_plans_subscription_key").on(t.subscriptionId),
-    index("recurring_plans_org_created_idx").on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index("recurring_plans_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("recurring_plans_donor_idx").on(t.donorId),
   ],
 );
@@ -205,7 +205,7 @@ export const payouts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("payouts_org_idx").on(t.orgId, t.createdAt.desc())],
+  (t) => [index("payouts_org_idx").on(t.orgId, t.createdAt.desc().nullsFirst())],
 );
 
 export type Donation = typeof donations.$inferSelect;

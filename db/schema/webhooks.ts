@@ -46,7 +46,7 @@ export const webhookEvents = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_events_org_created_idx").on(t.orgId, t.createdAt.desc())],
+  (t) => [index("webhook_events_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst())],
 );
 
 /** The delivery log: one row per attempt to send an event to an endpoint. */
@@ -71,7 +71,7 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );
