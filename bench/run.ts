@@ -361,9 +361,9 @@ async function main() {
     const monitor = postgres(dbUrl, { max: 1, onnotice: () => {}, connection: { application_name: "goodfund-bench-monitor" } });
     const activityText = (a: Activity) =>
       `connections: ${fmt(a.active)} running a statement, ${fmt(a.idleInTransaction)} idle in transaction (waiting for the app), ${fmt(a.waitingOnLock)} of the running ones blocked on a lock, ${fmt(a.idle)} idle`;
-    // The DB ceiling's pool: the app's size, and unnamed (unprepared) statements like drizzle sends
-    // them (drizzle-orm/postgres-js prepares only queries given a name).
-    const ceilingSql = postgres(dbUrl, { max: cfg.poolSize, prepare: false, onnotice: () => {}, connection: { application_name: "goodfund-bench" } });
+    // The DB ceiling's pool: the app's size, and prepared statements, as the app sends them
+    // (db/index.ts preparedByDefault).
+    const ceilingSql = postgres(dbUrl, { max: cfg.poolSize, prepare: true, onnotice: () => {}, connection: { application_name: "goodfund-bench" } });
     const webhookScenario = async (label: string, httpPool: Pool, dbPool: Pool, orgId: string, goalRatio: number) => {
       const dbCalls = ceilingCalls(ceilingSql, dbPool, url);
       await closedLoop(dbCalls, { concurrency: cfg.c.webhooks, duration: cfg.warmup });
@@ -378,7 +378,7 @@ async function main() {
         m: dbm,
         violations: dv.length,
         extra: { activity: dbActivity },
-        note: `the webhook's transaction straight on Postgres with the postgres driver (unnamed statements, as drizzle sends them), pool ${cfg.poolSize}, ${cfg.c.webhooks} in flight; the bench process spent ${fmt(dbm.cpu?.benchMs, 2)} ms CPU per transaction`,
+        note: `the webhook's transaction straight on Postgres with the postgres driver (prepared statements, as the app sends them), pool ${cfg.poolSize}, ${cfg.c.webhooks} in flight; the bench process spent ${fmt(dbm.cpu?.benchMs, 2)} ms CPU per transaction`,
       });
       const requests = webhookRequests(httpPool);
       await httpLoad({ url, connections: cfg.c.webhooks, duration: cfg.warmup, method: "POST", next: requests });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { Sql } from "postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { getEnv } from "@/lib/env";
@@ -33,7 +34,8 @@ async function open(): Promise<Handle> {
       onnotice: () => {},
       connection: { application_name: "goodfund" },
     });
-    return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    const sql = env.DATABASE_NO_PREPARE ? client : preparedByDefault(client);
+    return { db: drizzle(sql, { schema, casing: "snake_case" }) as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -41,6 +43,32 @@ async function open(): Promise<Handle> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+/**
+ * drizzle-orm/postgres-js sends every query it was not given a name for with `prepare: false`, and
+ * for an unnamed statement with parameters the driver first asks Postgres to describe it, then runs
+ * it: two round trips per statement, and a parse and plan each time. This lets the driver prepare
+ * them instead (named statements, cached per connection, one round trip, the plan reused). The
+ * transaction and savepoint handles the driver passes to drizzle get the same treatment.
+ * DATABASE_NO_PREPARE=1 turns it off, e.g. behind PgBouncer in transaction mode.
+ */
+function preparedByDefault(sql: Sql): Sql {
+  return new Proxy(sql, {
+    get(target, key) {
+      if (key === "unsafe") {
+        return (query: string, params?: unknown[], options?: object) => target.unsafe(query, params as never, { ...options, prepare: true });
+      }
+      if (key === "begin" || key === "savepoint") {
+        return (...args: unknown[]) => {
+          const run = args.pop() as (inner: Sql) => unknown;
+          const original = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key];
+          return original(...args, (inner: Sql) => run(preparedByDefault(inner)));
+        };
+      }
+      return Reflect.get(target, key);
+    },
+  });
 }
 
 function handle(): Promise<Handle> {

@@ -19,6 +19,7 @@ const envSchema = z.object({
   GOODFUND_DATA_DIR: optionalString,
   PGLITE_DIR: optionalString,
   DATABASE_POOL_SIZE: positiveInt(10),
+  DATABASE_NO_PREPARE: flag,
   NEXTAUTH_SECRET: optionalString,
   NEXTAUTH_URL: optionalString,
   APP_URL: optionalString,

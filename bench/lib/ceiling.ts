@@ -7,8 +7,7 @@ import type { Sql } from "postgres";
  * lib/processor/events/payment-intent-succeeded.ts → lib/services/donations/move-donation.ts for
  * a PENDING one-time gift on a plain DONATION campaign, no matching, no tickets, no parent, no
  * milestone crossed, organization with a notification email, no outbound webhook endpoint),
- * issued with the same driver (`postgres`; the caller's pool decides prepared or not: the bench
- * uses unnamed statements, as drizzle does) over a pool of the app's size,
+ * issued with the same driver (`postgres`) and the same statement mode (prepared, see db/index.ts), over a pool of the app's size,
  * with none of the app around it: no HTTP, no signature check, no JSON parsing, no ORM.
  * Keep it in step with move-donation.ts when that changes.
  */
@@ -77,26 +76,30 @@ export async function succeedPaymentIntent(
                            status = 'SUCCEEDED', matched_amount_cents = ${0}, succeeded_at = coalesce(succeeded_at, now()),
                            failure_reason = ${null}, dispute_reason = dispute_reason, updated_at = now()
       where id = ${donation.id} returning *`;
-    await tx`
+    const evtId = newId("evt");
+    const createdAt = new Date().toISOString();
+    const event = { id: evtId, type: "donation.succeeded", createdAt, data: donationJson(moved) };
+    // The rest of moveDonation's statements, issued together (pipelined), in its order: the organization, per-day
+    // totals, donor, timeline, outbound event.
+    const [[org]] = await Promise.all([
+      tx`select * from organizations where id = ${donation.org_id}`,
+      tx`
       insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
       select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, ${1} * amount, ${1} from donations where id = ${donation.id}
       on conflict (campaign_id, day) do update set
         raised_cents = campaign_daily_totals.raised_cents + excluded.raised_cents,
-        donation_count = campaign_daily_totals.donation_count + excluded.donation_count`;
-    await tx`
+        donation_count = campaign_daily_totals.donation_count + excluded.donation_count`,
+      tx`
       update donors set total_given_cents = total_given_cents + ${donation.amount}, donation_count = donation_count + 1,
         first_donation_at = least(first_donation_at, (select succeeded_at from donations where id = ${donation.id})),
         last_donation_at = greatest(last_donation_at, (select succeeded_at from donations where id = ${donation.id})),
         updated_at = now()
-      where id = ${donation.donor_id}`;
-    await tx`insert into donation_events (donation_id, type, processor_event_id, data)
+      where id = ${donation.donor_id}`,
+      tx`insert into donation_events (donation_id, type, processor_event_id, data)
              values (${donation.id}, 'payment_intent.succeeded', ${ev.eventId},
-                     ${tx.json({ from, to: "SUCCEEDED", paymentIntentId: ev.paymentIntentId, amountReceived: ev.amountReceived })})`;
-    // emitDonationEvent → emitEvent: the event row and an outbox row per subscribed endpoint (none here), one statement.
-    const evtId = newId("evt");
-    const createdAt = new Date().toISOString();
-    const event = { id: evtId, type: "donation.succeeded", createdAt, data: donationJson(moved) };
-    await tx`with event as (
+                     ${tx.json({ from, to: "SUCCEEDED", paymentIntentId: ev.paymentIntentId, amountReceived: ev.amountReceived })})`,
+      // emitDonationEvent → emitEvent: the event row and an outbox row per subscribed endpoint (none here), one statement.
+      tx`with event as (
                insert into webhook_events (id, org_id, type, payload, created_at)
                values (${evtId}, ${donation.org_id}, 'donation.succeeded', ${JSON.stringify(event)}::jsonb, ${createdAt}::timestamptz)
              )
@@ -104,8 +107,8 @@ export async function succeedPaymentIntent(
              select 'webhook', ${`webhook:${evtId}:`} || id, ${donation.org_id}, jsonb_build_object('eventId', ${evtId}::text, 'endpointId', id)
              from webhook_endpoints
              where org_id = ${donation.org_id} and enabled and (cardinality(event_types) = 0 or ${"donation.succeeded"} = any(event_types))
-             on conflict (dedupe_key) do nothing`;
-    const [org] = await tx`select * from organizations where id = ${donation.org_id}`;
+             on conflict (dedupe_key) do nothing`,
+    ]);
     // queueMilestones: below the first threshold, no query. queueSuccessEmails: receipt + admin notification in one statement.
     const name = [moved.first_name, moved.last_name].filter(Boolean).join(" ") || null;
     const receipt = {

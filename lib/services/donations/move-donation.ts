@@ -131,23 +131,29 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     .where(eq(donations.id, donation.id))
     .returning();
 
-  // The reports' per-day totals move with the campaign's, under the same campaign lock.
-  if (sign !== 0) await addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1);
-  if (sign !== 0) await refreshDonorTotals(tx, donation.donorId, sign, donation.amount, donation.id);
-  await timeline();
-  await emitDonationEvent(tx, moved);
-
-  if (gained && campaign) {
-    const [org] = await tx.select().from(organizations).where(eq(organizations.id, donation.orgId));
-    await queueMilestones(tx, org, campaign);
-    if (campaign.parentCampaignId) {
-      const [parent] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.parentCampaignId));
-      await queueMilestones(tx, org, parent);
-    }
-    if (opts.successEmails) await queueSuccessEmails(tx, org, campaign, moved);
+  // Everything else depends only on the rows above, so it goes out together: the driver pipelines
+  // statements issued at once on the transaction's connection (one round trip, not one each).
+  // The per-day totals move under the campaign lock held since its UPDATE, like its raised amount.
+  const notify = gained ? campaign : undefined;
+  const [org, parent] = await Promise.all([
+    notify ? first(tx.select().from(organizations).where(eq(organizations.id, donation.orgId))) : undefined,
+    notify?.parentCampaignId ? first(tx.select().from(campaigns).where(eq(campaigns.id, notify.parentCampaignId))) : undefined,
+    sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
+    sign !== 0 ? refreshDonorTotals(tx, donation.donorId, sign, donation.amount, donation.id) : undefined,
+    timeline(),
+    emitDonationEvent(tx, moved),
+  ]);
+  if (notify && org) {
+    await Promise.all([
+      queueMilestones(tx, org, notify),
+      parent ? queueMilestones(tx, org, parent) : undefined,
+      opts.successEmails ? queueSuccessEmails(tx, org, notify, moved) : undefined,
+    ]);
   }
   return moved;
 }
+
+const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
 
 /**
  * Donor totals by delta on the locked row; first/last gift times are recomputed from the
