@@ -9,7 +9,7 @@ import postgres, { type Sql } from "postgres";
 import Stripe from "stripe";
 import type { Request } from "autocannon";
 import { findViolations, type Violation } from "../tests/helpers/invariants";
-import { appDir, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
+import { appDir, childPids, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
 import { succeedPaymentIntent } from "./lib/ceiling";
 import { closedLoop, httpLoad, pacedLoad, sampleActivity, withCpu, type Activity, type HttpLoad, type Measured } from "./lib/load";
 import {
@@ -293,7 +293,9 @@ async function main() {
     };
     const d = { duration: cfg.duration, warmup: cfg.warmup };
     const serverPid = server.serverPid();
-    const cpuProbes = { server: () => (serverPid ? cpuSecondsOf(serverPid) : null), postgres: () => postgresCpuSeconds(dbName) };
+    // The server process and, with WEB_CONCURRENCY > 1, its cluster workers.
+    const serverCpu = (pid: number) => [pid, ...childPids(pid)].reduce((sum, p) => sum + (cpuSecondsOf(p) ?? 0), 0);
+    const cpuProbes = { server: () => (serverPid ? serverCpu(serverPid) : null), postgres: () => postgresCpuSeconds(dbName) };
     /** Warm-up (not counted), then the measured run with the CPU it cost. */
     const measure = async (o: HttpLoad) => {
       if (o.warmup) await httpLoad({ ...o, duration: o.warmup, warmup: 0 });

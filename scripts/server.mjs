@@ -1,44 +1,105 @@
 // Goodfund's HTTP server: Next.js behind a plain node:http server, so the API can see the
 // socket's address. The client-IP header is always overwritten here: a value sent by a client
 // never reaches the app (with TRUST_PROXY=1 the app reads X-Forwarded-For instead).
+//
+// WEB_CONCURRENCY=N (or "auto": one per core) runs N server processes sharing the port (node:cluster),
+// for Postgres deployments: one Node.js process uses one core. Embedded PGlite is one process.
+import cluster from "node:cluster";
 import http from "node:http";
+import os from "node:os";
 import next from "next";
 
-const CLIENT_IP_HEADER = "x-goodfund-client-ip";
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || "0.0.0.0";
-const dev = process.env.NODE_ENV === "development";
+const processes = webConcurrency();
+if (cluster.isPrimary && processes > 1) {
+  superviseWorkers(processes);
+} else {
+  await serve();
+}
 
-const app = next({ dev, hostname, port, dir: process.cwd() });
-const handle = app.getRequestHandler();
-await app.prepare();
+function webConcurrency() {
+  const raw = (process.env.WEB_CONCURRENCY || "1").trim();
+  const n = raw === "auto" ? os.availableParallelism() : Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`WEB_CONCURRENCY must be a positive integer or "auto", got "${raw}"`);
+    process.exit(1);
+  }
+  if (n > 1 && !process.env.DATABASE_URL) {
+    console.warn(JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY > 1 needs DATABASE_URL (embedded PGlite is one process); serving with one" }));
+    return 1;
+  }
+  return n;
+}
 
-// Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
-// default: a slowloris connection would live 22–30 s instead of 10.
-const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
-  req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "");
-  handle(req, res).catch((err) => {
-    console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
-    if (!res.headersSent) {
-      res.statusCode = 500;
-      res.setHeader("content-type", "application/json");
+/** The primary: forks the workers, replaces one that dies, and stops them all on SIGINT/SIGTERM. */
+function superviseWorkers(n) {
+  const backend = process.env.RATE_LIMIT_BACKEND || (process.env.UPSTASH_REDIS_REST_URL ? "upstash" : process.env.REDIS_URL ? "redis" : "memory");
+  if (backend === "memory") {
+    console.warn(JSON.stringify({ level: "warn", msg: `rate limits are counted per process (memory backend) across ${n} processes; set REDIS_URL to share them` }));
+  }
+  let stopping = false;
+  const restarts = [];
+  for (let i = 0; i < n; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
     }
-    res.end(JSON.stringify({ error: "Internal server error", status: 500 }));
+    console.error(JSON.stringify({ level: "error", msg: "server process died; starting another", pid: worker.process.pid, code, signal }));
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 10) {
+      console.error(JSON.stringify({ level: "error", msg: "server processes keep dying; giving up" }));
+      process.exit(1);
+    }
+    cluster.fork();
   });
-});
-// Slow clients: a request must deliver its headers within 10 s and its body within 30 s.
-server.headersTimeout = 10_000;
-server.requestTimeout = 30_000;
-server.keepAliveTimeout = 5_000;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(0), 6_000).unref();
+    });
+  }
+}
 
-server.listen(port, hostname, () => {
-  const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
-  console.log(`Goodfund is ready on http://${shown}:${port}`);
-});
+async function serve() {
+  const CLIENT_IP_HEADER = "x-goodfund-client-ip";
+  const port = Number(process.env.PORT || 3000);
+  const hostname = process.env.HOSTNAME || "0.0.0.0";
+  const dev = process.env.NODE_ENV === "development";
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
+  const app = next({ dev, hostname, port, dir: process.cwd() });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
+  // default: a slowloris connection would live 22–30 s instead of 10.
+  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "");
+    handle(req, res).catch((err) => {
+      console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("content-type", "application/json");
+      }
+      res.end(JSON.stringify({ error: "Internal server error", status: 500 }));
+    });
   });
+  // Slow clients: a request must deliver its headers within 10 s and its body within 30 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  server.listen(port, hostname, () => {
+    const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+    console.log(`Goodfund is ready on http://${shown}:${port}`);
+  });
+
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(0), 5_000).unref();
+    });
+  }
 }

@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, startServer, type RunningServer } from "../helpers/server";
+import { findViolations } from "../helpers/invariants";
+import {
+  appEnv,
+  createDatabase,
+  deliverAll,
+  emailCounts,
+  giftsAndEvents,
+  knob,
+  processedEventsMismatch,
+  redeliveries,
+  request,
+  rng,
+  serverPid,
+  setUpOrganization,
+  sleep,
+  type Fixture,
+  type TestDatabase,
+} from "./helpers";
+
+/**
+ * WEB_CONCURRENCY=2: scripts/server.mjs runs as a node:cluster primary with two server processes
+ * sharing one port. Both serve; processor events redelivered through the shared port apply once
+ * whichever process takes them; a process killed with SIGKILL is replaced, and meanwhile the other
+ * keeps serving; SIGTERM stops them all.
+ */
+const EVENTS = knob("RELIABILITY_CLUSTER_EVENTS", process.env.CI ? 300 : 1000);
+const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
+
+let database: TestDatabase;
+let server: RunningServer;
+let fx: Fixture;
+
+const workersOf = (primary: number) =>
+  readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+const cpuTicks = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(f[11]) + Number(f[12]);
+};
+
+beforeAll(async () => {
+  await ensureBuild();
+  database = await createDatabase("cluster");
+  server = await startServer(appEnv(database.url, { WEB_CONCURRENCY: "2" }));
+  fx = await setUpOrganization(server.url);
+}, 600_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+});
+
+describe("two server processes on one port (WEB_CONCURRENCY=2)", () => {
+  it(`share the work, apply ${EVENTS} redelivered events once, replace a killed process, and stop on SIGTERM (seed ${SEED})`, async () => {
+    const primary = serverPid(server);
+    const workers = workersOf(primary);
+    expect(workers).toHaveLength(2);
+    const ticksBefore = workers.map(cpuTicks);
+
+    const r = rng(SEED);
+    const { events } = await giftsAndEvents(server.url, fx, EVENTS, r);
+    const stats = await deliverAll(redeliveries(events, 3, r), { concurrency: 16, target: () => server.url });
+    // Both processes did a share of it (the primary hands connections out round-robin).
+    const worked = workers.map((pid, i) => cpuTicks(pid) - ticksBefore[i]);
+    expect(worked.every((t) => t > 0), `CPU ticks per process: ${worked}`).toBe(true);
+
+    const violations = await findViolations(database.db, [fx.org.id]);
+    const recorded = await processedEventsMismatch(database.db, events);
+    const emails = await emailCounts(database.db);
+    expect(stats.unacknowledged, server.output().slice(-4000)).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(recorded).toEqual({ missing: [], unexpected: [] });
+    expect(emails.duplicates).toBe(0);
+
+    // A process dies (its open connections with it): as soon as the primary has reaped it, new
+    // connections go to the other, and the primary starts a replacement.
+    process.kill(workers[0], "SIGKILL");
+    for (let i = 0; i < 100 && workersOf(primary).includes(workers[0]); i++) await sleep(50);
+    const page = `${server.url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[0].slug}`;
+    const fresh = { timeoutMs: 10_000, headers: { connection: "close" } };
+    const during = await Promise.all(Array.from({ length: 20 }, () => request(page, fresh)));
+    expect(during.map((a) => a.status)).toEqual(during.map(() => 200));
+    let replaced: number[] = [];
+    for (let i = 0; i < 120 && replaced.length < 2; i++) {
+      await sleep(250);
+      replaced = workersOf(primary);
+    }
+    expect(replaced).toHaveLength(2);
+    expect(replaced).not.toContain(workers[0]);
+    const after = await Promise.all(Array.from({ length: 20 }, () => request(page, fresh)));
+    expect(after.map((a) => a.status)).toEqual(after.map(() => 200));
+
+    const started = Date.now();
+    await server.stop();
+    expect(Date.now() - started).toBeLessThan(8_000);
+    const gone = replaced.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(gone, "no server process outlives SIGTERM").toEqual([]);
+    console.info(`reliability/cluster: ${events.length} events, ${stats.attempts} attempts ${JSON.stringify(stats.statuses)}; CPU ticks per process ${worked}; replacement ${replaced.find((p) => !workers.includes(p))}`);
+  }, 900_000);
+});
