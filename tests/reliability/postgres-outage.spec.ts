@@ -38,6 +38,7 @@ const BOUND_MS = knob("RELIABILITY_REQUEST_BOUND_MS", 10_000);
 // Serving again this soon after the database is back (measured up to a minute either way).
 const RECOVERY_BOUND_MS = knob("RELIABILITY_RECOVERY_BOUND_MS", 10_000);
 const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
+// The driver's connect_timeout (db/index.ts): traffic keeps running at least this long after recovery.
 const CONNECT_TIMEOUT_MS = 5_000;
 
 let database: TestDatabase;
@@ -155,10 +156,10 @@ describe("Postgres unreachable for ten seconds under load", () => {
     if (firstSuccess !== Infinity && (recoveredAfter < 0 || firstSuccess < recoveredAfter)) recoveredAfter = Math.round(firstSuccess);
 
     const during = calls.filter((c) => c.at >= outageStart && c.at < outageEnd);
-    // A connection attempt that was under way when the database came back can still hang until the
-    // driver's connect_timeout (db/index.ts, 5 s) and fail the requests queued on it with 503; every
-    // request started after that must succeed.
-    const after = calls.filter((c) => c.at >= outageEnd + Math.max(0, recoveredAfter) + CONNECT_TIMEOUT_MS + 1000);
+    // Every request started a second after that must succeed. (With the driver's unpatched teardown,
+    // scripts/patch-postgres.mjs, a reconnect could hang until connect_timeout, 5 s, and fail the
+    // requests queued on it with 503 well after the database was back.)
+    const after = calls.filter((c) => c.at >= outageEnd + Math.max(0, recoveredAfter) + 1000);
     const byStatus = (cs: Call[]) => cs.reduce<Record<string, number>>((m, c) => ((m[`${c.kind} ${c.status}`] = (m[`${c.kind} ${c.status}`] ?? 0) + 1), m), {});
     const slowest = Math.max(...calls.map((c) => c.ms));
     const slowDuring = during.filter((c) => c.ms >= BOUND_MS - 50).length;
