@@ -4,9 +4,8 @@
 // and the stale `chunk` buffered. write() only schedules a flush while `nextWriteTimer` is null, so
 // that connection never sends its next StartupMessage: after a database outage some reconnects hang
 // until connect_timeout and fail the queries queued on them (tests/reliability/postgres-outage.spec.ts
-// saw 503s seconds after the database was back; write CONNECT_TIMEOUT). Reported upstream as
-// porsager/postgres connection.js teardown not resetting nextWriteTimer. Idempotent; a newer driver
-// without the pattern is left alone.
+// saw 503s seconds after the database was back; write CONNECT_TIMEOUT). The same diagnosis:
+// LanternOps/breeze issue #3225. Idempotent; a newer driver without the pattern is left alone.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
