@@ -30,12 +30,11 @@ function webConcurrency() {
   return n;
 }
 
-/** The primary: forks the workers, replaces one that dies, and stops them all on SIGINT/SIGTERM. */
+/**
+ * The primary: forks the workers, replaces one that dies, and stops them all on SIGINT/SIGTERM.
+ * (With the memory rate limiter each process counts on its own; lib/ratelimit warns.)
+ */
 function superviseWorkers(n) {
-  const backend = process.env.RATE_LIMIT_BACKEND || (process.env.UPSTASH_REDIS_REST_URL ? "upstash" : process.env.REDIS_URL ? "redis" : "memory");
-  if (backend === "memory") {
-    console.warn(JSON.stringify({ level: "warn", msg: `rate limits are counted per process (memory backend) across ${n} processes; set REDIS_URL to share them` }));
-  }
   let stopping = false;
   const restarts = [];
   for (let i = 0; i < n; i++) cluster.fork();

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { MemoryBackend } from "./memory";
@@ -26,6 +27,10 @@ export async function createBackend(): Promise<RateLimitBackend> {
   if (choice === "redis") {
     const { RedisBackend } = await import("./redis");
     return RedisBackend.fromEnv();
+  }
+  // WEB_CONCURRENCY > 1 (scripts/server.mjs): each server process would count on its own.
+  if (cluster.isWorker && cluster.worker?.id === 1) {
+    log.warn("rate limits are counted per server process (memory backend); set REDIS_URL or Upstash to share them");
   }
   return new MemoryBackend();
 }

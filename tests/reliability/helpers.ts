@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import net from "node:net";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import Stripe from "stripe";
 import type { Db } from "@/db";
 import { issueSessionToken } from "@/lib/auth/tokens";
+import { childPids } from "../../bench/lib/app";
 import { startServer, type RunningServer } from "../helpers/server";
 
 /** A number from the environment (the knobs CI turns down), else `fallback`. */
@@ -66,9 +66,9 @@ export function appEnv(databaseUrl: string, extra: Record<string, string | undef
 
 /** The process that really serves: scripts/server.mjs, the child of scripts/start.mjs (`proc`). */
 export function serverPid(s: RunningServer): number {
-  const children = readFileSync(`/proc/${s.proc.pid}/task/${s.proc.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  const children = childPids(s.proc.pid!);
   if (children.length !== 1) throw new Error(`expected one server process under ${s.proc.pid}, found ${children.length}`);
-  return Number(children[0]);
+  return children[0];
 }
 
 /** Slots of app instances; a slot's server can be killed and replaced (on another port). */
