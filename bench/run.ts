@@ -263,6 +263,8 @@ async function main() {
       SEED_DEMO: "0",
       LOG_LEVEL: "warn",
       STRIPE_SECRET_KEY: undefined,
+      PAYMENTS_MODE: "sandbox",
+      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
       RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
       RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",

@@ -29,7 +29,21 @@ const envSchema = z.object({
   GITHUB_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  TRUST_PROXY: flag,
+  /** Number of trusted proxies in front of the app (0: use the socket address). "true" means 1. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = (v ?? "").trim().toLowerCase();
+      if (t === "" || t === "0" || t === "false") return 0;
+      if (t === "true") return 1;
+      const n = Number(t);
+      if (!Number.isInteger(n) || n < 0 || n > 32) {
+        ctx.addIssue({ code: "custom", message: "Must be a number of trusted proxies (0-32)" });
+        return z.NEVER;
+      }
+      return n;
+    }),
   RATE_LIMIT_PUBLIC_PER_MINUTE: positiveInt(100),
   RATE_LIMIT_AUTHENTICATED_PER_MINUTE: positiveInt(600),
   RATE_LIMIT_BACKEND: z.enum(["upstash", "redis", "memory"]).optional(),
@@ -37,6 +51,7 @@ const envSchema = z.object({
   UPSTASH_REDIS_REST_URL: optionalString,
   UPSTASH_REDIS_REST_TOKEN: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  PAYMENTS_MODE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.enum(["stripe", "sandbox"]).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_HOST: optionalString,
@@ -49,6 +64,15 @@ const envSchema = z.object({
   WORKER_DISABLED: flag,
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
   ALLOW_PRIVATE_WEBHOOK_URLS: flag,
+  SECRETS_ENCRYPTION_KEY: optionalString,
+  TICKET_HOLD_MINUTES: positiveInt(30),
+  FAILED_PAYMENTS_LIMIT: positiveInt(5),
+  FAILED_PAYMENTS_WINDOW_MINUTES: positiveInt(60),
+  SIGNIN_LINKS_PER_IP: positiveInt(10),
+  SIGNIN_LINKS_IP_WINDOW_MINUTES: positiveInt(15),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -57,7 +81,16 @@ export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
   nextAuthSecret: string;
   appUrl: string;
+  /** "stripe" charges real cards through STRIPE_SECRET_KEY; "sandbox" never moves money. */
+  paymentsMode: "stripe" | "sandbox";
+  /** The 32-byte AES-256-GCM key for secrets stored in the database. */
+  secretsKey: Buffer;
 };
+
+/** A configuration the server must refuse to start with; the message names the variable. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
 
 let cached: Env | undefined;
 
@@ -71,7 +104,7 @@ export function getEnv(): Env {
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
   const embedded = !e.DATABASE_URL;
@@ -79,14 +112,30 @@ export function getEnv(): Env {
   let secret = e.NEXTAUTH_SECRET;
   if (!secret) {
     if (!embedded) {
-      throw new Error(
+      throw new EnvError(
         "NEXTAUTH_SECRET is required when DATABASE_URL is set (generate one with `openssl rand -base64 32`).",
       );
     }
     secret = readOrCreateSecret(dataDir, "nextauth-secret");
   }
+  if (secret.length < 32) {
+    throw new EnvError(
+      `NEXTAUTH_SECRET is too short (${secret.length} characters; at least 32 are needed). Generate one with \`openssl rand -base64 32\`.`,
+    );
+  }
+  const paymentsMode = resolvePaymentsMode(e, embedded);
+  let rawKey = e.SECRETS_ENCRYPTION_KEY;
+  if (!rawKey) {
+    if (!embedded) {
+      throw new EnvError(
+        "SECRETS_ENCRYPTION_KEY is required when DATABASE_URL is set: 32 random bytes as base64 or hex (`openssl rand -base64 32`).",
+      );
+    }
+    rawKey = readOrCreateSecret(dataDir, "secrets-encryption-key", () => randomBytes(32).toString("base64"));
+  }
+  const secretsKey = parseEncryptionKey(rawKey);
   const appUrl = (e.APP_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  cached = { ...e, embedded, dataDir, nextAuthSecret: secret, appUrl };
+  cached = { ...e, embedded, dataDir, nextAuthSecret: secret, appUrl, paymentsMode, secretsKey };
   return cached;
 }
 
@@ -96,11 +145,15 @@ export function resetEnv(): void {
 }
 
 /** A random secret persisted in the data directory, so embedded restarts keep sessions valid. */
-export function readOrCreateSecret(dataDir: string, name: string): string {
+export function readOrCreateSecret(
+  dataDir: string,
+  name: string,
+  generate: () => string = () => randomBytes(32).toString("base64url"),
+): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
+  const secret = generate();
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
     return secret;
@@ -109,4 +162,38 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
     if ((err as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
     throw err;
   }
+}
+
+/**
+ * Sandbox or Stripe, never by accident: an embedded install defaults to the sandbox; a
+ * Postgres install must say PAYMENTS_MODE=sandbox or give STRIPE_SECRET_KEY, so a forgotten key
+ * can't turn a real deployment into one where every "payment" succeeds.
+ */
+function resolvePaymentsMode(e: z.infer<typeof envSchema>, embedded: boolean): "stripe" | "sandbox" {
+  if (e.PAYMENTS_MODE === "stripe") {
+    if (!e.STRIPE_SECRET_KEY) {
+      throw new EnvError("PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY (your Stripe secret key, sk_live_… or sk_test_…).");
+    }
+    return "stripe";
+  }
+  if (e.PAYMENTS_MODE === "sandbox") return "sandbox";
+  if (e.STRIPE_SECRET_KEY) return "stripe";
+  if (embedded) return "sandbox";
+  throw new EnvError(
+    "Payments mode is not set: with DATABASE_URL, set STRIPE_SECRET_KEY to take real payments, or PAYMENTS_MODE=sandbox to run without moving money (no real charges; every page says Test mode).",
+  );
+}
+
+/** 32 bytes written as base64 (44 characters) or hex (64 characters); anything else refuses to start. */
+export function parseEncryptionKey(raw: string): Buffer {
+  const t = raw.trim();
+  let key: Buffer | undefined;
+  if (/^[0-9a-fA-F]{64}$/.test(t)) key = Buffer.from(t, "hex");
+  else if (/^[A-Za-z0-9+/]{43}=$/.test(t)) key = Buffer.from(t, "base64");
+  if (!key || key.length !== 32) {
+    throw new EnvError(
+      "SECRETS_ENCRYPTION_KEY must be 32 random bytes written as base64 (44 characters) or hex (64 characters): `openssl rand -base64 32`.",
+    );
+  }
+  return key;
 }

@@ -55,6 +55,8 @@ export const campaigns = pgTable(
     minAmountCents: integer(),
     ticketPriceCents: integer(),
     ticketCapacity: integer(),
+    /** The most tickets one donation may buy. */
+    maxTicketsPerOrder: integer().notNull().default(10),
     parentCampaignId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
     scheduledPublishAt: timestamp({ withTimezone: true }),
     /** The processor's Product for this campaign's subscriptions (price_data needs one), created lazily. */

@@ -86,6 +86,8 @@ export const donations = pgTable(
     paymentIntentId: text(),
     chargeId: text(),
     failureReason: text(),
+    /** The rate-limit key of the client that started the donation (IPv6 grouped per /64), for the card-testing defence. */
+    clientIp: text(),
     disputeReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -101,6 +103,10 @@ export const donations = pgTable(
     uniqueIndex("donations_invoice_key").on(t.invoiceId),
     index("donations_subscription_idx").on(t.subscriptionId),
     index("donations_charge_idx").on(t.chargeId),
+    // The card-testing defence counts a client's recently failed donations.
+    index("donations_client_failed_idx").on(t.clientIp, t.updatedAt).where(sql`${t.status} = 'FAILED' and ${t.clientIp} is not null`),
+    // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
+    index("donations_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

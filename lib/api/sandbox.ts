@@ -7,7 +7,7 @@ import { notFound } from "./errors";
 
 /** Sandbox routes exist only without a Stripe key: with one, they answer 404 like any unknown route. */
 export function assertSandboxMode(): void {
-  if (getEnv().STRIPE_SECRET_KEY) throw notFound();
+  if (getEnv().paymentsMode !== "sandbox") throw notFound();
 }
 
 export const sandboxConfirmBody = z

@@ -4,9 +4,9 @@ import { users } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { DEMO_OWNER } from "@/lib/services/seed/demo";
 
-/** Sandbox payments: no Stripe key, so nothing real can be charged or paid out. */
+/** Sandbox payments (PAYMENTS_MODE=sandbox, or embedded without a Stripe key): nothing real is charged or paid out. */
 export function isSandboxMode(): boolean {
-  return !getEnv().STRIPE_SECRET_KEY;
+  return getEnv().paymentsMode === "sandbox";
 }
 
 /**
@@ -16,7 +16,7 @@ export function isSandboxMode(): boolean {
  */
 export function isMailboxEnabled(): boolean {
   const env = getEnv();
-  return env.embedded && !env.STRIPE_SECRET_KEY && !env.RESEND_API_KEY;
+  return env.embedded && env.paymentsMode === "sandbox" && !env.RESEND_API_KEY;
 }
 
 /** Emails stay in the outbox (no Resend key): sign-in links are printed to the server log too. */

@@ -24,7 +24,7 @@ export async function startServerProcess(): Promise<void> {
   const mode = env.embedded ? `embedded database in ${env.dataDir}` : "PostgreSQL";
   console.log(
     [
-      `Goodfund: ${mode}; payments ${env.STRIPE_SECRET_KEY ? "via Stripe" : "in sandbox mode"}.`,
+      `Goodfund: ${mode}; payments ${env.paymentsMode === "stripe" ? "via Stripe" : "in sandbox mode (no real charges)"}.`,
       `Get an API token:  npm run token -- --email demo@goodfund.local`,
       `Then:              curl -H "Authorization: Bearer <token>" ${env.appUrl}/api/orgs`,
       `API reference:     ${env.appUrl}/api/openapi.json`,

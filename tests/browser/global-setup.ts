@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     UPSTASH_REDIS_REST_TOKEN: undefined,
     RATE_LIMIT_BACKEND: undefined,
     STRIPE_SECRET_KEY: undefined,
+    PAYMENTS_MODE: undefined,
+    SECRETS_ENCRYPTION_KEY: undefined,
     STRIPE_PUBLISHABLE_KEY: undefined,
     PROCESSOR_WEBHOOK_SECRET: undefined,
     RESEND_API_KEY: undefined,

@@ -29,6 +29,8 @@ beforeAll(async () => {
     WORKER_DISABLED: "1",
     SEED_DEMO: "0",
     STRIPE_SECRET_KEY: undefined,
+    PAYMENTS_MODE: "sandbox",
+    SECRETS_ENCRYPTION_KEY: process.env.SECRETS_ENCRYPTION_KEY,
   };
   instances = await Promise.all([startServer(env), startServer(env)]);
 }, 300_000);

@@ -19,6 +19,7 @@ export function knob(name: string, fallback: number): number {
 
 export const ADMIN_URL = process.env.RELIABILITY_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const WEBHOOK_SECRET = process.env.PROCESSOR_WEBHOOK_SECRET ?? "whsec_reliability_0123456789";
+export const SECRETS_ENCRYPTION_KEY = process.env.SECRETS_ENCRYPTION_KEY ?? "cmVsaWFiaWxpdHkta2V5LWZvci1nb29kZnVuZC0zMmI=";
 export const NEXTAUTH_SECRET = process.env.NEXTAUTH_SECRET ?? "reliability-secret-for-goodfund-0123456789";
 
 // ---------------------------------------------------------------------------------------------
@@ -56,6 +57,8 @@ export function appEnv(databaseUrl: string, extra: Record<string, string | undef
     WORKER_DISABLED: "1",
     SEED_DEMO: "0",
     STRIPE_SECRET_KEY: undefined,
+    PAYMENTS_MODE: "sandbox",
+    SECRETS_ENCRYPTION_KEY: SECRETS_ENCRYPTION_KEY,
     LOG_LEVEL: "warn",
     RATE_LIMIT_BACKEND: "memory",
     RATE_LIMIT_PUBLIC_PER_MINUTE: "10000000",

@@ -51,7 +51,7 @@ export const palette = (row: { campaign: Campaign; org: Organization }) => brand
  */
 export function paymentConfig(): PaymentConfig {
   const env = getEnv();
-  if (!env.STRIPE_SECRET_KEY) return { mode: "sandbox" };
+  if (env.paymentsMode === "sandbox") return { mode: "sandbox" };
   if (env.STRIPE_PUBLISHABLE_KEY) return { mode: "stripe", publishableKey: env.STRIPE_PUBLISHABLE_KEY };
   return { mode: "unavailable" };
 }
