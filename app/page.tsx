@@ -60,7 +60,7 @@ export default function Home() {
         <section id="try" className="card" style={{ marginTop: 24 }}>
           <h2>Try the API</h2>
           <pre>
-            <code>{`npm run token -- --email you@example.org
+            <code>{`TOKEN=$(npm run -s token -- --email demo@goodfund.local)
 curl -H "Authorization: Bearer $TOKEN" http://localhost:3000/api/orgs`}</code>
           </pre>
         </section>

@@ -100,8 +100,8 @@ export function OrgSwitcher({ current, orgs }: { current: OrgOption; orgs: OrgOp
               aria-current={o.slug === current.slug ? "true" : undefined}
               onClick={() => setOpen(false)}
             >
-              <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{o.name}</span>
-              <span className="small muted">{o.slug === current.slug ? "Current" : ROLE_LABEL[o.role]}</span>
+              <span className="menu-name">{o.name}</span>
+              <span className="small muted menu-tag">{o.slug === current.slug ? "Current" : ROLE_LABEL[o.role]}</span>
             </Link>
           ))}
           <hr />

@@ -79,7 +79,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<{ orgSlug: string; ownerE
       {
         id: newId("cmp"),
         orgId: org.id,
-        title: "Harvest Gala 2027",
+        title: `Harvest Gala ${new Date(now + 30 * day).getUTCFullYear()}`,
         slug: "harvest-gala",
         type: "EVENT",
         status: "ACTIVE",

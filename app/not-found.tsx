@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+
+export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+
+// Any address the app does not serve: a branded page with the ways back in, answered with 404.
+export default function NotFound() {
+  return (
+    <main id="main" className="simple-main">
+      <p className="brand-line">
+        <span className="brand-mark" aria-hidden="true">
+          ♥
+        </span>{" "}
+        Goodfund
+      </p>
+      <EmptyState
+        title="We can't find that page"
+        icon="?"
+        action={
+          <span className="not-found-actions">
+            <Link className="button" href="/">
+              Go to the home page
+            </Link>{" "}
+            <Link className="button secondary" href="/dashboard">
+              Your organizations
+            </Link>
+          </span>
+        }
+      >
+        The link may be mistyped or out of date. If someone sent you a donation link, ask them for the current one.
+      </EmptyState>
+    </main>
+  );
+}
