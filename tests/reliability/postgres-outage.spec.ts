@@ -156,8 +156,8 @@ describe("Postgres unreachable for ten seconds under load", () => {
     if (firstSuccess !== Infinity && (recoveredAfter < 0 || firstSuccess < recoveredAfter)) recoveredAfter = Math.round(firstSuccess);
 
     const during = calls.filter((c) => c.at >= outageStart && c.at < outageEnd);
-    // Every request started a second after that must succeed. (With the driver's unpatched teardown,
-    // scripts/patch-postgres.mjs, a reconnect could hang until connect_timeout, 5 s, and fail the
+    // Every request started a second after that must succeed. (Without the driver's teardown fix,
+    // patches/postgres+3.4.9.patch, a reconnect could hang until connect_timeout, 5 s, and fail the
     // requests queued on it with 503 well after the database was back.)
     const after = calls.filter((c) => c.at >= outageEnd + Math.max(0, recoveredAfter) + 1000);
     const byStatus = (cs: Call[]) => cs.reduce<Record<string, number>>((m, c) => ((m[`${c.kind} ${c.status}`] = (m[`${c.kind} ${c.status}`] ?? 0) + 1), m), {});
