@@ -3,9 +3,10 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzl
 import { organizations } from "./organizations";
 
 /**
- * An organization's outbound webhook endpoint. `secret` signs every delivery (Standard Webhooks:
- * `whsec_` + base64); the API shows it only when it is created or rotated. `failingSince` is
- * the first failure after the last success; an endpoint failing for five days is disabled.
+ * An organization's outbound webhook endpoint. Its secret signs every delivery (Standard
+ * Webhooks: `whsec_` + base64); the API shows it only when it is created or rotated.
+ * `failingSince` is the first failure after the last success; an endpoint failing for five days
+ * is disabled.
  */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -21,7 +22,12 @@ export const webhookEndpoints = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    secret: text().notNull(),
+    /**
+     * The signing secret, encrypted (`enc:v1:…`, lib/webhooks-out/endpoint-secret.ts): read it with
+     * openWebhookSecret, write it with sealWebhookSecret. Named apart from the clear value so
+     * code can't mistake one for the other.
+     */
+    encryptedSecret: text("secret").notNull(),
     enabled: boolean().notNull().default(true),
     disabledReason: text(),
     failingSince: timestamp({ withTimezone: true }),

@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { seedDemoIfEmpty } from "@/lib/services/seed/demo";
+import { prepareStoredWebhookSecrets } from "@/lib/services/webhooks/encrypt-stored-secrets";
 import { startWorker } from "./worker";
 
 /**
@@ -15,6 +16,7 @@ export async function startServerProcess(): Promise<void> {
   const env = getEnv();
   await runMigrations();
   const db = await getDb();
+  await prepareStoredWebhookSecrets(db);
   const wantsSeed = env.SEED_DEMO === "1" || env.SEED_DEMO === "true" || (env.embedded && env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false");
   if (wantsSeed) {
     const seeded = await seedDemoIfEmpty(db);

@@ -104,7 +104,8 @@ export function serializeWebhookEndpoint(e: WebhookEndpoint): WebhookEndpointVie
   };
 }
 
-export const serializeWebhookEndpointWithSecret = (e: WebhookEndpoint) => ({ ...serializeWebhookEndpoint(e), secret: e.secret });
+/** The endpoint with its signing secret in clear (stored encrypted: only a new or rotated one is at hand). */
+export const serializeWebhookEndpointWithSecret = (e: WebhookEndpoint, secret: string) => ({ ...serializeWebhookEndpoint(e), secret });
 
 export const WEBHOOK_DELIVERY_DEFAULT_LIMIT = 25;
 

@@ -8,6 +8,8 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEndpoin
 import type { OutboxRecord } from "@/lib/jobs/worker";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { SecretDecryptionError } from "@/lib/crypto/secrets";
+import { openWebhookSecret } from "./endpoint-secret";
 import { resolveTarget, UnsafeUrlError, type ResolvedTarget } from "./ssrf";
 import type { WebhookOutboxPayload } from "./emit";
 
@@ -17,6 +19,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 60 * 60 * 1000;
 export const DISABLED_REASON = "Deliveries failed continuously for 5 days";
 const EXCERPT_BYTES = 1024;
+const SECRET_UNREADABLE = "Signing secret could not be decrypted (check SECRETS_ENCRYPTION_KEY); not sent";
 const USER_AGENT = "Goodfund-Webhooks/1";
 
 type Attempt = { statusCode: number | null; error: string | null; latencyMs: number | null; responseBody: string | null };
@@ -31,6 +34,10 @@ type Attempt = { statusCode: number | null; error: string | null; latencyMs: num
  * returned note): the endpoint was deleted, or it is disabled. A disabled endpoint's queued
  * events are dropped rather than held: re-enabling starts afresh, and each dropped event is in
  * the delivery log, from where an admin can retry it.
+ *
+ * A signing secret that does not decrypt (SECRETS_ENCRYPTION_KEY is not the key it was stored
+ * with) sends nothing: the attempt is logged and the row retried, without counting against the
+ * endpoint, since the fault is the server's configuration, not the receiver.
  */
 export async function deliverWebhook(row: OutboxRecord, { db }: { db: Db }): Promise<void | { skipped: string }> {
   const { eventId, endpointId } = row.payload as Partial<WebhookOutboxPayload>;
@@ -46,9 +53,18 @@ export async function deliverWebhook(row: OutboxRecord, { db }: { db: Db }): Pro
     return { skipped: "endpoint disabled; not sent" };
   }
 
+  let secret: string;
+  try {
+    secret = openWebhookSecret(endpoint);
+  } catch (err) {
+    if (!(err instanceof SecretDecryptionError)) throw err;
+    await log({ statusCode: null, error: SECRET_UNREADABLE, latencyMs: null, responseBody: null });
+    throw new Error(SECRET_UNREADABLE);
+  }
+
   const { id, type, createdAt, data } = event.payload;
   const body = JSON.stringify({ id, type, createdAt, data });
-  const attempt = await send(endpoint, event.id, body);
+  const attempt = await send(endpoint, secret, event.id, body);
   await log(attempt);
   if (attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300) {
     await db
@@ -79,7 +95,7 @@ async function recordFailure(db: Db, endpointId: string): Promise<void> {
 }
 
 /** One signed POST of `body` to the endpoint, never throwing: the outcome is the delivery-log row. */
-async function send(endpoint: WebhookEndpoint, msgId: string, body: string): Promise<Attempt> {
+async function send(endpoint: WebhookEndpoint, secret: string, msgId: string, body: string): Promise<Attempt> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const allowPrivate = getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
@@ -101,7 +117,7 @@ async function send(endpoint: WebhookEndpoint, msgId: string, body: string): Pro
     "user-agent": USER_AGENT,
     "webhook-id": msgId,
     "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
-    "webhook-signature": new Webhook(endpoint.secret).sign(msgId, timestamp, body),
+    "webhook-signature": new Webhook(secret).sign(msgId, timestamp, body),
   };
   try {
     const { statusCode, excerpt } = await post(url, target, headers, body);

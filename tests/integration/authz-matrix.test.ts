@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
@@ -191,7 +192,7 @@ async function webhookFixture(orgId: string) {
     orgId,
     url: "https://goodfund-authz.invalid/hooks",
     eventTypes: ["payout.paid"],
-    secret: `whsec_${randomBytes(32).toString("base64")}`,
+    encryptedSecret: sealWebhookSecret(webhook, newWebhookSecret()),
   });
   await db.insert(webhookEvents).values({ id: event, orgId, type: "payout.paid", payload: { id: event, type: "payout.paid", data: {} } });
   await db.insert(webhookDeliveries).values({ id: delivery, endpointId: webhook, eventId: event, attempt: 1, statusCode: 500, latencyMs: 12 });

@@ -19,6 +19,7 @@ import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhooks";
 import { DISABLED_REASON } from "@/lib/webhooks-out/deliver";
+import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import {
   activeCampaign,
   activeOrg,
@@ -676,11 +677,12 @@ describe("SSRF protection", () => {
     expect(created.status, created.text).toBe(201);
     // Inserted directly, past the check at creation: a name that resolves to loopback.
     const local = hook();
+    const localId = `we_test${uid()}`;
     await db.insert(webhookEndpoints).values({
-      id: `we_test${uid()}`,
+      id: localId,
       orgId: org.id,
       url: local.url.replace("127.0.0.1", "localhost").replace("http:", "https:"),
-      secret: `whsec_${randomBytes(32).toString("base64")}`,
+      encryptedSecret: sealWebhookSecret(localId, newWebhookSecret()),
     });
 
     answer = "10.0.0.7";

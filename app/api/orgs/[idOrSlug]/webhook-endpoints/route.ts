@@ -13,7 +13,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     return ok({ data: rows.map(serializeWebhookEndpoint), pagination: wholeList(rows.length) });
   }),
   // POST /api/orgs/:idOrSlug/webhook-endpoints: add an endpoint; the answer shows its signing secret, once (ADMIN)
-  POST: withRoute({ params: orgParam, scope: orgScope, role: "ADMIN", body: createWebhookEndpointBody }, async ({ db, scope, body }) =>
-    created(serializeWebhookEndpointWithSecret(await createWebhookEndpoint(db, scope.orgId, body))),
-  ),
+  POST: withRoute({ params: orgParam, scope: orgScope, role: "ADMIN", body: createWebhookEndpointBody }, async ({ db, scope, body }) => {
+    const { endpoint, secret } = await createWebhookEndpoint(db, scope.orgId, body);
+    return created(serializeWebhookEndpointWithSecret(endpoint, secret));
+  }),
 });

@@ -17,8 +17,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withRoute({ params, scope: webhookEndpointScope, role: "ADMIN" }, async ({ scope }) => ok(serializeWebhookEndpoint(scope.endpoint))),
   // PATCH /api/orgs/:idOrSlug/webhook-endpoints/:id: change the URL, events or description, enable/disable, rotate the secret (ADMIN)
   PATCH: withRoute({ params, scope: webhookEndpointScope, role: "ADMIN", body: updateWebhookEndpointBody }, async ({ db, scope, body }) => {
-    const row = await updateWebhookEndpoint(db, scope.endpoint, body);
-    return ok(body.rotateSecret ? serializeWebhookEndpointWithSecret(row) : serializeWebhookEndpoint(row));
+    const { endpoint, secret } = await updateWebhookEndpoint(db, scope.endpoint, body);
+    return ok(secret ? serializeWebhookEndpointWithSecret(endpoint, secret) : serializeWebhookEndpoint(endpoint));
   }),
   // DELETE /api/orgs/:idOrSlug/webhook-endpoints/:id: remove an endpoint and its delivery log (ADMIN)
   DELETE: withRoute({ params, scope: webhookEndpointScope, role: "ADMIN" }, async ({ db, scope }) => {
