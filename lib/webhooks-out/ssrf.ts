@@ -1,106 +1,102 @@
 import dns from "node:dns";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 
 /**
- * Where an outbound webhook may connect. Only `public` addresses are allowed (unless
- * ALLOW_PRIVATE_WEBHOOK_URLS=1): anything else would let an organization's admin make the
- * server call into its own network (cloud metadata at 169.254.169.254, databases on 10/8, …).
+ * Where an outbound webhook may connect: global unicast addresses only (unless
+ * ALLOW_PRIVATE_WEBHOOK_URLS=1). Anything else would let an organization's admin make the server
+ * call into its own network (cloud metadata at 169.254.169.254, databases on 10/8, a NAT64 or
+ * 6to4 gateway that reaches them, …). The ranges are the IANA IPv4 and IPv6 Special-Purpose
+ * Address Registries, plus multicast and reserved space; for IPv6, everything outside 2000::/3
+ * is refused too. An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as the IPv4 address
+ * it reaches.
  */
-export type AddressClass =
-  | "public"
-  | "private"
-  | "loopback"
-  | "link-local"
-  | "unique-local"
-  | "unspecified"
-  | "cgnat"
-  | "multicast"
-  | "reserved"
-  | "invalid";
+type Range = { cidr: string; name: string; list: BlockList };
 
-type Range4 = [base: number, bits: number, cls: AddressClass];
+function range(family: "ipv4" | "ipv6", cidr: string, name: string): Range {
+  const [prefix, bits] = cidr.split("/");
+  const list = new BlockList();
+  list.addSubnet(prefix, Number(bits), family);
+  return { cidr, name, list };
+}
 
-const v4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
-
-const V4_RANGES: Range4[] = [
-  [v4(0, 0, 0, 0), 8, "unspecified"], // "this network"; 0.0.0.0 reaches the local host on Linux
-  [v4(10, 0, 0, 0), 8, "private"],
-  [v4(100, 64, 0, 0), 10, "cgnat"],
-  [v4(127, 0, 0, 0), 8, "loopback"],
-  [v4(169, 254, 0, 0), 16, "link-local"],
-  [v4(172, 16, 0, 0), 12, "private"],
-  [v4(192, 168, 0, 0), 16, "private"],
-  [v4(224, 0, 0, 0), 4, "multicast"],
-  [v4(240, 0, 0, 0), 4, "reserved"], // includes the broadcast address 255.255.255.255
+const V4_SPECIAL: Range[] = [
+  range("ipv4", "0.0.0.0/8", "this network"),
+  range("ipv4", "10.0.0.0/8", "private use"),
+  range("ipv4", "100.64.0.0/10", "shared address space"),
+  range("ipv4", "127.0.0.0/8", "loopback"),
+  range("ipv4", "169.254.0.0/16", "link-local"),
+  range("ipv4", "172.16.0.0/12", "private use"),
+  range("ipv4", "192.0.0.0/24", "IETF protocol assignments"),
+  range("ipv4", "192.0.2.0/24", "documentation (TEST-NET-1)"),
+  range("ipv4", "192.31.196.0/24", "AS112-v4"),
+  range("ipv4", "192.52.193.0/24", "AMT"),
+  range("ipv4", "192.88.99.0/24", "deprecated 6to4 relay anycast"),
+  range("ipv4", "192.168.0.0/16", "private use"),
+  range("ipv4", "192.175.48.0/24", "direct delegation AS112 service"),
+  range("ipv4", "198.18.0.0/15", "benchmarking"),
+  range("ipv4", "198.51.100.0/24", "documentation (TEST-NET-2)"),
+  range("ipv4", "203.0.113.0/24", "documentation (TEST-NET-3)"),
+  range("ipv4", "224.0.0.0/4", "multicast"),
+  range("ipv4", "255.255.255.255/32", "limited broadcast"),
+  range("ipv4", "240.0.0.0/4", "reserved"),
 ];
 
-function parseV4(ip: string): number | null {
-  const parts = ip.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
-  return v4(Number(parts[0]), Number(parts[1]), Number(parts[2]), Number(parts[3]));
-}
+const V6_SPECIAL: Range[] = [
+  range("ipv6", "::/128", "unspecified"),
+  range("ipv6", "::1/128", "loopback"),
+  range("ipv6", "64:ff9b::/96", "IPv4-IPv6 translation"),
+  range("ipv6", "64:ff9b:1::/48", "local-use IPv4-IPv6 translation"),
+  range("ipv6", "100::/64", "discard-only"),
+  // 2001::/23 holds Teredo (2001::/32), benchmarking (2001:2::/48), ORCHID and others.
+  range("ipv6", "2001::/23", "IETF protocol assignments"),
+  range("ipv6", "2001:db8::/32", "documentation"),
+  range("ipv6", "2002::/16", "6to4"),
+  range("ipv6", "3fff::/20", "documentation"),
+  range("ipv6", "5f00::/16", "segment routing (SRv6) SIDs"),
+  range("ipv6", "fc00::/7", "unique local"),
+  range("ipv6", "fe80::/10", "link-local"),
+  range("ipv6", "ff00::/8", "multicast"),
+];
 
-function classifyV4(n: number): AddressClass {
-  for (const [base, bits, cls] of V4_RANGES) {
-    const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-    if ((n & mask) >>> 0 === base) return cls;
+const V6_GLOBAL_UNICAST = range("ipv6", "2000::/3", "global unicast");
+
+/**
+ * `ip` in a form BlockList can judge: brackets and zone ID dropped, IPv6 in canonical form, an
+ * IPv4-mapped IPv6 address as its IPv4 address. Null when it is not an IP address.
+ */
+function normalize(ip: string): { address: string; family: "ipv4" | "ipv6" } | null {
+  let bare = ip.startsWith("[") && ip.endsWith("]") ? ip.slice(1, -1) : ip;
+  const zone = bare.indexOf("%");
+  if (zone >= 0) bare = bare.slice(0, zone);
+  const family = isIP(bare);
+  if (family === 4) return { address: bare, family: "ipv4" };
+  if (family !== 6) return null;
+  // The URL parser writes IPv6 canonically (lower case, zeros compressed, a dotted quad as hex),
+  // so a mapped address has one spelling whatever the input's.
+  const canonical = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (mapped) {
+    const [hi, lo] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
+    return { address: `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, family: "ipv4" };
   }
-  return "public";
+  return { address: canonical, family: "ipv6" };
 }
 
-/** The eight 16-bit groups of an IPv6 address (an embedded dotted quad allowed), or null. */
-function parseV6(ip: string): number[] | null {
-  let text = ip.toLowerCase();
-  const zone = text.indexOf("%");
-  if (zone >= 0) text = text.slice(0, zone);
-  const lastColon = text.lastIndexOf(":");
-  const last = text.slice(lastColon + 1);
-  if (last.includes(".")) {
-    // `::ffff:127.0.0.1` → `::ffff:7f00:1`
-    const quad = parseV4(last);
-    if (quad === null) return null;
-    text = `${text.slice(0, lastColon + 1)}${(quad >>> 16).toString(16)}:${(quad & 0xffff).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const groups = (s: string) => (s === "" ? [] : s.split(":"));
-  const head = groups(halves[0]);
-  const rest = halves.length === 2 ? groups(halves[1]) : [];
-  if (![...head, ...rest].every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  const known = head.length + rest.length;
-  if (halves.length === 1 ? known !== 8 : known > 7) return null;
-  return [...head, ...new Array<string>(8 - known).fill("0"), ...rest].map((g) => parseInt(g, 16));
+/**
+ * The special-purpose range `ip` falls in (e.g. `"127.0.0.0/8 (loopback)"`), or null for a
+ * global unicast address. Not an IP address: `"invalid address"`.
+ */
+export function specialPurposeRange(ip: string): string | null {
+  const n = normalize(ip);
+  if (!n) return "invalid address";
+  const found = (n.family === "ipv4" ? V4_SPECIAL : V6_SPECIAL).find((r) => r.list.check(n.address, n.family));
+  if (found) return `${found.cidr} (${found.name})`;
+  if (n.family === "ipv6" && !V6_GLOBAL_UNICAST.list.check(n.address, "ipv6")) return "outside 2000::/3 (not global unicast)";
+  return null;
 }
 
-function classifyV6(g: number[]): AddressClass {
-  const embedded = () => classifyV4(((g[6] << 16) | g[7]) >>> 0);
-  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeroUpTo(8)) return "unspecified";
-  if (zeroUpTo(7) && g[7] === 1) return "loopback";
-  // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d) forms: judged by the IPv4 address.
-  if (zeroUpTo(5) && (g[5] === 0xffff || g[5] === 0)) return embedded();
-  // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address through the gateway.
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return embedded();
-  // 6to4 (2002::/16) carries an IPv4 address in bits 16–47.
-  if (g[0] === 0x2002) return classifyV4(((g[1] << 16) | g[2]) >>> 0);
-  if ((g[0] & 0xffc0) === 0xfe80) return "link-local";
-  if ((g[0] & 0xffc0) === 0xfec0) return "private"; // site-local, deprecated
-  if ((g[0] & 0xfe00) === 0xfc00) return "unique-local";
-  if ((g[0] & 0xff00) === 0xff00) return "multicast";
-  return "public";
-}
-
-/** What kind of address `ip` is (IPv4, IPv6, IPv4-mapped IPv6; brackets and zone IDs allowed). */
-export function classifyAddress(ip: string): AddressClass {
-  const bare = ip.startsWith("[") && ip.endsWith("]") ? ip.slice(1, -1) : ip;
-  const n = parseV4(bare);
-  if (n !== null) return classifyV4(n);
-  if (!bare.includes(":")) return "invalid";
-  const groups = parseV6(bare);
-  return groups ? classifyV6(groups) : "invalid";
-}
-
-export const isPublicAddress = (ip: string) => classifyAddress(ip) === "public";
+/** Whether a webhook may connect to `ip` (IPv4, IPv6, IPv4-mapped IPv6; brackets and zone IDs allowed). */
+export const isGlobalUnicast = (ip: string) => specialPurposeRange(ip) === null;
 
 /** A destination refused because it is (or resolves to) a non-public address, or does not resolve. */
 export class UnsafeUrlError extends Error {
@@ -114,13 +110,16 @@ export class UnsafeUrlError extends Error {
   }
 }
 
+/** The refusal, worded so it never says which address a name resolved to (that would map the internal network). */
+export const NOT_PUBLIC = "the URL must resolve to a public internet address";
+
 export type ResolvedTarget = { address: string; family: 4 | 6 };
 
 /**
- * Resolves `hostname` (as `URL.hostname` gives it) and checks every address it has: one private
- * address among public ones is enough to refuse, since the connection could land on either.
- * Answers the address to connect to, so the caller connects to exactly what was checked (a
- * second resolution could answer differently: DNS rebinding). `allowPrivate` skips the check.
+ * Resolves `hostname` (as `URL.hostname` gives it) and checks every address it has: one
+ * non-global address among global ones is enough to refuse, since the connection could land on
+ * either. Answers the address to connect to, so the caller connects to exactly what was checked
+ * (a second resolution could answer differently: DNS rebinding). `allowPrivate` skips the check.
  */
 export async function resolveTarget(hostname: string, options: { allowPrivate: boolean }): Promise<ResolvedTarget> {
   const host = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
@@ -137,12 +136,8 @@ export async function resolveTarget(hostname: string, options: { allowPrivate: b
     }
     if (addresses.length === 0) throw new UnsafeUrlError(`Could not resolve ${host}`, "unresolvable");
   }
-  if (!options.allowPrivate) {
-    const bad = addresses.find((a) => classifyAddress(a.address) !== "public");
-    if (bad) {
-      const shown = bad.address === host ? host : `${host} resolves to ${bad.address}`;
-      throw new UnsafeUrlError(`Refused: ${shown}, a ${classifyAddress(bad.address)} address`);
-    }
+  if (!options.allowPrivate && !addresses.every((a) => isGlobalUnicast(a.address))) {
+    throw new UnsafeUrlError(`Refused: ${NOT_PUBLIC}`);
   }
   const first = addresses[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

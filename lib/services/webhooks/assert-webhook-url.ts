@@ -2,12 +2,15 @@ import { fieldError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
 import { resolveTarget, UnsafeUrlError } from "@/lib/webhooks-out/ssrf";
 
+/** The `url` field's refusal: it never names the address a host resolved to. */
+export const URL_NOT_PUBLIC = "Must resolve to a public internet address";
+
 /**
  * Checks an endpoint URL when it is saved: https (http only with ALLOW_PRIVATE_WEBHOOK_URLS=1),
- * and a host that is, or resolves to, public addresses only (400 on `url` otherwise). A name that
- * does not resolve yet is accepted: the same check runs again before every delivery, on the
- * address actually connected to, and that one is what keeps the server out of private networks.
- * Answers the URL as normalized by the URL parser.
+ * and a host that is, or resolves to, global unicast addresses only (400 on `url` otherwise). A
+ * name that does not resolve yet is accepted: the same check runs again before every delivery,
+ * on the address actually connected to, and that one is what keeps the server out of private
+ * networks. Answers the URL as normalized by the URL parser.
  */
 export async function assertWebhookUrl(raw: string): Promise<string> {
   const allowPrivate = getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
@@ -17,7 +20,7 @@ export async function assertWebhookUrl(raw: string): Promise<string> {
     await resolveTarget(url.hostname, { allowPrivate });
   } catch (err) {
     if (!(err instanceof UnsafeUrlError)) throw err;
-    if (err.reason === "refused") throw fieldError("url", "Must not point to a private, loopback or link-local address");
+    if (err.reason === "refused") throw fieldError("url", URL_NOT_PUBLIC);
   }
   return url.href;
 }
