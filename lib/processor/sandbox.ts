@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import type Stripe from "stripe";
+import { getDb } from "@/db";
+import { donations } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { webhookVerifier } from "./stripe-client";
-import type { PaymentProcessor } from "./types";
+import { cancelSandboxIntent, sandboxClientSecret } from "./sandbox-intents";
+import { ProcessorError, type PaymentProcessor } from "./types";
 import { getWebhookSecret } from "./webhook-secret";
 
 const API_VERSION = "2026-10-28.endive";
@@ -62,7 +66,7 @@ export class SandboxProcessor implements PaymentProcessor {
 
   async createPaymentIntent() {
     const paymentIntentId = sandboxId("pi");
-    return { paymentIntentId, clientSecret: `${paymentIntentId}_secret_${randomBytes(12).toString("hex")}` };
+    return { paymentIntentId, clientSecret: sandboxClientSecret(paymentIntentId) };
   }
 
   async createSubscription(input: { productId: string | null }) {
@@ -72,7 +76,7 @@ export class SandboxProcessor implements PaymentProcessor {
       customerId: sandboxId("cus"),
       productId: input.productId ?? sandboxId("prod"),
       paymentIntentId,
-      clientSecret: `${paymentIntentId}_secret_${randomBytes(12).toString("hex")}`,
+      clientSecret: sandboxClientSecret(paymentIntentId),
     };
   }
 
@@ -95,6 +99,22 @@ export class SandboxProcessor implements PaymentProcessor {
       }),
     );
     return { refundId };
+  }
+
+  /**
+   * Stripe's cancel, decided under the donation's row lock against the sandbox card form (see
+   * sandbox-intents.ts). Stripe would follow a cancel with `payment_intent.canceled`; the sandbox
+   * leaves that event out, because its only caller (the ticket-hold expiry) fails the donation
+   * itself right after, and the event would only add a timeline entry.
+   */
+  async cancelPaymentIntent(input: { paymentIntentId: string; donationId: string }) {
+    const db = await getDb();
+    const status = await db.transaction(async (tx) => {
+      const [donation] = await tx.select().from(donations).where(eq(donations.paymentIntentId, input.paymentIntentId)).for("update");
+      if (!donation) throw new ProcessorError(`No such payment_intent: '${input.paymentIntentId}'`, "resource_missing");
+      return cancelSandboxIntent(tx, donation);
+    });
+    return { status };
   }
 
   async cancelSubscription(input: { subscriptionId: string }) {

@@ -217,6 +217,26 @@ export class StripeProcessor implements PaymentProcessor {
     return { refundId: refund.id };
   }
 
+  /**
+   * Cancels an unpaid PaymentIntent as `abandoned`. Stripe refuses to cancel one that already
+   * succeeded or is processing (`payment_intent_unexpected_state`), and a second cancel of a
+   * canceled one the same way: the intent is then read back and its status answered, so the
+   * caller learns whether a payment got there first. Stripe sends `payment_intent.canceled` after
+   * a cancel; the donation is FAILED by then and the event only adds to its timeline.
+   */
+  async cancelPaymentIntent(input: Input<"cancelPaymentIntent">): Promise<Output<"cancelPaymentIntent">> {
+    try {
+      const intent = await this.call("payment intent cancellation", (s) =>
+        s.paymentIntents.cancel(input.paymentIntentId, { cancellation_reason: "abandoned" }, { idempotencyKey: `pi-cancel-${input.donationId}` }),
+      );
+      return { status: intent.status };
+    } catch (err) {
+      if (!(err instanceof ProcessorError) || err.code !== "payment_intent_unexpected_state") throw err;
+      const intent = await this.call("payment intent lookup", (s) => s.paymentIntents.retrieve(input.paymentIntentId));
+      return { status: intent.status };
+    }
+  }
+
   async cancelSubscription(input: Input<"cancelSubscription">): Promise<void> {
     await this.call("subscription cancellation", (s) => s.subscriptions.cancel(input.subscriptionId));
   }

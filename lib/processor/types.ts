@@ -61,6 +61,15 @@ export interface PaymentProcessor {
     chargeId: string | null;
   }): Promise<{ refundId: string }>;
 
+  /**
+   * Cancels a one-time payment that has not been paid (an abandoned checkout whose ticket hold
+   * expired), so it can never be confirmed afterwards. Answers the PaymentIntent's status after
+   * the attempt: `canceled` (now or earlier) means no payment can follow; any other status
+   * (`succeeded`, `processing`, `requires_capture`) means the payment got there first and its
+   * own event will settle the donation. Network and authentication failures throw.
+   */
+  cancelPaymentIntent(input: { paymentIntentId: string; donationId: string }): Promise<{ status: PaymentIntentStatus }>;
+
   /** Cancels a subscription now; `customer.subscription.deleted` follows. */
   cancelSubscription(input: { subscriptionId: string }): Promise<void>;
 
@@ -70,6 +79,17 @@ export interface PaymentProcessor {
    */
   getInvoicePayment(input: { invoiceId: string; accountId: string | null }): Promise<{ paymentIntentId: string | null; chargeId: string | null }>;
 }
+
+/** The states of a PaymentIntent, as Stripe names them (and any it may add later). */
+export type PaymentIntentStatus =
+  | (string & {})
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
 
 export class ProcessorError extends Error {
   constructor(

@@ -5,6 +5,7 @@ import { chargeDisputeCreated } from "./charge-dispute-created";
 import { chargeRefunded } from "./charge-refunded";
 import { customerSubscriptionDeleted } from "./customer-subscription-deleted";
 import { invoicePaymentSucceeded } from "./invoice-payment-succeeded";
+import { paymentIntentCanceled } from "./payment-intent-canceled";
 import { paymentIntentPaymentFailed } from "./payment-intent-payment-failed";
 import { paymentIntentSucceeded } from "./payment-intent-succeeded";
 import { payoutChanged } from "./payout";
@@ -16,6 +17,7 @@ type HandlerMap = { [T in Stripe.Event["type"]]?: EventHandler<Extract<Stripe.Ev
 export const EVENT_HANDLERS: HandlerMap = {
   "payment_intent.succeeded": paymentIntentSucceeded,
   "payment_intent.payment_failed": paymentIntentPaymentFailed,
+  "payment_intent.canceled": paymentIntentCanceled,
   "invoice.payment_succeeded": invoicePaymentSucceeded,
   "account.updated": accountUpdated,
   "charge.dispute.created": chargeDisputeCreated,
