@@ -2,17 +2,17 @@
  * GET /api/orgs/:idOrSlug/donations/export and GET /api/orgs/:idOrSlug/donors/export: the CSV
  * round-trips through a real parser (csv-parse) with hostile names, selects the same rows as the
  * lists, keeps amounts exact, neutralises spreadsheet formulas, and streams large exports in
- * keyset batches.
+ * keyset batches. Both need ADMIN: they are bulk copies of donor data.
  */
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findOrganization } from "@/db/queries/organizations";
-import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/api/route";
+import type { RouteHandler } from "@/lib/api/route";
 import { exportDonationsCsv } from "@/lib/services/exports/export-donations";
 import { exportDonorsCsv } from "@/lib/services/exports/export-donors";
-import { get, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
+import { get, randomIp, serverClientIpHeaders, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import {
   activeCampaign,
@@ -44,6 +44,7 @@ const parseRows = (text: string) => parse(text, { bom: true, record_delimiter: "
 
 let owner: TestUser;
 let member: TestUser;
+let admin: TestUser;
 let org: Org;
 let campaign: Campaign;
 let plain: Campaign;
@@ -64,7 +65,7 @@ async function rawExport(kind: "donations" | "donors", orgIdOrSlug: string, quer
     ? await import("@/app/api/orgs/[idOrSlug]/donations/export/route")
     : await import("@/app/api/orgs/[idOrSlug]/donors/export/route")) as unknown as { GET: RouteHandler };
   const req = new NextRequest(new URL(`/api/orgs/${orgIdOrSlug}/${kind}/export${query}`, "http://localhost:3000"), {
-    headers: { authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: randomIp() },
+    headers: { authorization: `Bearer ${token}`, ...serverClientIpHeaders(randomIp()) },
   });
   return mod.GET(req, { params: Promise.resolve({ idOrSlug: orgIdOrSlug }) });
 }
@@ -83,7 +84,7 @@ async function listAll(query: Record<string, string>, token = member.token) {
   return out;
 }
 
-const exportText = async (kind: "donations" | "donors", query: Record<string, string> = {}, token = member.token) => {
+const exportText = async (kind: "donations" | "donors", query: Record<string, string> = {}, token = admin.token) => {
   const res = await get(`/api/orgs/${org.id}/${kind}/export?${new URLSearchParams(query)}`, { token });
   expect(res.status, res.text).toBe(200);
   return res;
@@ -92,6 +93,7 @@ const exportText = async (kind: "donations" | "donors", query: Record<string, st
 beforeAll(async () => {
   ({ owner, org } = await activeOrg());
   member = await memberOf(org, owner, "MEMBER");
+  admin = await memberOf(org, owner, "ADMIN");
   campaign = await activeCampaign(org, owner, { title: 'Gala, 2030 "Black tie"' });
   plain = await activeCampaign(org, owner, { title: "Plain appeal" });
 
@@ -121,10 +123,28 @@ beforeAll(async () => {
   );
 });
 
+describe("bulk exports need ADMIN", () => {
+  it("GET /api/orgs/:idOrSlug/donations/export and /donors/export answer 403 to a MEMBER and the CSV to an ADMIN or OWNER", async () => {
+    for (const kind of ["donations", "donors"] as const) {
+      const refused = await get(`/api/orgs/${org.id}/${kind}/export`, { token: member.token });
+      expect(refused.status, kind).toBe(403);
+      expect(refused.body).toEqual({ error: "Forbidden", status: 403 });
+      expect(refused.text).not.toContain("@example.org");
+      for (const user of [admin, owner]) {
+        const res = await get(`/api/orgs/${org.id}/${kind}/export`, { token: user.token });
+        expect(res.status, `${kind} ${res.text}`).toBe(200);
+        expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      }
+      // The lists stay open to every member.
+      expect((await get(`/api/orgs/${org.id}/${kind}`, { token: member.token })).status).toBe(200);
+    }
+  });
+});
+
 describe("GET /api/orgs/:idOrSlug/donations/export", () => {
   it("GET /api/orgs/:idOrSlug/donations/export answers a UTF-8 CSV attachment with a BOM, CRLF lines and the wrapper's headers", async () => {
     const before = new Date().toISOString().slice(0, 10);
-    const res = await get(`/api/orgs/${org.slug}/donations/export`, { token: member.token });
+    const res = await get(`/api/orgs/${org.slug}/donations/export`, { token: admin.token });
     const after = new Date().toISOString().slice(0, 10);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -134,7 +154,7 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
 
     // Response.text() drops a BOM, as every UTF-8 decoder does: look at the bytes.
-    const bytes = new Uint8Array(await (await rawExport("donations", org.slug, "", member.token)).arrayBuffer());
+    const bytes = new Uint8Array(await (await rawExport("donations", org.slug, "", admin.token)).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const raw = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(raw.charCodeAt(0)).toBe(0xfeff);
@@ -238,19 +258,19 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
   });
 
   it("GET /api/orgs/:idOrSlug/donations/export answers JSON errors before the stream starts", async () => {
-    const bad = await get(`/api/orgs/${org.id}/donations/export?from=yesterday`, { token: member.token });
+    const bad = await get(`/api/orgs/${org.id}/donations/export?from=yesterday`, { token: admin.token });
     expect(bad.status).toBe(400);
     expect(bad.headers.get("content-type")).toMatch(/^application\/json/);
     expect(bad.headers.get("x-request-id")).toBeTruthy();
     expect(bad.body.details.fieldErrors.from).toBeDefined();
-    const order = await get(`/api/orgs/${org.id}/donations/export?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z`, { token: member.token });
+    const order = await get(`/api/orgs/${org.id}/donations/export?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z`, { token: admin.token });
     expect(order.status).toBe(400);
     expect(Object.keys(order.body.details.fieldErrors)).toEqual(["to"]);
 
     expect((await get(`/api/orgs/${org.id}/donations/export`)).body).toEqual({ error: "Unauthorized", status: 401 });
     const stranger = await get(`/api/orgs/${org.id}/donations/export`, { token: (await outsider()).token });
     expect(stranger.status).toBe(403);
-    const unknown = await get("/api/orgs/org_unknown00000000000000/donations/export", { token: member.token });
+    const unknown = await get("/api/orgs/org_unknown00000000000000/donations/export", { token: admin.token });
     expect(unknown.body).toEqual({ error: "Organization not found", status: 404 });
   });
 });
@@ -268,7 +288,7 @@ describe("GET /api/orgs/:idOrSlug/donors/export", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="donors-${org.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
     expect(res.headers.get("x-request-id")).toBeTruthy();
-    const bytes = new Uint8Array(await (await rawExport("donors", org.id, "", member.token)).arrayBuffer());
+    const bytes = new Uint8Array(await (await rawExport("donors", org.id, "", admin.token)).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.text.split("\r\n")[0]).toBe(DONOR_HEADER.join(","));
     const records = parseCsv(res.text);
@@ -313,7 +333,7 @@ describe("GET /api/orgs/:idOrSlug/donors/export", () => {
   });
 
   it("GET /api/orgs/:idOrSlug/donors/export answers 400 JSON on a bad sort", async () => {
-    const res = await get(`/api/orgs/${org.id}/donors/export?sort=amount`, { token: member.token });
+    const res = await get(`/api/orgs/${org.id}/donors/export?sort=amount`, { token: admin.token });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.details.fieldErrors)).toEqual(["sort"]);
   });

@@ -12,6 +12,7 @@ import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { listDonationsPage } from "@/db/queries/donations";
+import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import {
   DONATION_LIST_DEFAULT_LIMIT,
@@ -33,7 +34,7 @@ type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Searc
 export default async function DonationsPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
   const sp = await searchParams;
-  const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donations`);
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donations`);
   const db = await getDb();
   const { rows: campaigns } = await listCampaigns(db, org.id, {});
   const campaignTitles = Object.fromEntries(campaigns.map((c) => [c.id, c.title]));
@@ -95,9 +96,12 @@ export default async function DonationsPage({ params, searchParams }: Props) {
         title="Donations"
         description="Every gift to your campaigns, newest first. Open one for its timeline, receipts and refunds."
         actions={
-          <a className="button secondary" href={exportHref}>
-            Export CSV<span className="sr-only"> of the donations shown by these filters</span>
-          </a>
+          // Bulk exports of donor data are for admins; members still see every donation here.
+          roleSatisfies(role, "ADMIN") ? (
+            <a className="button secondary" href={exportHref}>
+              Export CSV<span className="sr-only"> of the donations shown by these filters</span>
+            </a>
+          ) : undefined
         }
       />
       <Form action={base} className={`card ${styles.filters}`} aria-label="Filter donations">

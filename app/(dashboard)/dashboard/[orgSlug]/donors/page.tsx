@@ -12,6 +12,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { getDb } from "@/db";
 import { listDonors } from "@/db/queries/donors";
+import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { DONOR_LIST_DEFAULT_LIMIT, type DonorSort, type SortOrder } from "@/lib/schemas/donors";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
@@ -34,7 +35,7 @@ type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Recor
 export default async function DonorsPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
   const sp = await searchParams;
-  const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors`);
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors`);
   const q = one(sp.q).trim().slice(0, 200);
   const choice = SORTS.find((s) => s.value === one(sp.sort)) ?? SORTS[0];
   const pageParam = Number.parseInt(one(sp.page), 10);
@@ -67,9 +68,12 @@ export default async function DonorsPage({ params, searchParams }: Props) {
         title="Donors"
         description="Everyone who has given, one row per email address, with what they gave in total."
         actions={
-          <a className="button secondary" href={exportHref}>
-            Export CSV<span className="sr-only"> of the donors matching this search</span>
-          </a>
+          // Bulk exports of donor data are for admins; members still see every donor here.
+          roleSatisfies(role, "ADMIN") ? (
+            <a className="button secondary" href={exportHref}>
+              Export CSV<span className="sr-only"> of the donors matching this search</span>
+            </a>
+          ) : undefined
         }
       />
       <Form action={base} className={`card ${styles.filters}`} aria-label="Search and sort donors">

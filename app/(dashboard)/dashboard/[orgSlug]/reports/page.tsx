@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { getCampaignReport, getReportSummary, getReportTimeseries } from "@/db/queries/reports";
 import { ApiError } from "@/lib/api/errors";
+import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { reportTimeseriesQuery, reportWindowQuery, windowOf, type TimeseriesBucket } from "@/lib/schemas/reports";
 import { CSV_BOM, csvLine, minorUnitsToDecimal } from "@/lib/services/exports/csv";
@@ -31,7 +32,9 @@ const count = (n: number) => n.toLocaleString("en-US");
 export default async function ReportsPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
   const sp = await searchParams;
-  const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/reports`);
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/reports`);
+  // Donation and donor files are bulk copies of donor data: offered to admins only.
+  const canExportRecords = roleSatisfies(role, "ADMIN");
   const db = await getDb();
   const w = resolveWindow(sp);
   const base = `/dashboard/${org.slug}/reports`;
@@ -282,16 +285,21 @@ export default async function ReportsPage({ params, searchParams }: Props) {
             <a className="button secondary" href={campaignsCsv} download={`goodfund-${org.slug}-by-campaign-${stamp}.csv`}>
               By campaign (CSV)
             </a>
-            <a className="button secondary" href={`${api}/donations/export${donationParams.size ? `?${donationParams}` : ""}`}>
-              Donations in this period (CSV)
-            </a>
-            <a className="button secondary" href={`${api}/donors/export`}>
-              All donors (CSV)
-            </a>
+            {canExportRecords ? (
+              <>
+                <a className="button secondary" href={`${api}/donations/export${donationParams.size ? `?${donationParams}` : ""}`}>
+                  Donations in this period (CSV)
+                </a>
+                <a className="button secondary" href={`${api}/donors/export`}>
+                  All donors (CSV)
+                </a>
+              </>
+            ) : null}
           </div>
           <p className="hint" style={{ marginTop: 10 }}>
-            The donations file lists every donation created in the period, whatever its status; the report counts succeeded ones by the time
-            the money came in.
+            {canExportRecords
+              ? "The donations file lists every donation created in the period, whatever its status; the report counts succeeded ones by the time the money came in."
+              : "Files of donations and donors are available to admins of the organization."}
           </p>
         </Card>
       </div>

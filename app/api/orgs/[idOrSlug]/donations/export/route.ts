@@ -5,8 +5,8 @@ import { csvResponse, exportFilename } from "@/lib/services/exports/csv";
 import { exportDonationsCsv } from "@/lib/services/exports/export-donations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/orgs/:idOrSlug/donations/export: the list's donations as a streamed CSV file (members)
-  GET: withRoute({ params: orgParam, scope: orgScope, query: exportDonationsQuery }, async ({ db, scope, query }) =>
+  // GET /api/orgs/:idOrSlug/donations/export: the list's donations as a streamed CSV file (ADMIN: a bulk copy of donor data)
+  GET: withRoute({ params: orgParam, scope: orgScope, role: "ADMIN", query: exportDonationsQuery }, async ({ db, scope, query }) =>
     csvResponse(await exportDonationsCsv(db, scope.org, query), exportFilename("donations", scope.org.slug)),
   ),
 });
