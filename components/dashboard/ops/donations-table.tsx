@@ -89,7 +89,7 @@ export function DonationsTable({
 
   return (
     <>
-      <OpsTable label="Donations">
+      <OpsTable label="Donations" cards>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -108,10 +108,10 @@ export function DonationsTable({
             const name = donorName(d);
             return (
               <tr key={d.id}>
-                <td className="nowrap">
+                <td className="nowrap" data-label="Date">
                   <LocalTime iso={d.createdAt} />
                 </td>
-                <td className="title-cell">
+                <td className="title-cell" data-label="Donor">
                   <Link href={`${base}/donations/${encodeURIComponent(d.id)}`}>
                     {name}
                     <span className="sr-only"> ({formatMoney(d.amount, d.currency)} donation)</span>
@@ -121,14 +121,16 @@ export function DonationsTable({
                     {d.anonymous ? `${name !== d.email ? " · " : ""}asked to be anonymous` : null}
                   </span>
                 </td>
-                <td className="num">{formatMoney(d.amount, d.currency)}</td>
-                <td>
+                <td className="num card-lead" data-label="Amount">
+                  {formatMoney(d.amount, d.currency)}
+                </td>
+                <td className="card-status" data-label="Status">
                   <DonationStatusBadge status={d.status} />
                 </td>
-                <td style={{ minWidth: 140 }}>
+                <td style={{ minWidth: 140 }} data-label="Campaign">
                   <Link href={`${base}/campaigns/${encodeURIComponent(d.campaignId)}`}>{campaigns[d.campaignId] ?? "Campaign"}</Link>
                 </td>
-                <td className="nowrap">
+                <td className="nowrap" data-label="Type">
                   <GiftKindMarker recurringInterval={d.recurringInterval} isRenewal={d.isRenewal} />
                 </td>
               </tr>

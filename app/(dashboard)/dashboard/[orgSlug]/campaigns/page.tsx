@@ -90,7 +90,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
           Nothing matches this filter.
         </EmptyState>
       ) : (
-        <TableWrap label="Campaigns">
+        <TableWrap label="Campaigns" cards>
           <caption className="sr-only">{status ? `${TAB_LABEL[status]} campaigns` : "All campaigns"}, newest first</caption>
           <thead>
             <tr>
@@ -108,7 +108,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
           <tbody>
             {rows.map((c) => (
               <tr key={c.id}>
-                <td className="title-cell" style={{ minWidth: 200 }}>
+                <td className="title-cell" style={{ minWidth: 200 }} data-label="Campaign">
                   <Link href={`${base}/${c.id}`} prefetch={false}>
                     {c.title}
                   </Link>
@@ -123,14 +123,16 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
                     ) : null}
                   </span>
                 </td>
-                <td>
+                <td className="card-status" data-label="Status">
                   <StatusBadge status={c.status} />
                 </td>
-                <td style={{ minWidth: 150 }}>
+                <td className="card-lead" style={{ minWidth: 150 }} data-label="Progress">
                   <Progress {...progressOf(c, org.currency)} label={`${c.title}: progress to goal`} />
                 </td>
-                <td className="num">{c.donationCount}</td>
-                <td>
+                <td className="num" data-label="Donations">
+                  {c.donationCount}
+                </td>
+                <td data-label="Actions">
                   <CampaignRowActions
                     campaign={{ id: c.id, title: c.title, status: c.status }}
                     donateUrl={`${donateBase}/donate/${c.slug}`}

@@ -140,7 +140,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
         )
       ) : (
         <>
-          <OpsTable label="Donors">
+          <OpsTable label="Donors" cards>
             <caption className="sr-only">
               Donors{q ? ` matching “${q}”` : ""}, sorted by {choice.label.toLowerCase()}
             </caption>
@@ -166,20 +166,25 @@ export default async function DonorsPage({ params, searchParams }: Props) {
                 const name = donorName(d);
                 return (
                   <tr key={d.id}>
-                    <td className="title-cell">
+                    <td className="title-cell" data-label="Donor">
                       <Link href={`${base}/${encodeURIComponent(d.id)}`}>{name}</Link>
                       {name !== d.email ? <span className="sub">{d.email}</span> : null}
                     </td>
-                    <td className="num">{formatMoney(d.totalGivenCents, org.currency)}</td>
-                    <td className="num">{d.donationCount}</td>
-                    <td className="nowrap">
+                    <td className="num card-lead" data-label="Total given">
+                      {formatMoney(d.totalGivenCents, org.currency)}
+                    </td>
+                    <td className="num card-status" data-label="Gifts">
+                      {d.donationCount}
+                      <span className="card-only"> {d.donationCount === 1 ? "gift" : "gifts"}</span>
+                    </td>
+                    <td className="nowrap" data-label="First gift">
                       {d.firstDonationAt ? (
                         <LocalTime iso={d.firstDonationAt.toISOString()} dateOnly />
                       ) : (
                         <span className="muted">None yet</span>
                       )}
                     </td>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Last gift">
                       {d.lastDonationAt ? (
                         <LocalTime iso={d.lastDonationAt.toISOString()} dateOnly />
                       ) : (
