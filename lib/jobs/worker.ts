@@ -6,6 +6,8 @@ import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
 import type { EmailMessage } from "@/lib/email/types";
 import { errorFields, log } from "@/lib/log";
+import { getProcessor } from "@/lib/processor";
+import { expireTicketHolds } from "@/lib/services/donations/expire-ticket-holds";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
 
@@ -207,11 +209,12 @@ export async function runScheduledCampaignTransitions(db: Db): Promise<{ publish
 export type WorkerRunResult = { delivered: number; failed: number; published: number; ended: number };
 
 /**
- * One pass of the worker: campaign transitions, then one batch of due outbox rows, sent one at
- * a time. `failed` counts failed attempts (retried later, or given up).
+ * One pass of the worker: campaign transitions, expired ticket holds, then one batch of due
+ * outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
  */
 export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimOptions = {}): Promise<WorkerRunResult> {
   const transitions = await runScheduledCampaignTransitions(db);
+  await expireTicketHolds(db, await getProcessor(), { orgIds: options.orgIds });
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;
   let failed = 0;
