@@ -1,10 +1,13 @@
 // Goodfund's HTTP server: Next.js behind a plain node:http server, so the API can see the
-// socket's address. The client-IP header is always overwritten here: a value sent by a client
-// never reaches the app (with TRUST_PROXY=1 the app reads X-Forwarded-For instead).
+// socket's address. The client-IP header is always overwritten here, with a second header proving
+// it (an HMAC under a key that never leaves this process): the app ignores a client-IP header
+// without a valid proof, so a value sent by a client, or any under `next dev`, is never trusted.
+// (With TRUST_PROXY=N the app reads X-Forwarded-For instead; see lib/api/client-ip.ts.)
 //
 // WEB_CONCURRENCY=N (or "auto": one per core) runs N server processes sharing the port (node:cluster),
 // for Postgres deployments: one Node.js process uses one core. Embedded PGlite is one process.
 import cluster from "node:cluster";
+import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import next from "next";
@@ -64,6 +67,10 @@ function superviseWorkers(n) {
 
 async function serve() {
   const CLIENT_IP_HEADER = "x-goodfund-client-ip";
+  const CLIENT_IP_PROOF_HEADER = "x-goodfund-client-ip-proof";
+  // Route handlers run in this process and read the key from here (each cluster worker has its own).
+  const clientIpKey = randomBytes(32);
+  globalThis[Symbol.for("goodfund.client-ip-key")] = clientIpKey;
   const port = Number(process.env.PORT || 3000);
   const hostname = process.env.HOSTNAME || "0.0.0.0";
   const dev = process.env.NODE_ENV === "development";
@@ -75,7 +82,9 @@ async function serve() {
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
   const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
-    req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress || "unknown").replace(/^::ffff:/, "");
+    const address = req.socket.remoteAddress || "";
+    req.headers[CLIENT_IP_HEADER] = address;
+    req.headers[CLIENT_IP_PROOF_HEADER] = createHmac("sha256", clientIpKey).update(address).digest("base64url");
     handle(req, res).catch((err) => {
       console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
       if (!res.headersSent) {

@@ -4,18 +4,20 @@ import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { findOrganization, getMembershipRole } from "@/db/queries/organizations";
 import type { Organization, Role, User } from "@/db/schema";
-import { authenticate } from "@/lib/auth/session";
+import { authenticateRequest } from "@/lib/auth/session";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
+import { apiSecurityHeaders } from "@/lib/security/headers";
+import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { readJsonBody } from "./body";
+import { clientIpOf } from "./client-ip";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError, flattenIssues, forbidden, notFound, unauthorized, validationError } from "./errors";
 import { errorResponse } from "./respond";
 
-/** Set by our HTTP server (server.mjs) from the socket; any value a client sends is overwritten there. */
-export const CLIENT_IP_HEADER = "x-goodfund-client-ip";
+export { CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, clientIpOf, socketAddressOf } from "./client-ip";
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (req: NextRequest, ctx: NextContext) => Promise<Response>;
@@ -66,14 +68,6 @@ export async function orgScope({ db, params }: { db: Db; params: { idOrSlug: str
 export function requestIdOf(req: Request): string {
   const incoming = req.headers.get("x-request-id");
   return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
-}
-
-export function clientIpOf(req: Request): string {
-  if (getEnv().TRUST_PROXY) {
-    const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
 function parseWith<S extends AnySchema>(schema: S, input: unknown, where: "params" | "query" | "body"): z.output<S> {
@@ -127,9 +121,10 @@ export function toApiError(err: unknown, requestId: string): ApiError {
 
 /**
  * The one wrapper every API route goes through, in the contract's order:
- * authenticate (401) → rate-limit (429) → parse params → load scope (404) → authorize (403)
- * → parse query and body (400/413/415) → run → map errors. Every response gets X-Request-Id,
- * and rate-limited ones the X-RateLimit-* headers, errors included.
+ * authenticate (401; a cookie-authenticated write from another site: 403) → rate-limit (429)
+ * → parse params → load scope (404) → authorize (403) → parse query and body (400/413/415)
+ * → run → map errors. Every response gets X-Request-Id and the API's security headers, and
+ * rate-limited ones the X-RateLimit-* headers, errors included.
  */
 export function withRoute<
   A extends Auth = "user",
@@ -146,14 +141,17 @@ export function withRoute<
   return async (req, nextCtx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
-    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiSecurityHeaders(getEnv().appUrl) };
     let response: Response;
     let userId: string | undefined;
     try {
       const db = await getDb();
       const clientIp = clientIpOf(req);
-      const user = auth === "user" ? await authenticate(db, req) : null;
+      const session = auth === "user" ? await authenticateRequest(db, req) : null;
+      const user = session?.user ?? null;
       userId = user?.id;
+      // A session cookie rides along on requests other sites make; only our own pages may write with it.
+      if (session?.via === "cookie" && !isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) throw forbidden();
       if (policy !== "none") {
         // Unauthenticated calls to user routes count against the caller's IP, like public ones.
         const limited = user && auth === "user" ? ["authenticated", user.id] : ["public", clientIp];
@@ -220,6 +218,7 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   const notAllowed: RouteHandler = async (req) => {
     const res = errorResponse(new ApiError(405, "Method not allowed", undefined, { Allow: allow }));
     res.headers.set("X-Request-Id", requestIdOf(req));
+    for (const [k, v] of Object.entries(apiSecurityHeaders(getEnv().appUrl))) res.headers.set(k, v);
     return res;
   };
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;

@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import { getToken } from "next-auth/jwt";
+import { decode, getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import type { DbOrTx } from "@/db";
@@ -12,16 +12,41 @@ const claimsSchema = z.object({
   name: z.string().max(200).nullish(),
 });
 
+/** A request's signed-in user and what proved it: the `Authorization` header or the session cookie. */
+export type Authenticated = { user: User; via: "bearer" | "cookie" };
+
 /**
  * The signed-in user of a request, from the next-auth session JWT in `Authorization: Bearer`
- * or the session cookie; null when absent, expired, tampered, or sealed with another secret.
- * A valid token for an unknown subject provisions the user (the identity provider is the
- * source of truth); an existing user with that email, invited before first sign-in, is reused.
+ * or, without a Bearer token, the session cookie; null when absent, expired, tampered, or sealed
+ * with another secret (a bad Bearer token is not rescued by a cookie). A valid token for an
+ * unknown subject provisions the user (the identity provider is the source of truth); an
+ * existing user with that email, invited before first sign-in, is reused.
  */
+export async function authenticateRequest(db: DbOrTx, req: NextRequest): Promise<Authenticated | null> {
+  const secret = getEnv().nextAuthSecret;
+  // Other schemes (say, Basic from a password-protected staging proxy) leave the cookie in charge.
+  const [scheme, value] = (req.headers.get("authorization") ?? "").trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() === "bearer") {
+    const claims = value ? await decode({ token: safeDecodeURIComponent(value), secret }).catch(() => null) : null;
+    const user = claims ? await userFromClaims(db, claims) : null;
+    return user ? { user, via: "bearer" } : null;
+  }
+  const token = await getToken({ req, secret, secureCookie: usesSecureCookies(), logger: quietLogger });
+  const user = token ? await userFromClaims(db, token) : null;
+  return user ? { user, via: "cookie" } : null;
+}
+
+/** `authenticateRequest`'s user alone. */
 export async function authenticate(db: DbOrTx, req: NextRequest): Promise<User | null> {
-  const token = await getToken({ req, secret: getEnv().nextAuthSecret, secureCookie: usesSecureCookies(), logger: quietLogger });
-  if (!token) return null;
-  return userFromClaims(db, token);
+  return (await authenticateRequest(db, req))?.user ?? null;
+}
+
+function safeDecodeURIComponent(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** next-auth names its cookies `__Secure-…` when its URL is https (NEXTAUTH_URL, else APP_URL). */

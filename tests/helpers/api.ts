@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { NextRequest } from "next/server";
-import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/api/route";
+import { CLIENT_IP_HEADER, CLIENT_IP_KEY, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
+import type { RouteHandler } from "@/lib/api/route";
 import { issueSessionToken } from "@/lib/auth/tokens";
 import { testDb } from "./db";
 
@@ -54,12 +55,26 @@ export type CallOptions = {
   /** A raw body sent as is (for malformed-input tests); `body` is JSON-encoded otherwise. */
   rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
-  /** The socket address the server would see; random by default, so tests don't share a public bucket. */
-  ip?: string;
+  /**
+   * The socket address our HTTP server (scripts/server.mjs) would see and write, with its proof;
+   * random by default, so tests don't share a public bucket. null: no server wrote one (the app
+   * under `next dev`), so only what `headers` carries reaches the app.
+   */
+  ip?: string | null;
 };
 
 export function randomIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/**
+ * The client-IP headers scripts/server.mjs writes for a connection from `ip`: the address and
+ * its HMAC under the process's key (installed here the way the server installs it).
+ */
+export function serverClientIpHeaders(ip: string): Record<string, string> {
+  const store = globalThis as Record<symbol, unknown>;
+  store[CLIENT_IP_KEY] ??= randomBytes(32);
+  return { [CLIENT_IP_HEADER]: ip, [CLIENT_IP_PROOF_HEADER]: clientIpProof(ip, store[CLIENT_IP_KEY] as Buffer) };
 }
 
 export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
@@ -71,7 +86,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   const handler = mod[method];
   if (!handler) throw new Error(`${url.pathname} exports no ${method}`);
   const headers = new Headers(opts.headers);
-  headers.set(CLIENT_IP_HEADER, opts.ip ?? randomIp());
+  if (opts.ip !== null) for (const [k, v] of Object.entries(serverClientIpHeaders(opts.ip ?? randomIp()))) headers.set(k, v);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   let body: BodyInit | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody as BodyInit;

@@ -3,9 +3,9 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/api/route";
+import type { RouteHandler } from "@/lib/api/route";
 import { buildOpenApiDocument, OPERATIONS, openApiPath } from "@/lib/api/openapi";
-import { get, newUser, post, randomIp, uniqueSlug } from "../helpers/api";
+import { get, newUser, post, randomIp, serverClientIpHeaders, uniqueSlug } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 type Json = Record<string, any>;
@@ -43,7 +43,7 @@ async function implementedMethods(file: string): Promise<string[]> {
     const handler = mod[method];
     if (!handler) continue;
     const url = new URL(`/api/${file.replace(/\[([^\]]+)\]/g, "openapi-probe")}`, "http://localhost:3000");
-    const req = new NextRequest(url, { method, headers: { [CLIENT_IP_HEADER]: randomIp() } });
+    const req = new NextRequest(url, { method, headers: serverClientIpHeaders(randomIp()) });
     const res = await handler(req, { params: Promise.resolve(params) });
     const body = await res.json().catch(() => null);
     if (res.status === 405 && body?.error === "Method not allowed") allowHeaders.add(res.headers.get("allow") ?? "");

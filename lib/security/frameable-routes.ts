@@ -1,0 +1,28 @@
+/**
+ * The pages other sites may show in a frame. Every other page answers with
+ * `frame-ancestors 'none'` and `X-Frame-Options: DENY`, so nobody can overlay it for clickjacking.
+ * A pattern matches a whole path; `:name` stands for one path segment.
+ *
+ * The embeddable donate form (`/o/:orgSlug/donate/:slug/embed`) belongs here once it exists.
+ */
+export const FRAMEABLE_ROUTES: readonly string[] = [];
+
+const compiled = new Map<string, RegExp>();
+
+function patternRegExp(pattern: string): RegExp {
+  let re = compiled.get(pattern);
+  if (!re) {
+    const body = pattern
+      .split("/")
+      .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    re = new RegExp(`^${body}/?$`);
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+/** Whether the page at `pathname` may be framed by any site (`routes` defaults to the list above). */
+export function isFrameable(pathname: string, routes: readonly string[] = FRAMEABLE_ROUTES): boolean {
+  return routes.some((pattern) => patternRegExp(pattern).test(pathname));
+}
