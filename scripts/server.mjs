@@ -11,7 +11,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import next from "next";
+import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env.mjs";
 
+// A bad configuration exits here, before Next.js loads and before any worker is forked.
+await checkEnvOrExit();
 const processes = webConcurrency();
 if (cluster.isPrimary && processes > 1) {
   superviseWorkers(processes);
@@ -46,6 +49,12 @@ function superviseWorkers(n) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
+    if (code === CONFIG_ERROR_EXIT) {
+      // A refused configuration: another process would be refused too, so stop instead of looping.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(CONFIG_ERROR_EXIT);
+    }
     console.error(JSON.stringify({ level: "error", msg: "server process died; starting another", pid: worker.process.pid, code, signal }));
     const now = Date.now();
     restarts.push(now);
@@ -77,7 +86,14 @@ async function serve() {
 
   const app = next({ dev, hostname, port, dir: process.cwd() });
   const handle = app.getRequestHandler();
-  await app.prepare();
+  try {
+    await app.prepare();
+  } catch (err) {
+    // The instrumentation hook (migrations, worker) failed: exit before listening.
+    if (isConfigError(err)) refuseToStart(err);
+    console.error(JSON.stringify({ level: "error", msg: "server failed to start", err: String(err?.stack ?? err) }));
+    process.exit(1);
+  }
 
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.

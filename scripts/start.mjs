@@ -3,6 +3,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildIfNeeded } from "./build-if-needed.mjs";
+import { checkEnvOrExit } from "./check-env.mjs";
+
+// A configuration the server would refuse stops here, before a build that could take minutes.
+await checkEnvOrExit({ dev: false });
 
 try {
   buildIfNeeded({ force: process.env.GOODFUND_REBUILD === "1" });
