@@ -39,6 +39,12 @@ export const createDonationBody = z
     recurringInterval: z.enum(RECURRING_INTERVALS).nullish(),
     tickets: z.number().int().min(1).max(100).nullish(),
     coverFees: z.boolean().optional(),
+    captchaToken: z
+      .string()
+      .min(1)
+      .max(2048)
+      .meta({ description: "The Cloudflare Turnstile token of the donate form; required when the server has Turnstile configured." })
+      .nullish(),
   })
   .meta({ id: "CreateDonation" });
 

@@ -203,13 +203,15 @@ describe("POST /api/donations: success", () => {
     });
   });
 
-  it("upserts one donor per organization and case-insensitive email, names updated on a later gift", async () => {
+  it("one donor per organization and case-insensitive email; a later gift's names apply once it is paid", async () => {
     const local = `Upsert-${Math.random().toString(36).slice(2, 8)}`;
     const first = await donate(gift(campaign.id, { email: `${local}@X.org`, firstName: "Grace", lastName: "Hopper" }));
     const second = await donate(gift(campaign.id, { email: `${local.toLowerCase()}@x.org`, firstName: "Gracie", lastName: "Murray" }));
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.donorId).toBe(first.body.donorId);
+    expect(await donorRow(first.body.donorId)).toMatchObject({ orgId: org.id, firstName: "Grace", lastName: "Hopper" });
+    expect((await confirm(second.body.clientSecret, CARD_OK)).body.status).toBe("SUCCEEDED");
     const donor = await donorRow(first.body.donorId);
     expect(donor).toMatchObject({ orgId: org.id, firstName: "Gracie", lastName: "Murray" });
 

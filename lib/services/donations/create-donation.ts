@@ -17,7 +17,12 @@ import { errorFields, log } from "@/lib/log";
 import { coverFeeCents, platformFeeCents } from "@/lib/money";
 import type { PaymentProcessor } from "@/lib/processor/types";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
-import { upsertDonor } from "./upsert-donor";
+import { assertFewFailedPayments } from "./failed-payments";
+import { findOrCreateDonor } from "./upsert-donor";
+import { assertCaptcha } from "./verify-captcha";
+
+/** Who is asking: the client's rate-limit key (its IP, IPv6 grouped per /64), kept on the donation. */
+export type DonationRequest = { clientIp: string | null };
 
 export type CreatedDonation = { donation: Donation; clientSecret: string; subscriptionId: string | null; chargeAmountCents: number };
 
@@ -35,6 +40,7 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   }
   if (campaign.type === "EVENT") {
     if (!input.tickets) add("tickets", "Required for event tickets");
+    else if (input.tickets > campaign.maxTicketsPerOrder) add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`);
     else if (campaign.ticketPriceCents !== null && input.amount !== input.tickets * campaign.ticketPriceCents) {
       add("amount", `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${input.tickets * campaign.ticketPriceCents})`);
     }
@@ -51,13 +57,29 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
 }
 
 /**
- * Starts a gift: validates it against the campaign, reserves event tickets (never oversold:
- * one conditional UPDATE), upserts the donor, records the PENDING donation, then asks the
- * processor for a PaymentIntent (or a subscription for a recurring gift). The processor call
+ * Whether the campaign takes gifts now: ACTIVE, of an ACTIVE organization with a payout account,
+ * not past its end date, and not before its start date. An EVENT's start date is when the event
+ * takes place, so its tickets sell before it (until its end date).
+ */
+export function acceptsDonations(campaign: Campaign, org: Organization, now = Date.now()): boolean {
+  const ended = campaign.endDate !== null && campaign.endDate.getTime() <= now;
+  const notYet = campaign.type !== "EVENT" && campaign.startDate !== null && campaign.startDate.getTime() > now;
+  return campaign.status === "ACTIVE" && org.status === "ACTIVE" && !!org.processorAccountId && !ended && !notYet;
+}
+
+/**
+ * Starts a gift. First the client: one with too many recent failed payments is refused (429),
+ * and with Turnstile configured its captcha token must verify. Then the gift: validated against
+ * the campaign, event tickets reserved (never oversold: one conditional UPDATE), the donor found
+ * or created (an existing donor is not changed until a payment succeeds), the PENDING donation
+ * recorded with the client's IP, then the processor asked for a PaymentIntent (or a
+ * subscription for a recurring gift). The processor call
  * happens outside any transaction; if it fails, the donation is marked FAILED and its tickets
  * are released, so nothing is left half-made.
  */
-export async function createDonation(db: Db, processor: PaymentProcessor, input: CreateDonationInput): Promise<CreatedDonation> {
+export async function createDonation(db: Db, processor: PaymentProcessor, input: CreateDonationInput, request: DonationRequest): Promise<CreatedDonation> {
+  await assertFewFailedPayments(db, request.clientIp);
+  await assertCaptcha(input.captchaToken, request.clientIp);
   const [row] = await db
     .select({ campaign: campaigns, org: organizations })
     .from(campaigns)
@@ -66,10 +88,7 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
     .limit(1);
   if (!row || row.campaign.status === "DRAFT") throw notFound("Campaign not found");
   const { campaign, org } = row;
-  const ended = campaign.endDate !== null && campaign.endDate.getTime() <= Date.now();
-  if (campaign.status !== "ACTIVE" || org.status !== "ACTIVE" || ended || !org.processorAccountId) {
-    throw conflict("Campaign is not accepting donations");
-  }
+  if (!acceptsDonations(campaign, org) || !org.processorAccountId) throw conflict("Campaign is not accepting donations");
   assertDonationFitsCampaign(input, campaign, org);
 
   const recurring = input.recurringInterval ?? null;
@@ -86,7 +105,7 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
         .returning({ id: campaigns.id });
       if (reserved.length === 0) throw conflict("Sold out");
     }
-    const donor = await upsertDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
+    const donor = await findOrCreateDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
     const id = newId("don");
     let recurringPlanId: string | null = null;
     if (recurring) {
@@ -121,6 +140,7 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
         tickets,
         coverFees: input.coverFees ?? false,
         feeCents,
+        clientIp: request.clientIp,
       })
       .returning();
     await tx.insert(donationEvents).values({ donationId: id, type: "donation.created", data: { amount: input.amount, chargeAmountCents } });

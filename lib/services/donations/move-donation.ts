@@ -139,7 +139,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     notify ? first(tx.select().from(organizations).where(eq(organizations.id, donation.orgId))) : undefined,
     notify?.parentCampaignId ? first(tx.select().from(campaigns).where(eq(campaigns.id, notify.parentCampaignId))) : undefined,
     sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
-    sign !== 0 ? refreshDonorTotals(tx, donation.donorId, sign, donation.amount, donation.id) : undefined,
+    sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
     timeline(),
     emitDonationEvent(tx, moved),
   ]);
@@ -153,13 +153,22 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   return moved;
 }
 
+/**
+ * A payment of this donation succeeded just now (not a dispute won back, not a renewal, whose
+ * names are copied from the first gift): the moment the donor's record takes the donation's names.
+ */
+const paidNow = (from: DonationStatus, d: Donation) => (from === "PENDING" || from === "FAILED") && !d.isRenewal;
+
 const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
 
 /**
  * Donor totals by delta on the locked row; first/last gift times are recomputed from the
- * donor's donations only when a gift stops counting (a delta cannot undo a min/max).
+ * donor's donations only when a gift stops counting (a delta cannot undo a min/max). A payment
+ * that just succeeded also gives the donor the names it was made with (starting a donation never
+ * changes a donor: anyone can type anyone's email).
  */
-async function refreshDonorTotals(tx: Tx, donorId: string, sign: number, amount: number, donationId: string) {
+async function refreshDonorTotals(tx: Tx, donation: Donation, sign: number, paid: boolean) {
+  const { donorId, amount, id: donationId } = donation;
   if (sign > 0) {
     // Read in SQL, not through a JS Date, which would drop the timestamp's microseconds.
     const at = sql`(select ${donations.succeededAt} from ${donations} where ${donations.id} = ${donationId})`;
@@ -170,6 +179,8 @@ async function refreshDonorTotals(tx: Tx, donorId: string, sign: number, amount:
         donationCount: sql`${donors.donationCount} + 1`,
         firstDonationAt: sql`least(${donors.firstDonationAt}, ${at})`,
         lastDonationAt: sql`greatest(${donors.lastDonationAt}, ${at})`,
+        ...(paid && donation.firstName ? { firstName: donation.firstName } : {}),
+        ...(paid && donation.lastName ? { lastName: donation.lastName } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(donors.id, donorId));

@@ -1,21 +1,25 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import type { Donor } from "@/db/schema";
+import { donors, type Donor } from "@/db/schema";
 import { newId } from "@/lib/ids";
 
 /**
- * The organization's donor for an email (case-insensitive), created on first gift. Names given
- * now replace the stored ones (donors fix typos); totals are never touched here.
+ * The organization's donor for an email (case-insensitive), created with the given name on the
+ * first gift. An existing donor is never changed here: anyone can start a donation with any
+ * email, so only a succeeded payment may update a donor's name (see moveDonation).
  */
-export async function upsertDonor(db: DbOrTx, orgId: string, email: string, firstName: string | null, lastName: string | null): Promise<Pick<Donor, "id">> {
-  const rows = await db.execute<{ id: string }>(sql`
-    insert into donors (id, org_id, email, first_name, last_name)
-    values (${newId("dnr")}, ${orgId}, ${email}, ${firstName}, ${lastName})
-    on conflict (org_id, lower(email)) do update
-      set first_name = coalesce(excluded.first_name, donors.first_name),
-          last_name = coalesce(excluded.last_name, donors.last_name),
-          updated_at = now()
-    returning id`);
-  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: string }[] }).rows;
-  return list[0];
+export async function findOrCreateDonor(db: DbOrTx, orgId: string, email: string, firstName: string | null, lastName: string | null): Promise<Pick<Donor, "id">> {
+  // DO NOTHING waits for a concurrent insert of the same email to commit; the SELECT then sees it.
+  const [created] = await db
+    .insert(donors)
+    .values({ id: newId("dnr"), orgId, email, firstName, lastName })
+    .onConflictDoNothing()
+    .returning({ id: donors.id });
+  if (created) return created;
+  const [existing] = await db
+    .select({ id: donors.id })
+    .from(donors)
+    .where(and(eq(donors.orgId, orgId), sql`lower(${donors.email}) = lower(${email})`))
+    .limit(1);
+  return existing;
 }

@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { campaigns, donations, organizations, type Donation } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/api/errors";
 import { deliverSandboxEvent, sandboxEvent, sandboxId } from "@/lib/processor/sandbox";
+import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declines: "4000000000000002" } as const;
@@ -14,16 +15,22 @@ const DECLINE_MESSAGE = "Your card was declined.";
  * `payment_intent.succeeded` / `payment_intent.payment_failed`; a subscription's first payment
  * gets `invoice.payment_succeeded` (subscription_create) followed by the invoice's own
  * `payment_intent.succeeded`, which the webhook skips, exactly as with Stripe.
+ *
+ * The whole client secret must match the one issued (compared in constant time). Like Stripe,
+ * it refuses an intent that was canceled (an expired ticket hold) or whose card was already
+ * accepted; both are decided under the donation's row lock, against a concurrent cancel.
  */
 export async function confirmSandboxPayment(db: Db, input: { clientSecret: string; cardNumber: string }): Promise<Donation> {
-  const paymentIntentId = input.clientSecret.split("_secret_")[0];
-  const [row] = await db
-    .select({ donation: donations, accountId: organizations.processorAccountId })
-    .from(donations)
-    .innerJoin(organizations, eq(organizations.id, donations.orgId))
-    .where(eq(donations.paymentIntentId, paymentIntentId))
-    .limit(1);
-  if (!row || !paymentIntentId.startsWith("pi_sandbox_")) throw notFound("Payment not found");
+  const paymentIntentId = paymentIntentOfSecret(input.clientSecret);
+  const [row] = paymentIntentId
+    ? await db
+        .select({ donation: donations, accountId: organizations.processorAccountId })
+        .from(donations)
+        .innerJoin(organizations, eq(organizations.id, donations.orgId))
+        .where(eq(donations.paymentIntentId, paymentIntentId))
+        .limit(1)
+    : [];
+  if (!row || !paymentIntentId) throw notFound("Payment not found");
   const d = row.donation;
   if (d.status !== "PENDING" && d.status !== "FAILED") throw conflict("This payment is already complete");
 
@@ -31,7 +38,7 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
   if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declines) {
     throw fieldError("cardNumber", "In sandbox mode use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)");
   }
-  if (d.status === "FAILED") await reopenFailedPayment(db, d.id);
+  await claimIntent(db, d.id, card === SANDBOX_CARDS.succeeds);
   const charged = d.amount + d.feeCents;
   const metadata = { donationId: d.id, orgId: d.orgId, campaignId: d.campaignId };
   const chargeId = sandboxId("ch");
@@ -70,23 +77,36 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
 }
 
 /**
- * A retry after a decline: the donation is PENDING again and takes back the event tickets its
- * failure released, under the campaign's row lock, so a retry never oversells (409 `Sold out`).
+ * Takes the intent for this confirmation under the donation's row lock: a canceled intent is a
+ * 409, and so is another card for one whose card was already accepted (its success is on its
+ * way; the same success may be sent again while the donation is still PENDING). An accepted
+ * card is recorded before the lock is released, so a cancel that comes next is refused. A retry
+ * after a decline makes the donation PENDING again and takes back the event tickets its failure
+ * released, under the campaign's row lock, so a retry never oversells (409 `Sold out`).
  */
-async function reopenFailedPayment(db: Db, donationId: string): Promise<void> {
+async function claimIntent(db: Db, donationId: string, accepted: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(donations).where(eq(donations.id, donationId)).for("update");
-    if (locked.status === "PENDING") return;
-    if (locked.status !== "FAILED") throw conflict("This payment is already complete");
-    if (locked.tickets) {
-      const [c] = await tx
-        .select({ sold: campaigns.ticketsSold, capacity: campaigns.ticketCapacity })
-        .from(campaigns)
-        .where(eq(campaigns.id, locked.campaignId))
-        .for("update");
-      if (c.capacity !== null && c.sold + locked.tickets > c.capacity) throw conflict("Sold out");
+    const marks = await sandboxIntentMarks(tx, donationId);
+    if (marks.canceled) throw conflict("This payment was canceled; please start a new donation");
+    if (locked.status !== "PENDING" && locked.status !== "FAILED") throw conflict("This payment is already complete");
+    // An accepted card whose success did not arrive (its delivery failed) may be sent again.
+    if (marks.confirmed) {
+      if (!accepted || locked.status !== "PENDING") throw conflict("This payment is already complete");
+      return;
     }
-    await moveDonation(tx, locked, "PENDING", { timelineType: "payment.retried", failureReason: null });
+    if (locked.status === "FAILED") {
+      if (locked.tickets) {
+        const [c] = await tx
+          .select({ sold: campaigns.ticketsSold, capacity: campaigns.ticketCapacity })
+          .from(campaigns)
+          .where(eq(campaigns.id, locked.campaignId))
+          .for("update");
+        if (c.capacity !== null && c.sold + locked.tickets > c.capacity) throw conflict("Sold out");
+      }
+      await moveDonation(tx, locked, "PENDING", { timelineType: "payment.retried", failureReason: null });
+    }
+    if (accepted) await markSandboxIntent(tx, locked, SANDBOX_CONFIRMED);
   });
 }
 

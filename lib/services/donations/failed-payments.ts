@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { ApiError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+
+/**
+ * The status changes that count as a failed payment for the card-testing defence: a declined
+ * card (`payment_intent.payment_failed`) and a canceled payment (`payment_intent.canceled`), each
+ * only when it moved the donation to FAILED. Not counted: expired ticket holds (an abandoned
+ * checkout tried no card), payments the processor could not start (our outage, not the
+ * client's doing), and a processor's cancel that follows a hold's expiry (already FAILED).
+ */
+const COUNTED_EVENTS = ["payment_intent.payment_failed", "payment_intent.canceled"] as const;
+
+/**
+ * Card-testing defence: a client (by its rate-limit key) whose donations ended FAILED through a
+ * declined or canceled payment `FAILED_PAYMENTS_LIMIT` times within the last
+ * `FAILED_PAYMENTS_WINDOW_MINUTES` may not start another donation: 429 with `Retry-After` until
+ * enough of those failures leave the window to bring the count under the limit.
+ */
+export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | null): Promise<void> {
+  if (!clientIp) return;
+  const env = getEnv();
+  const limit = env.FAILED_PAYMENTS_LIMIT;
+  const window = `${env.FAILED_PAYMENTS_WINDOW_MINUTES} minutes`;
+  const types = sql.join(
+    COUNTED_EVENTS.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  // The newest `limit` counted failures: while there are that many, the oldest of them decides
+  // when the client may try again.
+  const result = await db.execute<{ wait: string | number }>(sql`
+    select extract(epoch from (d.updated_at + ${window}::interval - now())) as wait
+    from donations d
+    where d.client_ip = ${clientIp} and d.status = 'FAILED' and d.updated_at > now() - ${window}::interval
+      and exists (select 1 from donation_events e
+                  where e.donation_id = d.id and e.type in (${types})
+                    and e.data->>'to' = 'FAILED' and e.data->>'from' <> 'FAILED')
+    order by d.updated_at desc
+    limit ${limit}`);
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { wait: string | number }[] }).rows;
+  if (rows.length < limit) return;
+  const seconds = Math.max(1, Math.ceil(Number(rows[rows.length - 1].wait)));
+  throw new ApiError(429, "Too many failed payments, try again later", undefined, { "Retry-After": String(seconds) });
+}
