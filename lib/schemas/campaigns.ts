@@ -6,6 +6,10 @@ export const CAMPAIGN_TYPES = ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"
 export const CAMPAIGN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "ENDED"] as const;
 export const CAMPAIGN_SLUG_MAX = 80;
 
+/** The highest `maxTicketsPerOrder` a campaign may set (also the most any donation may ask for). */
+export const MAX_TICKETS_PER_ORDER_LIMIT = 100;
+export const DEFAULT_MAX_TICKETS_PER_ORDER = 10;
+
 const suggestedAmount = z.number().int().min(100).max(2_000_000_000);
 
 /** Every writable campaign field with its own rule; rules across fields live in the service. */
@@ -33,6 +37,12 @@ const campaignFields = {
   minAmountCents: z.number().int().min(100).max(2_000_000_000).nullable(),
   ticketPriceCents: cents.nullable(),
   ticketCapacity: z.number().int().positive().max(10_000_000).nullable(),
+  maxTicketsPerOrder: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TICKETS_PER_ORDER_LIMIT)
+    .meta({ description: "EVENT campaigns: the most tickets one donation may buy (default 10)." }),
   parentCampaignId: z.string().min(1).max(100).nullable(),
   scheduledPublishAt: isoDateTime.nullable(),
 };
@@ -88,6 +98,7 @@ export const campaignSchema = z
     ticketPriceCents: z.number().int().nullable(),
     ticketCapacity: z.number().int().nullable(),
     ticketsSold: z.number().int(),
+    maxTicketsPerOrder: z.number().int(),
     parentCampaignId: z.string().nullable(),
     scheduledPublishAt: z.string().nullable(),
     createdAt: z.string(),
@@ -128,6 +139,7 @@ export function serializeCampaign(c: Campaign): CampaignView {
     ticketPriceCents: c.ticketPriceCents,
     ticketCapacity: c.ticketCapacity,
     ticketsSold: c.ticketsSold,
+    maxTicketsPerOrder: c.maxTicketsPerOrder,
     parentCampaignId: c.parentCampaignId,
     scheduledPublishAt: iso(c.scheduledPublishAt),
     createdAt: iso(c.createdAt)!,

@@ -58,6 +58,7 @@ const createCampaignExamples: Record<string, Example> = {
       status: "ACTIVE",
       ticketPriceCents: 15000,
       ticketCapacity: 200,
+      maxTicketsPerOrder: 8,
       suggestedAmounts: [15000],
       allowCustomAmount: false,
     },
@@ -213,7 +214,9 @@ export const FOUNDATION_OPERATIONS: readonly OperationRow[] = [
     summary: "Create a campaign",
     description:
       "Defaults: status DRAFT, type DONATION, suggestedAmounts [2500, 5000, 10000], showDonorRoll, showGoal, " +
-      "allowCustomAmount and allowRecurring true, matchingEnabled false, matchingRatioPct 100. Rules across fields " +
+      "allowCustomAmount and allowRecurring true, matchingEnabled false, matchingRatioPct 100, maxTicketsPerOrder 10. " +
+      "Gifts are taken from startDate (EVENT campaigns: their tickets sell before it, startDate being the event's " +
+      "date) until endDate. Rules across fields " +
       "(endDate after startDate, EVENT needs ticketPriceCents and ticketCapacity, parentCampaignId names a " +
       "PEER_TO_PEER campaign of the same organization, …) answer 400 on the field concerned.",
     tag: "Campaigns",

@@ -17,9 +17,16 @@ export const PAYMENT_OPERATIONS: readonly OperationRow[] = [
     summary: "Start a donation",
     description:
       "Public. Validates the gift against the campaign (minimum, suggested amounts when custom amounts are off, " +
-      "recurring only where allowed and required for MEMBERSHIP, tickets × ticket price for EVENT, the organization's " +
-      "currency), reserves event tickets, records the donor, and answers the PENDING donation with the payment form's " +
-      "`clientSecret` (and `subscriptionId` for recurring gifts). Its status then follows the processor's events.",
+      "recurring only where allowed and required for MEMBERSHIP, tickets × ticket price and at most the campaign's " +
+      "`maxTicketsPerOrder` tickets for EVENT, the organization's currency), reserves event tickets, records the donor " +
+      "(an existing donor's names change only when a payment succeeds), and answers the PENDING donation with the " +
+      "payment form's `clientSecret` (and `subscriptionId` for recurring gifts). Its status then follows the " +
+      "processor's events. Event tickets are held for `TICKET_HOLD_MINUTES` (30 by default): an unpaid donation is " +
+      "then canceled (FAILED) and its tickets released. A campaign takes gifts only between its startDate (not for " +
+      "EVENT campaigns, whose startDate is the event) and its endDate. A client whose donations failed (declined or " +
+      "canceled payments) 5 times within the last hour gets 429 `Too many failed payments, try again later` with " +
+      "`Retry-After`. When the server has Cloudflare Turnstile configured, `captchaToken` is required (400 on " +
+      "`captchaToken` when missing or rejected; 503 when the verification service can't be reached).",
     tag: "Donations",
     access: "public",
     limit: "public",
@@ -38,6 +45,10 @@ export const PAYMENT_OPERATIONS: readonly OperationRow[] = [
         },
       },
       tickets: { summary: "Two event tickets at 75.00", value: { campaignId: "cmp_…", amount: 15000, tickets: 2, email: "ada@example.org" } },
+      captcha: {
+        summary: "With the donate form's Turnstile token",
+        value: { campaignId: "cmp_…", amount: 5000, email: "ada@example.org", captchaToken: "0.zJf3…" },
+      },
     },
     success: 201,
     response: createdDonationSchema,
@@ -102,7 +113,8 @@ export const PAYMENT_OPERATIONS: readonly OperationRow[] = [
     summary: "Pay with the sandbox card form",
     description:
       "Sandbox mode only. Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; the outcome is sent as " +
-      "signed processor events to the webhook endpoint, and the donation as it then stands is answered.",
+      "signed processor events to the webhook endpoint, and the donation as it then stands is answered. The whole " +
+      "client secret must match; a payment canceled because its ticket hold expired can't be confirmed (409).",
     tag: "Sandbox",
     access: "public",
     limit: "public",
@@ -111,7 +123,7 @@ export const PAYMENT_OPERATIONS: readonly OperationRow[] = [
     response: donationSchema,
     responseDescription: "The donation after the sandbox's events were applied",
     notFound: "Payment not found",
-    conflicts: ["This payment is already complete"],
+    conflicts: ["This payment is already complete", "This payment was canceled; please start a new donation", "Sold out"],
   },
   {
     file: "sandbox/subscriptions/[id]/renew",
