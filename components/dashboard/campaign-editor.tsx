@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
-import type { CampaignView } from "@/lib/schemas/campaigns";
+import { MAX_TICKETS_PER_ORDER_LIMIT, type CampaignView } from "@/lib/schemas/campaigns";
 import { slugify } from "@/lib/slug";
 import { api } from "./api-client";
 import {
@@ -410,6 +410,14 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
                 inputMode="numeric"
                 suffix="tickets"
                 hint={campaign ? `${campaign.ticketsSold} sold so far.` : undefined}
+              />
+              <TextField
+                {...text("maxTicketsPerOrder")}
+                label="Tickets per order"
+                required
+                inputMode="numeric"
+                suffix="tickets"
+                hint={`How many tickets one donor may buy at once (1 to ${MAX_TICKETS_PER_ORDER_LIMIT}).`}
               />
             </div>
           </Section>

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { createCampaignBody, updateCampaignBody, type CampaignView } from "@/lib/schemas/campaigns";
+import { createCampaignBody, DEFAULT_MAX_TICKETS_PER_ORDER, updateCampaignBody, type CampaignView } from "@/lib/schemas/campaigns";
 import { centsToInput, formatMoney, parseMoney } from "./money";
 
 /**
@@ -8,7 +8,9 @@ import { centsToInput, formatMoney, parseMoney } from "./money";
  * own zod schemas for it, phrased in the unit the person typed.
  */
 export const MONEY_KEYS = ["goalAmountCents", "matchingMaxCents", "minAmountCents", "ticketPriceCents"] as const;
-export const INT_KEYS = ["matchingRatioPct", "ticketCapacity"] as const;
+export const INT_KEYS = ["matchingRatioPct", "ticketCapacity", "maxTicketsPerOrder"] as const;
+/** Whole-number fields that can't be left empty (the others empty means null). */
+const REQUIRED_INT_KEYS: readonly string[] = ["matchingRatioPct", "maxTicketsPerOrder"];
 export const DATE_KEYS = ["startDate", "endDate", "scheduledPublishAt"] as const;
 export const BOOL_KEYS = ["showDonorRoll", "showGoal", "allowCustomAmount", "allowRecurring", "matchingEnabled"] as const;
 export const TEXT_KEYS = [
@@ -47,6 +49,7 @@ export const FIELD_ORDER: FieldKey[] = [
   "allowRecurring",
   "ticketPriceCents",
   "ticketCapacity",
+  "maxTicketsPerOrder",
   "matchingEnabled",
   "matchingOrgName",
   "matchingMaxCents",
@@ -77,6 +80,7 @@ export const DEFAULT_VALUES: FormValues = {
   ticketPriceCents: "",
   matchingRatioPct: "100",
   ticketCapacity: "",
+  maxTicketsPerOrder: String(DEFAULT_MAX_TICKETS_PER_ORDER),
   startDate: "",
   endDate: "",
   scheduledPublishAt: "",
@@ -106,6 +110,7 @@ export function valuesFromCampaign(c: CampaignView): FormValues {
     ticketPriceCents: centsToInput(c.ticketPriceCents),
     matchingRatioPct: String(c.matchingRatioPct),
     ticketCapacity: c.ticketCapacity === null ? "" : String(c.ticketCapacity),
+    maxTicketsPerOrder: String(c.maxTicketsPerOrder),
     startDate: "",
     endDate: "",
     scheduledPublishAt: "",
@@ -139,7 +144,7 @@ export function localInputToIso(value: string): { ok: true; value: string | null
 export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] {
   return FIELD_ORDER.filter((k) => {
     if (k === "parentCampaignId") return v.type === "PEER_TO_PEER";
-    if (k === "ticketPriceCents" || k === "ticketCapacity") return v.type === "EVENT";
+    if (k === "ticketPriceCents" || k === "ticketCapacity" || k === "maxTicketsPerOrder") return v.type === "EVENT";
     if (k === "matchingOrgName" || k === "matchingMaxCents" || k === "matchingRatioPct") return v.matchingEnabled;
     // Once a campaign exists, scheduling is done from its status panel.
     if (k === "scheduledPublishAt") return mode === "create";
@@ -157,7 +162,7 @@ export function toApiValue(key: FieldKey, v: FormValues, mode: "create" | "edit"
   }
   if ((INT_KEYS as readonly string[]).includes(key)) {
     const s = v[key as IntKey].trim();
-    if (s === "") return key === "matchingRatioPct" ? { ok: false, errors: { [key]: "Required" } } : { ok: true, value: null };
+    if (s === "") return REQUIRED_INT_KEYS.includes(key) ? { ok: false, errors: { [key]: "Required" } } : { ok: true, value: null };
     if (!/^-?\d+$/.test(s)) return { ok: false, errors: { [key]: "Enter a whole number" } };
     return { ok: true, value: Number(s) };
   }
