@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
+import { isSandboxMode } from "@/lib/auth/modes";
 import "./globals.css";
+import { TestModeBanner } from "./test-mode-banner";
 
 export const metadata: Metadata = {
   title: { default: "Goodfund", template: "%s · Goodfund" },
@@ -11,7 +13,10 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        {isSandboxMode() ? <TestModeBanner /> : null}
+        {children}
+      </body>
     </html>
   );
 }

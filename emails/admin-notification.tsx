@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { AdminNotificationProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { AdminNotificationProps };
 
@@ -21,7 +22,7 @@ export const subject = (p: AdminNotificationProps): string => {
 };
 
 /** Tells the organization's notification address about a gift; staff see the donor even when the gift is anonymous. */
-export default function AdminNotification(props: AdminNotificationProps) {
+export default function AdminNotification(props: AdminNotificationProps & TestModeProps) {
   const amount = formatMoney(props.amountCents, props.currency);
   const donor = donorLabel(props);
   const kind = props.recurringInterval ? `${adjective[props.recurringInterval]} ` : "";
@@ -32,6 +33,7 @@ export default function AdminNotification(props: AdminNotificationProps) {
       <Preview>{`${donor} gave ${amount} to ${props.campaignTitle}`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
           <Heading as="h1" style={styles.h1}>
             {props.isRenewal ? `A ${kind}gift was renewed` : `New ${kind}donation to ${props.campaignTitle}`}
           </Heading>

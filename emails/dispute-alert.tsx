@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { DisputeAlertProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { DisputeAlertProps };
 
@@ -29,7 +30,7 @@ export const subject = (p: DisputeAlertProps): string => {
 };
 
 /** Tells the organization a donation was disputed: how much, why, and by when to answer with evidence. */
-export default function DisputeAlert(props: DisputeAlertProps) {
+export default function DisputeAlert(props: DisputeAlertProps & TestModeProps) {
   const amount = formatMoney(props.amountCents, props.currency);
   const deadline = props.responseDeadline ? formatDeadline(props.responseDeadline) : null;
   const reason = describeReason(props.reason);
@@ -40,6 +41,7 @@ export default function DisputeAlert(props: DisputeAlertProps) {
       <Preview>{`A ${amount} donation was disputed${deadline ? `; respond by ${deadline}` : ""}`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
           <Heading as="h1" style={styles.h1}>
             A donation was disputed
           </Heading>

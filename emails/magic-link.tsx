@@ -1,18 +1,20 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { MagicLinkProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { MagicLinkProps };
 
 export const subject = (p: MagicLinkProps): string => `Sign in to Goodfund on ${p.host}`;
 
 /** The dashboard's email sign-in link. */
-export default function MagicLink(props: MagicLinkProps) {
+export default function MagicLink(props: MagicLinkProps & TestModeProps) {
   return (
     <Html lang="en" dir="ltr">
       <Head />
       <Preview>{`Your sign-in link for ${props.host}`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
           <Heading as="h1" style={styles.h1}>
             Sign in to Goodfund
           </Heading>

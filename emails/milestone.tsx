@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { MilestoneProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { MilestoneProps };
 
@@ -16,7 +17,7 @@ const headline = (p: MilestoneProps) =>
 export const subject = (p: MilestoneProps): string => headline(p);
 
 /** Tells the organization that a campaign crossed 25/50/75/100 % of its goal (each once; the enqueuer dedupes). */
-export default function Milestone(props: MilestoneProps) {
+export default function Milestone(props: MilestoneProps & TestModeProps) {
   const raised = formatMoney(props.raisedAmountCents, props.currency);
   const goal = formatMoney(props.goalAmountCents, props.currency);
   const pct = props.goalAmountCents > 0 ? Math.floor((props.raisedAmountCents / props.goalAmountCents) * 100) : props.thresholdPct;
@@ -28,6 +29,7 @@ export default function Milestone(props: MilestoneProps) {
       <Preview>{`${raised} raised of ${goal}: ${props.campaignTitle} passed ${props.thresholdPct}%`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
           <Heading as="h1" style={styles.h1}>
             {headline(props)}
           </Heading>

@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { ReceiptProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { ReceiptProps };
 
@@ -31,7 +32,7 @@ export const subject = (p: ReceiptProps): string => {
  * The donor's receipt: everything a tax receipt needs (legal name, tax ID, date, amount,
  * donation ID, the goods-or-services statement) plus the dedication and recurring terms.
  */
-export default function Receipt(props: ReceiptProps) {
+export default function Receipt(props: ReceiptProps & TestModeProps) {
   const name = greetingName(props);
   const amount = formatMoney(props.amountCents, props.currency);
   const legalName = props.orgLegalName?.trim() || props.orgName;
@@ -46,6 +47,7 @@ export default function Receipt(props: ReceiptProps) {
       <Preview>{`Your ${amount} gift to ${props.campaignTitle}: receipt from ${legalName}`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
           <Heading as="h1" style={styles.h1}>
             {name ? `Thank you, ${name}!` : "Thank you!"}
           </Heading>

@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { TributeProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { TributeProps };
 
@@ -14,7 +15,7 @@ export const subject = (p: TributeProps): string => {
 };
 
 /** Sent to `dedication.notifyEmail`: tells someone about a gift made in honor or memory of a person; never the amount. */
-export default function Tribute(props: TributeProps) {
+export default function Tribute(props: TributeProps & TestModeProps) {
   const who = giver(props);
   const opening = `${who ?? "Someone who cares"} made a gift ${phrase[props.type]} ${props.honoreeName} to ${props.campaignTitle}, a campaign of ${props.orgName}.`;
 
@@ -24,6 +25,7 @@ export default function Tribute(props: TributeProps) {
       <Preview>{`A gift ${phrase[props.type]} ${props.honoreeName}`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
           <Heading as="h1" style={styles.h1}>
             {`A gift ${phrase[props.type]} ${props.honoreeName}`}
           </Heading>

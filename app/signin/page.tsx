@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db";
-import { configuredOAuthProviders, emailsStayLocal, isDemoSignInAvailable, isMailboxEnabled, isSandboxMode } from "@/lib/auth/modes";
+import { configuredOAuthProviders, emailsStayLocal, isDemoSignInAvailable, isMailboxAvailable, isSandboxMode } from "@/lib/auth/modes";
 import { getCurrentUser } from "@/lib/auth/server";
 import { SignInPanel } from "./sign-in-panel";
 
@@ -22,14 +23,16 @@ function safeCallback(raw: string | undefined): string {
 
 type Search = { callbackUrl?: string; error?: string; check?: string };
 
-// GET /signin: magic link by email, GitHub/Google when configured, and in sandbox mode the demo owner in one click.
+// GET /signin: magic link by email, GitHub/Google when configured, and on a local sandbox install
+// (to a loopback client) the demo owner in one click.
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
   const user = await getCurrentUser();
   if (user && !params.error && !params.check) redirect(callbackUrl);
 
-  const demo = await isDemoSignInAvailable(await getDb());
+  const requestHeaders = await headers();
+  const demo = await isDemoSignInAvailable(await getDb(), requestHeaders);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -54,7 +57,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             providers={configuredOAuthProviders()}
             demo={demo}
             sandbox={isSandboxMode()}
-            localEmail={{ log: emailsStayLocal(), mailbox: isMailboxEnabled() }}
+            localEmail={{ log: emailsStayLocal(), mailbox: isMailboxAvailable(requestHeaders) }}
             signedInAs={user?.email ?? null}
           />
         </div>

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { users } from "@/db/schema";
+import { isLoopbackAddress, socketAddressOf } from "@/lib/api/client-ip";
 import { getEnv } from "@/lib/env";
 import { DEMO_OWNER } from "@/lib/services/seed/demo";
 
@@ -9,14 +10,52 @@ export function isSandboxMode(): boolean {
   return getEnv().paymentsMode === "sandbox";
 }
 
+/** Request headers as a route or page sees them (`Headers`), or as next-auth hands them to `authorize` (a plain object). */
+export type RequestHeaders = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
+function toHeaders(headers: RequestHeaders): { get(name: string): string | null } {
+  if (typeof headers.get === "function") return headers as { get(name: string): string | null };
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
+    if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return out;
+}
+
 /**
- * The sandbox mailbox (sign-in links shown in the browser) exists only on a local, embedded,
- * sandbox install that sends no real email: anywhere else it would hand anyone's sign-in link
- * to whoever asks.
+ * A request from this machine: the socket address our HTTP server proved is loopback, and so is
+ * every hop a proxy recorded. Next.js fills X-Forwarded-For with the socket address when it is
+ * absent; a proxy on this machine appends the address of the client it relays, so a request it
+ * forwards from elsewhere is not local. RFC 7239 `Forwarded` (never added by Next.js) means a
+ * proxy: not local either.
  */
-export function isMailboxEnabled(): boolean {
+export function isLoopbackRequest(source: RequestHeaders): boolean {
+  const headers = toHeaders(source);
+  if (!isLoopbackAddress(socketAddressOf(headers))) return false;
+  if (headers.get("forwarded") !== null) return false;
+  for (const name of ["x-forwarded-for", "x-real-ip"]) {
+    const value = headers.get(name);
+    if (value !== null && !value.split(",").every((hop) => isLoopbackAddress(hop))) return false;
+  }
+  return true;
+}
+
+/**
+ * The local-only conveniences (the sandbox mailbox, the one-click demo sign-in) exist only on an
+ * embedded install in sandbox mode: never on a Postgres deployment, whatever its payments mode.
+ */
+export function isLocalSandbox(): boolean {
   const env = getEnv();
-  return env.embedded && env.paymentsMode === "sandbox" && !env.RESEND_API_KEY;
+  return env.embedded && env.paymentsMode === "sandbox";
+}
+
+/**
+ * The sandbox mailbox (sign-in links shown in the browser) answers only a loopback client of a
+ * local, embedded, sandbox install that sends no real email: anywhere else it would hand anyone's
+ * sign-in link to whoever asks.
+ */
+export function isMailboxAvailable(headers: RequestHeaders): boolean {
+  return isLocalSandbox() && !getEnv().RESEND_API_KEY && isLoopbackRequest(headers);
 }
 
 /** Emails stay in the outbox (no Resend key): sign-in links are printed to the server log too. */
@@ -24,9 +63,12 @@ export function emailsStayLocal(): boolean {
   return !getEnv().RESEND_API_KEY;
 }
 
-/** The demo owner signs in with one click only in sandbox mode, and only once the demo seed made them. */
-export async function isDemoSignInAvailable(db: DbOrTx): Promise<boolean> {
-  if (!isSandboxMode()) return false;
+/**
+ * The demo owner signs in with one click only on a local sandbox install, only from a loopback
+ * client, and only once the demo seed made them.
+ */
+export async function isDemoSignInAvailable(db: DbOrTx, headers: RequestHeaders): Promise<boolean> {
+  if (!isLocalSandbox() || !isLoopbackRequest(headers)) return false;
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, DEMO_OWNER.id)).limit(1);
   return Boolean(u);
 }

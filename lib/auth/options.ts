@@ -14,7 +14,7 @@ import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { DEMO_OWNER } from "@/lib/services/seed/demo";
 import { drizzleAdapter } from "./adapter";
-import { emailsStayLocal, isDemoSignInAvailable, isSandboxMode } from "./modes";
+import { emailsStayLocal, isDemoSignInAvailable, isLocalSandbox } from "./modes";
 
 /** How long a sign-in link works (it also works only once). */
 export const MAGIC_LINK_MAX_AGE_SECONDS = 60 * 60;
@@ -27,8 +27,9 @@ const MAGIC_LINK_WINDOW_SECONDS = 15 * 60;
  * Both maxAge settings are set: next-auth defaults each to 30 days independently.
  *
  * Providers: email magic links (always; sent through the outbox like every other email),
- * GitHub and Google when their credentials are configured, and the one-click "demo" sign-in in
- * sandbox mode, which signs in only the seeded demo owner and only while that user exists.
+ * GitHub and Google when their credentials are configured, and the one-click "demo" sign-in on a
+ * local sandbox install, which signs in only the seeded demo owner, only while that user exists,
+ * and only for a loopback client.
  */
 export function getAuthOptions(): NextAuthOptions {
   const env = getEnv();
@@ -103,7 +104,7 @@ function providers(env: Env): Provider[] {
       }),
     );
   }
-  if (isSandboxMode()) list.push(demoProvider());
+  if (isLocalSandbox()) list.push(demoProvider());
   return list;
 }
 
@@ -154,9 +155,10 @@ function demoProvider(): Provider {
     id: "demo",
     name: "Demo organization owner",
     credentials: {},
-    async authorize() {
+    // next-auth passes the request's headers (a plain object): the client must be loopback.
+    async authorize(_credentials, req) {
       const db = await getDb();
-      if (!(await isDemoSignInAvailable(db))) return null;
+      if (!(await isDemoSignInAvailable(db, req?.headers ?? {}))) return null;
       const [u] = await db.select().from(users).where(eq(users.id, DEMO_OWNER.id)).limit(1);
       return u ? { id: u.id, email: u.email, name: u.name } : null;
     },

@@ -1,4 +1,4 @@
-import { createElement, type ReactElement } from "react";
+import { createElement, type Attributes, type ReactElement } from "react";
 import { render } from "@react-email/render";
 import AdminNotification, { subject as adminNotificationSubject } from "@/emails/admin-notification";
 import DisputeAlert, { subject as disputeAlertSubject } from "@/emails/dispute-alert";
@@ -6,9 +6,14 @@ import MagicLink, { subject as magicLinkSubject } from "@/emails/magic-link";
 import Milestone, { subject as milestoneSubject } from "@/emails/milestone";
 import Receipt, { subject as receiptSubject } from "@/emails/receipt";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
+import type { TestModeProps } from "@/emails/_components/test-mode-note";
+import { getEnv } from "@/lib/env";
 import type { EmailMessage, EmailPropsByTemplate, EmailTemplate } from "./types";
 
-type Template<P> = { component: (props: P) => ReactElement; subject: (props: P) => string };
+type Template<P> = { component: (props: P & TestModeProps) => ReactElement; subject: (props: P) => string };
+
+/** Starts the subject of every email of a sandbox install (nothing real is charged there). */
+export const TEST_MODE_SUBJECT_PREFIX = "[Test mode] ";
 
 /** Every template name → its React Email component and subject line; the compiler checks the props match. */
 const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
@@ -31,16 +36,24 @@ const keepCase = ["h1", "h2", "h3"].map((selector) => ({ selector, options: { up
 
 /**
  * Renders an email to its subject, HTML and plain-text parts. Deterministic for the same
- * message (no clock, no randomness), so a retried send carries the same payload as the first
- * try, which the provider's idempotency check requires.
+ * message and mode (no clock, no randomness), so a retried send carries the same payload as the
+ * first try, which the provider's idempotency check requires.
+ *
+ * In test mode (by default: sandbox payments) the subject starts with "[Test mode] " and the body
+ * opens with a line saying no real payment was taken.
  */
-export async function renderEmail<T extends EmailTemplate>(message: EmailMessage<T>): Promise<RenderedEmail> {
+export async function renderEmail<T extends EmailTemplate>(
+  message: EmailMessage<T>,
+  { testMode = getEnv().paymentsMode === "sandbox" }: { testMode?: boolean } = {},
+): Promise<RenderedEmail> {
   if (!isEmailTemplate(message.template)) throw new Error(`Unknown email template: ${String(message.template)}`);
   const template = TEMPLATES[message.template] as Template<EmailPropsByTemplate[T]>;
-  const element = createElement(template.component, message.props);
+  const props = { ...message.props, testMode } as EmailPropsByTemplate[T] & TestModeProps & Attributes;
+  const element = createElement(template.component, props);
   const [html, text] = await Promise.all([
     render(element),
     render(element, { plainText: true, htmlToTextOptions: { selectors: keepCase } }),
   ]);
-  return { subject: template.subject(message.props), html, text: text.trim() };
+  const subject = template.subject(message.props);
+  return { subject: testMode ? `${TEST_MODE_SUBJECT_PREFIX}${subject}` : subject, html, text: text.trim() };
 }

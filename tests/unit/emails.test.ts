@@ -5,7 +5,7 @@ import MagicLink from "@/emails/magic-link";
 import Milestone from "@/emails/milestone";
 import Receipt from "@/emails/receipt";
 import Tribute from "@/emails/tribute";
-import { renderEmail, type RenderedEmail } from "@/lib/email/render";
+import { renderEmail, TEST_MODE_SUBJECT_PREFIX, type RenderedEmail } from "@/lib/email/render";
 import type {
   AdminNotificationProps,
   DisputeAlertProps,
@@ -17,8 +17,9 @@ import type {
   TributeProps,
 } from "@/lib/email/types";
 
-const render = <T extends EmailTemplate>(template: T, props: EmailPropsByTemplate[T]): Promise<RenderedEmail> =>
-  renderEmail({ template, to: "zoe@example.org", props } as EmailMessage<T>);
+// The templates as a Stripe-mode install sends them; the test-mode marks are checked at the end.
+const render = <T extends EmailTemplate>(template: T, props: EmailPropsByTemplate[T], testMode = false): Promise<RenderedEmail> =>
+  renderEmail({ template, to: "zoe@example.org", props } as EmailMessage<T>, { testMode });
 
 /** Each string appears in the HTML part and in the plain-text part. */
 function expectInBoth(email: RenderedEmail, ...needles: string[]) {
@@ -232,6 +233,28 @@ describe("email templates", () => {
       expectPlainText(first);
       // Retries must carry the same payload, or the provider's idempotency check rejects them.
       expect(await render(template, props)).toEqual(first);
+    }
+  });
+
+  it("test mode: every template's subject starts with [Test mode] and both parts open with the no-real-payment line", async () => {
+    const previews: { [K in EmailTemplate]: EmailPropsByTemplate[K] } = {
+      receipt: Receipt.PreviewProps,
+      "admin-notification": AdminNotification.PreviewProps,
+      tribute: Tribute.PreviewProps,
+      milestone: Milestone.PreviewProps,
+      "dispute-alert": DisputeAlert.PreviewProps,
+      "magic-link": MagicLink.PreviewProps,
+    };
+    const note = "Test mode: no real payment was taken.";
+    for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
+      const live = await render(template, props);
+      const marked = await render(template, props, true);
+      expect(marked.subject, template).toBe(`${TEST_MODE_SUBJECT_PREFIX}${live.subject}`);
+      expect(marked.text.startsWith(note), template).toBe(true);
+      expect(marked.html, template).toContain(note);
+      expect(live.html, template).not.toContain("Test mode");
+      expect(live.text, template).not.toContain("Test mode");
+      expectPlainText(marked);
     }
   });
 

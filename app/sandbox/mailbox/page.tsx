@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +9,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { outbox } from "@/db/schema";
-import { isMailboxEnabled } from "@/lib/auth/modes";
+import { isMailboxAvailable } from "@/lib/auth/modes";
 import { MAGIC_LINK_MAX_AGE_SECONDS } from "@/lib/auth/options";
 import type { MagicLinkProps } from "@/lib/email/types";
 
@@ -17,9 +18,10 @@ export const dynamic = "force-dynamic";
 
 const SHOWN = 20;
 
-// GET /sandbox/mailbox: the latest sign-in links of a local install that sends no email (404 elsewhere).
+// GET /sandbox/mailbox: the latest sign-in links of a local install that sends no email, for a
+// loopback client only (404 for anyone else, and on any other install).
 export default async function SandboxMailbox() {
-  if (!isMailboxEnabled()) notFound();
+  if (!isMailboxAvailable(await headers())) notFound();
   const db = await getDb();
   const rows = await db
     .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt })
