@@ -7,6 +7,7 @@ import { INTERVAL_ADVERB, formatCount, formatMoney, parseAmountToCents } from ".
 import { FieldError } from "./field-error";
 import { LockIcon } from "./icons";
 import { SandboxCardForm } from "./sandbox-card-form";
+import { Turnstile, type TurnstileHandle } from "./turnstile";
 import type { ApiErrorBody, CreatedDonation, DonateFormCampaign, PaymentConfig } from "./types";
 import styles from "./donate-form.module.css";
 
@@ -18,7 +19,6 @@ const StripePayment = dynamic(() => import("./stripe-payment").then((m) => m.Str
 
 /** The API's own limits (lib/schemas/donations.ts), checked here first so errors come sooner. */
 const MAX_AMOUNT_CENTS = 100_000_000;
-const MAX_TICKETS_PER_ORDER = 100;
 const MESSAGE_MAX = 1000;
 const NAME_MAX = 100;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -41,6 +41,7 @@ const FIELD_ORDER = [
   "dedication.honoreeName",
   "dedication.notifyEmail",
   "dedication.message",
+  "captchaToken",
 ] as const;
 
 export type DonateFormProps = {
@@ -50,9 +51,11 @@ export type DonateFormProps = {
   payment: PaymentConfig;
   /** Path of the thank-you page (`/o/:org/donate/:slug/thank-you`). */
   thankYouPath: string;
+  /** Cloudflare Turnstile, when the server requires it: its site key and the page's CSP nonce. */
+  captcha?: { siteKey: string; nonce?: string } | null;
 };
 
-export function DonateForm({ campaign, organizationName, currency, payment, thankYouPath }: DonateFormProps) {
+export function DonateForm({ campaign, organizationName, currency, payment, thankYouPath, captcha }: DonateFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name.replace(/\./g, "-")}`;
 
@@ -62,7 +65,8 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
   const minCents = Math.max(100, campaign.minAmountCents ?? 100);
   const ticketPrice = campaign.ticketPriceCents ?? 0;
   const ticketsLeft = campaign.ticketCapacity !== null ? Math.max(0, campaign.ticketCapacity - campaign.ticketsSold) : null;
-  const maxTickets = Math.min(MAX_TICKETS_PER_ORDER, ticketsLeft ?? MAX_TICKETS_PER_ORDER);
+  const perOrder = campaign.maxTicketsPerOrder;
+  const maxTickets = Math.min(perOrder, ticketsLeft ?? perOrder);
   const frequencies: Frequency[] = isEvent
     ? []
     : isMembership
@@ -100,6 +104,10 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
   const [notifyEmail, setNotifyEmail] = useState("");
   const [dedicationMessage, setDedicationMessage] = useState("");
   const [coverFees, setCoverFees] = useState(false);
+  // The captcha: a token is good for one request, so the widget is reset after each attempt.
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
+  const turnstileRef = useRef<TurnstileHandle>(null);
   // Submission
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -143,7 +151,7 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
       if (!Number.isInteger(tickets) || tickets < 1) e.tickets = "Choose at least 1 ticket";
       else if (tickets > maxTickets)
         e.tickets =
-          ticketsLeft !== null && ticketsLeft < MAX_TICKETS_PER_ORDER
+          ticketsLeft !== null && ticketsLeft < perOrder
             ? `Only ${formatCount(ticketsLeft)} tickets are left`
             : `You can buy up to ${maxTickets} tickets at once`;
     } else if (selected !== "custom") {
@@ -164,6 +172,11 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
       if (!honoreeName.trim()) e["dedication.honoreeName"] = "Enter the name of the person you're honoring";
       if (notifyEmail.trim() && !EMAIL_PATTERN.test(notifyEmail.trim()))
         e["dedication.notifyEmail"] = "Enter an email address like name@example.com";
+    }
+    if (captcha && !captchaToken) {
+      e.captchaToken = captchaUnavailable
+        ? "The verification check couldn't load. Reload the page, or allow challenges.cloudflare.com, and try again."
+        : "Complete the verification check above the button";
     }
     return e;
   }
@@ -221,6 +234,7 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
       recurringInterval: interval,
       tickets: isEvent ? tickets : null,
       coverFees,
+      ...(captcha ? { captchaToken } : {}),
     };
     try {
       const res = await fetch("/api/donations", {
@@ -234,6 +248,7 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
         pendingFocus.current = () => paymentHeadingRef.current?.focus();
         return;
       }
+      turnstileRef.current?.reset();
       handleCreateError(res, json);
     } catch {
       showFormError("We couldn't reach the server. Check your connection and try again.");
@@ -267,6 +282,13 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
       );
       return;
     }
+    if (res.status === 429 && json.error === "Too many failed payments, try again later") {
+      const minutes = Math.max(1, Math.ceil(Number(res.headers.get("Retry-After")) / 60) || 60);
+      showFormError(
+        `Several payments from your connection were declined recently, so new donations are paused for about ${minutes} minute${minutes === 1 ? "" : "s"}. No payment was taken.`,
+      );
+      return;
+    }
     if (res.status === 429) {
       const wait = Number(res.headers.get("Retry-After"));
       showFormError(
@@ -290,6 +312,7 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
     if (key === "tickets") return isEvent;
     if (key === "recurringInterval") return frequencies.length > 0;
     if (key.startsWith("dedication.")) return dedicate;
+    if (key === "captchaToken") return !!captcha;
     return true;
   }
 
@@ -722,6 +745,22 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
         hint={`So ${organizationName} receives ${amountCents !== null ? `the full ${money(amountCents)}` : "your whole gift"}.`}
         reserveHint
       />
+
+      {captcha && (
+        <div className={styles.field} id={id("captchaToken")} tabIndex={-1} aria-describedby={errors.captchaToken ? errorId("captchaToken") : undefined}>
+          <Turnstile
+            ref={turnstileRef}
+            siteKey={captcha.siteKey}
+            nonce={captcha.nonce}
+            onToken={(token) => {
+              setCaptchaToken(token);
+              if (token) clearError("captchaToken");
+            }}
+            onUnavailable={() => setCaptchaUnavailable(true)}
+          />
+          <FieldError id={errorId("captchaToken")} text={errors.captchaToken} />
+        </div>
+      )}
 
       <div className={styles.summary}>
         <p className={styles.summaryLine}>{summary}</p>

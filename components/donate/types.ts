@@ -16,6 +16,7 @@ export type DonateFormCampaign = Pick<
   | "ticketPriceCents"
   | "ticketCapacity"
   | "ticketsSold"
+  | "maxTicketsPerOrder"
   | "matchingEnabled"
   | "matchingOrgName"
   | "matchingRatioPct"

@@ -45,6 +45,15 @@ export const loadParent = cache(async (parentId: string) => {
 export const palette = (row: { campaign: Campaign; org: Organization }) => brandPalette(row.campaign.color, row.org.color);
 
 /**
+ * Cloudflare Turnstile on the donate form, when `TURNSTILE_SITE_KEY` is set (the server then
+ * verifies the token with `TURNSTILE_SECRET_KEY`); the page's CSP nonce goes on its script.
+ */
+export function captchaConfig(nonce: string | null): { siteKey: string; nonce?: string } | null {
+  const siteKey = getEnv().TURNSTILE_SITE_KEY;
+  return siteKey ? { siteKey, ...(nonce ? { nonce } : {}) } : null;
+}
+
+/**
  * Which payment form the page shows. The server charges through Stripe whenever it has a
  * secret key, so the Payment Element needs the publishable key too; a server with only one of
  * the two keys can't take money, and says so rather than showing a form that would fail.
@@ -56,15 +65,17 @@ export function paymentConfig(): PaymentConfig {
   return { mode: "unavailable" };
 }
 
-export type Closure = "paused" | "ended" | "organization" | "unavailable" | "sold-out" | "no-amounts" | null;
+export type Closure = "paused" | "ended" | "not-started" | "organization" | "unavailable" | "sold-out" | "no-amounts" | null;
 
 /**
  * Why the page can't take a gift right now, checked the way POST /api/donations checks it
- * (status, end date, organization status and payout account), plus what the form itself needs.
+ * (status, start and end dates, organization status and payout account), plus what the form
+ * itself needs. An EVENT's start date is the event itself: its tickets sell before it.
  */
 export function closureOf({ campaign, org }: { campaign: Campaign; org: Organization }, payment: PaymentConfig, now = Date.now()): Closure {
   if (campaign.status === "ENDED" || (campaign.endDate !== null && campaign.endDate.getTime() <= now)) return "ended";
   if (campaign.status !== "ACTIVE") return "paused";
+  if (campaign.type !== "EVENT" && campaign.startDate !== null && campaign.startDate.getTime() > now) return "not-started";
   if (org.status !== "ACTIVE" || !org.processorAccountId) return "organization";
   if (payment.mode === "unavailable") return "unavailable";
   if (campaign.type === "EVENT") {

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { DonateForm } from "@/components/donate/donate-form";
 import {
@@ -15,6 +16,7 @@ import { CalendarIcon, HeartIcon, InfoIcon, SparkIcon } from "@/components/donat
 import { ShareButtons } from "@/components/donate/share-buttons";
 import type { DonateFormCampaign } from "@/components/donate/types";
 import {
+  captchaConfig,
   closureOf,
   loadCampaign,
   loadParent,
@@ -72,6 +74,8 @@ export default async function DonatePage({ params }: Props) {
   const currency = org.currency;
   const money = (cents: number, short = false) => formatMoney(cents, currency, { short });
   const payment = paymentConfig();
+  // The CSP nonce proxy.ts gave this request, for the Turnstile script.
+  const captcha = captchaConfig((await headers()).get("x-nonce"));
   const closure = closureOf({ campaign, org }, payment);
   const parent = c.parentCampaignId ? await loadParent(c.parentCampaignId) : null;
   const embed = c.videoUrl ? videoEmbedUrl(c.videoUrl) : null;
@@ -89,6 +93,7 @@ export default async function DonatePage({ params }: Props) {
     ticketPriceCents: c.ticketPriceCents,
     ticketCapacity: c.ticketCapacity,
     ticketsSold: c.ticketsSold,
+    maxTicketsPerOrder: c.maxTicketsPerOrder,
     matchingEnabled: c.matchingEnabled,
     matchingOrgName: c.matchingOrgName,
     matchingRatioPct: c.matchingRatioPct,
@@ -150,6 +155,7 @@ export default async function DonatePage({ params }: Props) {
                 currency={currency}
                 payment={payment}
                 thankYouPath={`/o/${org.slug}/donate/${c.slug}/thank-you`}
+                captcha={captcha}
               />
             </>
           )}
@@ -381,6 +387,7 @@ function MatchingBanner({
 
 const CLOSED: Record<NonNullable<Closure>, { title: string; body: (org: string) => string }> = {
   paused: { title: "Donations are paused", body: (org) => `${org} has paused this campaign for now. Please check back soon.` },
+  "not-started": { title: "Giving hasn't opened yet", body: (org) => `${org} is getting this campaign ready. Please come back when it opens.` },
   ended: { title: "This campaign has ended", body: (org) => `Thank you to everyone who gave. ${org} is no longer accepting gifts here.` },
   organization: {
     title: "Not accepting donations yet",
@@ -403,6 +410,11 @@ function ClosedNotice({ closure, view, orgName }: { closure: NonNullable<Closure
         </h2>
         <p>{text.body(orgName)}</p>
         {closure === "ended" && endDate && new Date(endDate).getTime() <= Date.now() && <p>Ended {formatDate(endDate)}.</p>}
+        {closure === "not-started" && view.campaign.startDate && (
+          <p>
+            Giving opens <time dateTime={view.campaign.startDate}>{formatDateTime(view.campaign.startDate)}</time>.
+          </p>
+        )}
         <p className={styles.noticeNote}>No payment can be made on this page.</p>
       </div>
     </div>
