@@ -3,8 +3,9 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db";
-import { configuredOAuthProviders, emailsStayLocal, isDemoSignInAvailable, isMailboxAvailable, isSandboxMode } from "@/lib/auth/modes";
+import { configuredOAuthProviders, isDemoSignInAvailable, isMailboxAvailable, isSandboxMode } from "@/lib/auth/modes";
 import { getCurrentUser } from "@/lib/auth/server";
+import { signInLinksLogged } from "@/lib/auth/sign-in-links";
 import { SignInPanel } from "./sign-in-panel";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -57,7 +58,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             providers={configuredOAuthProviders()}
             demo={demo}
             sandbox={isSandboxMode()}
-            localEmail={{ log: emailsStayLocal(), mailbox: isMailboxAvailable(requestHeaders) }}
+            localEmail={{ log: signInLinksLogged(), mailbox: isMailboxAvailable(requestHeaders) }}
             signedInAs={user?.email ?? null}
           />
         </div>

@@ -21,6 +21,8 @@ type Props = {
 const ERRORS: Record<string, string> = {
   Verification: "That sign-in link has expired or was already used. Ask for a new one below.",
   EmailSignin: "We could not send the sign-in email. Try again in a moment.",
+  TooManySignInEmails: "Several sign-in links were already sent to this address in the last 15 minutes. Use the latest one, or try again later.",
+  TooManySignInRequests: "Too many sign-in links were asked for from your network. Wait a few minutes, then try again.",
   OAuthNoEmail:
     "That account has no verified email address, which Goodfund needs to identify you. Verify one with the provider, or sign in by email.",
   OAuthAccountNotLinked: "This email address is already used by another sign-in method. Sign in the way you did before.",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { NextAuthOptions } from "next-auth";
 import type { Provider } from "next-auth/providers/index";
 import type { EmailConfig } from "next-auth/providers/email";
@@ -7,20 +7,18 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider, { type GithubEmail, type GithubProfile } from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { getDb } from "@/db";
-import { users, verificationTokens } from "@/db/schema";
+import { users } from "@/db/schema";
 import { enqueueEmail } from "@/lib/email/enqueue";
 import { recipientDomain } from "@/lib/email/send";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { DEMO_OWNER } from "@/lib/services/seed/demo";
 import { drizzleAdapter } from "./adapter";
-import { emailsStayLocal, isDemoSignInAvailable, isLocalSandbox } from "./modes";
+import { isDemoSignInAvailable, isLocalSandbox } from "./modes";
+import { MAGIC_LINK_MAX_AGE_SECONDS, signInLinkRefusal, signInLinksKeptForMailbox, signInLinksLogged } from "./sign-in-links";
 
 /** How long a sign-in link works (it also works only once). */
-export const MAGIC_LINK_MAX_AGE_SECONDS = 60 * 60;
-/** At most this many sign-in emails to one address per window, so the form can't be used to flood a mailbox. */
-const MAGIC_LINKS_PER_WINDOW = 5;
-const MAGIC_LINK_WINDOW_SECONDS = 15 * 60;
+export { MAGIC_LINK_MAX_AGE_SECONDS };
 
 /**
  * next-auth v4 configuration: JWT sessions whose token is also the API's Bearer token.
@@ -31,7 +29,7 @@ const MAGIC_LINK_WINDOW_SECONDS = 15 * 60;
  * local sandbox install, which signs in only the seeded demo owner, only while that user exists,
  * and only for a loopback client.
  */
-export function getAuthOptions(): NextAuthOptions {
+export function getAuthOptions(request: { clientIp?: string } = {}): NextAuthOptions {
   const env = getEnv();
   // next-auth builds links (the magic link's URL) from NEXTAUTH_URL; without it, it would fall
   // back to http://localhost:3000 whatever PORT or APP_URL say.
@@ -49,7 +47,17 @@ export function getAuthOptions(): NextAuthOptions {
       debug: () => {},
     },
     callbacks: {
-      async signIn({ account, profile, user }) {
+      async signIn({ account, profile, user, email }) {
+        // A request for a sign-in email (not the click on its link): limited per address and per
+        // client IP before any token is made. The absolute URL reaches the page's fetch as is.
+        if (email?.verificationRequest && account?.type === "email") {
+          const refusal = await signInLinkRefusal(await getDb(), account.providerAccountId, request.clientIp ?? null);
+          if (refusal) {
+            log.warn("sign-in email refused", { reason: refusal, toDomain: recipientDomain(account.providerAccountId) });
+            return `${env.appUrl}/signin?error=${refusal}`;
+          }
+          return true;
+        }
         if (account?.type !== "oauth") return true;
         // The API identifies people by email: an OAuth identity without a verified one can't sign in.
         if (!user.email) return "/signin?error=OAuthNoEmail";
@@ -120,28 +128,22 @@ function emailProvider(env: Env): EmailConfig {
     server: {},
     from: env.EMAIL_FROM,
     maxAge: MAGIC_LINK_MAX_AGE_SECONDS,
+    // Reached after the signIn callback accepted the request (the per-address and per-IP limits).
     async sendVerificationRequest({ identifier, url, token }) {
       const db = await getDb();
-      // Links asked for in the window are the unexpired tokens with the most time left (the
-      // primary key's leading column is the identifier, so this is an index lookup).
-      const [{ recent }] = await db
-        .select({ recent: count() })
-        .from(verificationTokens)
-        .where(
-          and(
-            eq(verificationTokens.identifier, identifier),
-            sql`${verificationTokens.expires} > now() + ${`${MAGIC_LINK_MAX_AGE_SECONDS - MAGIC_LINK_WINDOW_SECONDS} seconds`}::interval`,
-          ),
-        );
-      if (recent > MAGIC_LINKS_PER_WINDOW) {
-        log.warn("sign-in emails throttled", { toDomain: recipientDomain(identifier) });
-        throw new Error("Too many sign-in emails for this address");
-      }
       const host = new URL(url).host;
       // The token is unique per request; its hash keys the email without putting it in the key.
       const dedupeKey = `magic-link:${createHash("sha256").update(token).digest("hex")}`;
-      await enqueueEmail(db, { template: "magic-link", to: identifier, props: { url, host }, dedupeKey, orgId: null });
-      if (emailsStayLocal()) {
+      // The link leaves the outbox with the send, unless the outbox is this install's mailbox.
+      await enqueueEmail(db, {
+        template: "magic-link",
+        to: identifier,
+        props: { url, host },
+        dedupeKey,
+        orgId: null,
+        purgePropsWhenSent: !signInLinksKeptForMailbox(),
+      });
+      if (signInLinksLogged()) {
         log.info("sign-in link kept locally (no RESEND_API_KEY): open it to sign in", { toDomain: recipientDomain(identifier), url });
       }
     },

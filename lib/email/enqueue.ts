@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/db";
 import { enqueueAll, type OutboxRow } from "@/lib/outbox/enqueue";
+import { PURGE_WHEN_SENT } from "@/lib/outbox/purge";
 import type { EmailPropsByTemplate, EmailTemplate } from "./types";
 
 /** An email to queue; `dedupeKey` makes it at most once. */
@@ -9,6 +10,8 @@ type QueuedEmailOf<T extends EmailTemplate> = {
   props: EmailPropsByTemplate[T];
   dedupeKey: string;
   orgId: string | null;
+  /** Its props carry a secret (a sign-in link): dropped from the outbox once it is sent. */
+  purgePropsWhenSent?: boolean;
 };
 export type QueuedEmail = { [T in EmailTemplate]: QueuedEmailOf<T> }[EmailTemplate];
 
@@ -16,7 +19,7 @@ const outboxRow = (email: QueuedEmail): OutboxRow => ({
   kind: "email",
   dedupeKey: `email:${email.dedupeKey}`,
   orgId: email.orgId,
-  payload: { template: email.template, to: email.to, props: email.props },
+  payload: { template: email.template, to: email.to, props: email.props, ...(email.purgePropsWhenSent ? { [PURGE_WHEN_SENT]: ["props"] } : {}) },
 });
 
 /** Queues one email in the caller's transaction; false if it was already queued. */

@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db";
 import { campaigns, outbox, type OutboxKind } from "@/db/schema";
+import { purgeExpiredSignInLinks } from "@/lib/auth/sign-in-links";
 import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
 import type { EmailMessage } from "@/lib/email/types";
 import { errorFields, log } from "@/lib/log";
+import { payloadOnceSent } from "@/lib/outbox/purge";
 import { getProcessor } from "@/lib/processor";
 import { expireTicketHolds } from "@/lib/services/donations/expire-ticket-holds";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
@@ -80,6 +82,8 @@ const deliverableKinds = () => (Object.keys(DELIVERERS) as OutboxKind[]).filter(
 export type ClaimOptions = {
   /** Only rows of these organizations (tests and manual runs); all rows when absent. */
   orgIds?: string[];
+  /** Only these outbox rows (tests of rows without an organization, such as sign-in emails). */
+  ids?: number[];
 };
 
 /**
@@ -90,7 +94,7 @@ export type ClaimOptions = {
  */
 export async function claimDue(db: Db, limit: number, options: ClaimOptions = {}): Promise<OutboxRecord[]> {
   const kinds = deliverableKinds();
-  if (kinds.length === 0 || limit <= 0 || options.orgIds?.length === 0) return [];
+  if (kinds.length === 0 || limit <= 0 || options.orgIds?.length === 0 || options.ids?.length === 0) return [];
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -101,6 +105,7 @@ export async function claimDue(db: Db, limit: number, options: ClaimOptions = {}
         or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, sql`now()`)),
         inArray(outbox.kind, kinds),
         options.orgIds ? inArray(outbox.orgId, options.orgIds) : undefined,
+        options.ids ? inArray(outbox.id, options.ids) : undefined,
       ),
     )
     .orderBy(asc(outbox.id))
@@ -122,10 +127,11 @@ function describeError(err: unknown): string {
 
 // Guarded by status: if this worker's lease ran out and another worker finished the row first,
 // a late result changes nothing (a late failure can't reopen a row that was sent).
+// The same update drops what the payload asked to purge once sent (a sign-in link).
 async function markSent(db: Db, id: number, note?: string): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: "SENT", sentAt: sql`now()`, leaseUntil: null, lastError: note ?? null })
+    .set({ status: "SENT", sentAt: sql`now()`, leaseUntil: null, lastError: note ?? null, payload: payloadOnceSent() })
     .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
 }
 
@@ -215,6 +221,7 @@ export type WorkerRunResult = { delivered: number; failed: number; published: nu
 export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimOptions = {}): Promise<WorkerRunResult> {
   const transitions = await runScheduledCampaignTransitions(db);
   await expireTicketHolds(db, await getProcessor(), { orgIds: options.orgIds });
+  await purgeExpiredSignInLinks(db);
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;
   let failed = 0;

@@ -1,4 +1,5 @@
-export type PolicyName = "public" | "authenticated";
+/** "signin-ip": sign-in emails asked for by one client IP (on top of the per-address cap). */
+export type PolicyName = "public" | "authenticated" | "signin-ip";
 
 export type Policy = { name: PolicyName; limit: number; windowMs: number };
 
