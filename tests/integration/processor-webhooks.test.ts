@@ -20,6 +20,7 @@ import {
   givingSetup,
   invoicePaidEvent,
   onboardingOrg,
+  paymentCanceledEvent,
   paymentFailedEvent,
   paymentSucceededEvent,
   pendingDonation,
@@ -654,6 +655,70 @@ describe("POST /api/processor/webhooks: payouts and subscriptions", () => {
     // The gift already made keeps counting.
     expect((await donationRow(d.id)).status).toBe("SUCCEEDED");
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 2500, donationCount: 1 });
+  });
+});
+
+describe("POST /api/processor/webhooks: payment_intent.canceled", () => {
+  it("moves a PENDING EVENT donation to FAILED with the cancellation reason and releases its tickets", async () => {
+    const s = await givingSetup({ type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 10 });
+    const d = await pendingDonation(s.campaign.id, { amount: 6000, tickets: 3 });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 3 });
+
+    const event = paymentCanceledEvent(d);
+    const res = await deliver(event);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(OK);
+    const row = await donationRow(d.id);
+    expect(row).toMatchObject({ status: "FAILED", failureReason: "Payment canceled: abandoned", succeededAt: null });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 0, raisedAmountCents: 0, donationCount: 0 });
+    expect(await emailKeys(s.org.id)).toEqual([]);
+
+    // Redelivered: acknowledged as a duplicate, nothing changes.
+    const again = await deliver(event);
+    expect(again.body).toEqual({ received: true, duplicate: true });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 0 });
+    expect(await processed(event.id)).toBe(1);
+    await expectInvariant(s.campaign.id);
+  });
+
+  it("a cancel without a reason says so plainly; a second cancel event keeps the first reason", async () => {
+    const s = await givingSetup();
+    const d = await pendingDonation(s.campaign.id);
+    await deliver(paymentCanceledEvent(d, { reason: null }));
+    expect(await donationRow(d.id)).toMatchObject({ status: "FAILED", failureReason: "Payment canceled" });
+    await deliver(paymentCanceledEvent(d, { reason: "requested_by_customer" }));
+    expect(await donationRow(d.id)).toMatchObject({ status: "FAILED", failureReason: "Payment canceled" });
+  });
+
+  const settle: Record<string, (d: CreatedDonation) => Promise<void>> = {
+    SUCCEEDED: async (d) => void (await succeed(d)),
+    DISPUTED: async (d) => void (await dispute(d, await succeed(d))),
+    REFUNDED: async (d) => refund(d, await succeed(d)),
+  };
+
+  it.each(Object.keys(settle))("a stale cancel leaves an already %s EVENT donation and its tickets unchanged", async (status) => {
+    const s = await givingSetup({ type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 10 });
+    const d = await pendingDonation(s.campaign.id, { amount: 4000, tickets: 2 });
+    await settle[status](d);
+    const before = { campaign: await totals(s, s.campaign.id), donor: await donorRow(d.donorId), emails: await emailKeys(s.org.id) };
+
+    const res = await deliver(paymentCanceledEvent(d));
+    expect(res.status).toBe(200);
+    const row = await donationRow(d.id);
+    expect(row.status).toBe(status);
+    expect(row.failureReason).toBeNull();
+    expect(await totals(s, s.campaign.id)).toEqual(before.campaign);
+    expect(await donorRow(d.donorId)).toMatchObject({ totalGivenCents: before.donor.totalGivenCents, donationCount: before.donor.donationCount });
+    expect(await emailKeys(s.org.id)).toEqual(before.emails);
+    await expectInvariant(s.campaign.id);
+  });
+
+  it("ignores the canceled intent of a subscription's payment (the subscription's events decide the gift)", async () => {
+    const s = await givingSetup();
+    const d = await pendingDonation(s.campaign.id, { recurringInterval: "MONTH" });
+    const res = await deliver(paymentCanceledEvent(d, { metadata: {} }));
+    expect(res.status).toBe(200);
+    expect((await donationRow(d.id)).status).toBe("PENDING");
   });
 });
 
