@@ -6,7 +6,9 @@ export type Violation = { kind: string; id: string; expected: unknown; actual: u
 /**
  * Every aggregate recomputed from the donations table and compared with the stored one, for the
  * given organizations: campaign raised/count (parents include their fundraiser pages), matched
- * (and its cap), tickets held, donor totals, the reports' per-day campaign totals; and emails:
+ * (and its cap), tickets held (never more than the capacity, and no seat paid for twice), donor
+ * totals, the reports' per-day campaign totals; a payment canceled by a ticket hold's expiry
+ * never succeeding afterwards; and emails:
  * exactly one receipt for each donation whose timeline shows a payment turning it SUCCEEDED,
  * none for the others.
  */
@@ -28,13 +30,16 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
     matched: string;
     max: string | null;
     tickets: string;
+    capacity: string | null;
+    paid_tickets: string;
     exp_raised: string;
     exp_count: string;
     exp_matched: string;
     exp_tickets: string;
   }>(sql`
     select c.id, c.raised_amount_cents as raised, c.donation_count as count, c.matched_amount_cents as matched,
-           c.matching_max_cents as max, c.tickets_sold as tickets,
+           c.matching_max_cents as max, c.tickets_sold as tickets, c.ticket_capacity as capacity,
+           coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('SUCCEEDED', 'DISPUTED')), 0) as paid_tickets,
            coalesce((select sum(d.amount) from donations d join campaigns x on x.id = d.campaign_id
                      where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id)), 0) as exp_raised,
            (select count(*) from donations d join campaigns x on x.id = d.campaign_id
@@ -48,6 +53,8 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
     if (Number(c.matched) !== Number(c.exp_matched)) out.push({ kind: "campaign.matched", id: c.id, expected: Number(c.exp_matched), actual: Number(c.matched) });
     if (c.max !== null && Number(c.matched) > Number(c.max)) out.push({ kind: "campaign.matched_cap", id: c.id, expected: Number(c.max), actual: Number(c.matched) });
     if (Number(c.tickets) !== Number(c.exp_tickets)) out.push({ kind: "campaign.tickets", id: c.id, expected: Number(c.exp_tickets), actual: Number(c.tickets) });
+    if (c.capacity !== null && Number(c.tickets) > Number(c.capacity)) out.push({ kind: "campaign.tickets_capacity", id: c.id, expected: Number(c.capacity), actual: Number(c.tickets) });
+    if (c.capacity !== null && Number(c.paid_tickets) > Number(c.capacity)) out.push({ kind: "campaign.seats_sold_twice", id: c.id, expected: Number(c.capacity), actual: Number(c.paid_tickets) });
   }
 
   const donors = await rows<{ id: string; total: string; count: string; exp_total: string; exp_count: string; first: unknown; exp_first: unknown; last: unknown; exp_last: unknown }>(sql`
@@ -93,6 +100,12 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
     const expected = r.paid ? 1 : 0;
     if (Number(r.receipts) !== expected) out.push({ kind: "email.receipt", id: r.id, expected, actual: Number(r.receipts) });
   }
+
+  const expiredThenPaid = await rows<{ id: string; status: string }>(sql`
+    select d.id, d.status from donations d
+    where d.org_id in (${orgList}) and d.status in ('SUCCEEDED', 'DISPUTED', 'REFUNDED')
+      and exists (select 1 from donation_events e where e.donation_id = d.id and e.type = 'ticket_hold.expired')`);
+  for (const d of expiredThenPaid) out.push({ kind: "donation.expired_then_paid", id: d.id, expected: "FAILED", actual: d.status });
 
   const twice = await rows<{ processor_event_id: string; n: string }>(sql`
     select e.processor_event_id, count(*) as n from donation_events e join donations d on d.id = e.donation_id

@@ -74,9 +74,9 @@ export default async function DonatePage({ params }: Props) {
   const currency = org.currency;
   const money = (cents: number, short = false) => formatMoney(cents, currency, { short });
   const payment = paymentConfig();
-  // The CSP nonce proxy.ts gave this request, for the Turnstile script.
-  const captcha = captchaConfig((await headers()).get("x-nonce"));
   const closure = closureOf({ campaign, org }, payment);
+  // The form's captcha, with the CSP nonce proxy.ts gave this request for the Turnstile script.
+  const captcha = closure ? null : captchaConfig((await headers()).get("x-nonce"));
   const parent = c.parentCampaignId ? await loadParent(c.parentCampaignId) : null;
   const embed = c.videoUrl ? videoEmbedUrl(c.videoUrl) : null;
   const story = c.description ? paragraphs(c.description) : [];
