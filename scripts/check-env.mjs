@@ -2,10 +2,11 @@
 // (lib/env.ts, loaded through tsx), run on the same environment Next.js will see (.env files
 // included), so `npm start` and `node scripts/server.mjs` exit at once with a message naming the
 // variable instead of building for minutes or answering requests with a broken setup.
+import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { tsImport } from "tsx/esm/api";
+import { register } from "tsx/esm/api";
 
 /** The exit code of a refused configuration (sysexits' EX_CONFIG): the cluster primary does not retry it. */
 export const CONFIG_ERROR_EXIT = 78;
@@ -32,7 +33,10 @@ export async function checkEnvOrExit({ dev = process.env.NODE_ENV === "developme
   // @next/env is Next.js's own loader; resolve it through next so a non-hoisted install works too.
   const { loadEnvConfig } = createRequire(createRequire(import.meta.url).resolve("next/package.json"))("@next/env");
   loadEnvConfig(process.cwd(), dev, { info: () => {}, error: (...args) => console.error(...args) });
-  const { getEnv } = await tsImport(pathToFileURL(path.join(root, "lib", "env.ts")).href, import.meta.url);
+  // A scoped TypeScript loader, removed again before Next.js loads.
+  const tsx = register({ namespace: randomUUID() });
+  const { getEnv } = await tsx.import(pathToFileURL(path.join(root, "lib", "env.ts")).href, import.meta.url);
+  await tsx.unregister();
   try {
     getEnv();
   } catch (err) {

@@ -109,3 +109,51 @@ describe("npm start (embedded)", () => {
     expect(b.headers.get("x-ratelimit-remaining")).toBe("99");
   });
 });
+
+/** Signs in with the one-click demo provider as the sign-in page does; the session cookie, or null when refused. */
+async function demoSignIn(headers: Record<string, string> = {}): Promise<string | null> {
+  const csrf = await fetch(`${server.url}/api/auth/csrf`, { headers });
+  const { csrfToken } = await csrf.json();
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const res = await fetch(`${server.url}/api/auth/callback/demo`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...headers, cookie, "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({ csrfToken, callbackUrl: "/dashboard/demo", json: "true" }),
+  });
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
+  return session ? session.split(";")[0] : null;
+}
+
+describe("npm start (embedded, sandbox): local-only pages and the Test mode banner", () => {
+  // A proxy on this machine relaying a request from elsewhere appends that client's address.
+  const relayed = { "x-forwarded-for": "203.0.113.9" };
+
+  it("GET /sandbox/mailbox answers a loopback client and is 404 for a relayed one", async () => {
+    const local = await fetch(`${server.url}/sandbox/mailbox`);
+    expect(local.status).toBe(200);
+    expect(await local.text()).toContain("Mailbox");
+    expect((await fetch(`${server.url}/sandbox/mailbox`, { headers: relayed })).status).toBe(404);
+  });
+
+  it("the one-click demo sign-in works for a loopback client only, and is offered only to it", async () => {
+    expect(await demoSignIn()).toMatch(/^next-auth\.session-token=/);
+    expect(await demoSignIn(relayed)).toBeNull();
+    expect(await (await fetch(`${server.url}/signin`)).text()).toContain("Continue as the demo organization");
+    expect(await (await fetch(`${server.url}/signin`, { headers: relayed })).text()).not.toContain("Continue as the demo organization");
+  });
+
+  it("every page carries the Test mode banner", async () => {
+    const session = await demoSignIn();
+    const pages = ["/", "/docs", "/signin", "/o/demo/donate/winter-meals", "/o/demo/donate/winter-meals/thank-you", "/sandbox/mailbox", "/dashboard/demo", "/no-such-page"];
+    for (const page of pages) {
+      // Signed in for the dashboard only (the sign-in page sends a signed-in visitor on).
+      const headers: Record<string, string> = page.startsWith("/dashboard") ? { cookie: session ?? "" } : {};
+      const res = await fetch(`${server.url}${page}`, { headers, redirect: "manual" });
+      expect(res.status, page).toBe(page === "/no-such-page" ? 404 : 200);
+      const html = (await res.text()).replace(/<!-- -->/g, "");
+      expect(html, page).toContain('aria-label="Test mode"');
+      expect(html, page).toContain("no real payments are taken");
+    }
+  });
+});
