@@ -8,13 +8,14 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { donations, recurringPlans } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
+import { runWorkerOnce } from "@/lib/jobs/worker";
 import { coverFeeCents, platformFeeCents } from "@/lib/money";
-import { get, newCampaign, newOrg, post, type ApiResponse, type TestUser } from "../helpers/api";
+import { get, newCampaign, newOrg, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 type Org = { id: string; slug: string } & Record<string, any>;
@@ -37,11 +38,38 @@ const saved: Record<string, string | undefined> = {};
 const rand = () => randomBytes(8).toString("hex");
 const now = () => Math.floor(Date.now() / 1000);
 
+/** PaymentIntents whose status a test set at the fake (as if the donor's payment reached Stripe). */
+const intentStatus = new Map<string, string>();
+
 function route(rec: Recorded): Reply {
   const key = `${rec.method} ${rec.path}`;
   const f = rec.form;
   const failure = failing.get(key);
   if (failure) return failure;
+  const intent = /^\/v1\/payment_intents\/(pi_\w+?)(\/cancel)?$/.exec(rec.path);
+  if (intent) {
+    const [, id, cancel] = intent;
+    const status = intentStatus.get(id) ?? "requires_payment_method";
+    const body = (s: string) => ({ id, object: "payment_intent", status: s, cancellation_reason: s === "canceled" ? "abandoned" : null, livemode: false });
+    if (rec.method === "GET") return { status: 200, body: body(status) };
+    if (cancel && (status === "succeeded" || status === "canceled" || status === "processing")) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: `You cannot cancel this PaymentIntent because it has a status of ${status}.`,
+            payment_intent: body(status),
+          },
+        },
+      };
+    }
+    if (cancel) {
+      intentStatus.set(id, "canceled");
+      return { status: 200, body: body("canceled") };
+    }
+  }
   switch (key) {
     case "POST /v1/accounts":
       return {
@@ -184,7 +212,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "PLATFORM_FEE_BPS"]) saved[k] = process.env[k];
+  for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "PLATFORM_FEE_BPS", "PAYMENTS_MODE"]) saved[k] = process.env[k];
+  process.env.PAYMENTS_MODE = "stripe";
   process.env.STRIPE_SECRET_KEY = "sk_test_goodfund";
   process.env.STRIPE_API_HOST = baseUrl;
   delete process.env.PLATFORM_FEE_BPS;
@@ -616,6 +645,76 @@ describe("Stripe errors outside donations", () => {
     expect(retry.body.processorAccountId).toBe(kept);
     expect(sent("/v1/accounts")).toHaveLength(0);
   }, 30_000);
+});
+
+describe("ticket holds in Stripe mode", () => {
+  const ageHold = async (id: string) => {
+    const db = await testDb();
+    await db.update(donations).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(donations.id, id));
+  };
+  const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
+
+  it("the worker cancels an expired hold's PaymentIntent (abandoned, keyed by the donation), then fails the donation and frees its tickets", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 5 });
+    const res = await post("/api/donations", gift(c.id, { amount: 4000, tickets: 2 }));
+    expect(res.status, res.text).toBe(201);
+    await ageHold(res.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+
+    const cancel = only(`/v1/payment_intents/${res.body.paymentIntentId}/cancel`);
+    expect(cancel.form.get("cancellation_reason")).toBe("abandoned");
+    expect(cancel.headers["idempotency-key"]).toBe(`pi-cancel-${res.body.id}`);
+    expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
+
+    // Stripe's payment_intent.canceled follows: acknowledged, the reason and the count stay.
+    const ev = await deliver("payment_intent.canceled", { id: res.body.paymentIntentId, object: "payment_intent", status: "canceled", cancellation_reason: "abandoned", metadata: { donationId: res.body.id } });
+    expect(ev.status, ev.text).toBe(200);
+    expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
+  });
+
+  it("a PaymentIntent that already succeeded at Stripe is not canceled: the donation keeps its tickets until payment_intent.succeeded", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 5 });
+    const res = await post("/api/donations", gift(c.id, { amount: 2000, tickets: 1 }));
+    expect(res.status, res.text).toBe(201);
+    const pi = res.body.paymentIntentId as string;
+    intentStatus.set(pi, "succeeded");
+    await ageHold(res.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect(sent(`/v1/payment_intents/${pi}/cancel`).length).toBeGreaterThanOrEqual(1);
+    expect(requests.some((r) => r.method === "GET" && r.path === `/v1/payment_intents/${pi}`)).toBe(true);
+    expect((await row(res.body.id)).status).toBe("PENDING");
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
+
+    const ev = await deliver("payment_intent.succeeded", { id: pi, object: "payment_intent", status: "succeeded", amount: 2000, amount_received: 2000, latest_charge: `ch_${rand()}`, metadata: { donationId: res.body.id } });
+    expect(ev.status, ev.text).toBe(200);
+    expect((await row(res.body.id)).status).toBe("SUCCEEDED");
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
+  });
+
+  it("Stripe failing during the cancel leaves the hold for the next run", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 5 });
+    const res = await post("/api/donations", gift(c.id, { amount: 2000, tickets: 1 }));
+    const pi = res.body.paymentIntentId as string;
+    await ageHold(res.body.id);
+    fail(`POST /v1/payment_intents/${pi}/cancel`);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect((await row(res.body.id)).status).toBe("PENDING");
+    failing.clear();
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect((await row(res.body.id)).status).toBe("FAILED");
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
+  }, 30_000);
+
+  it("payments Stripe could not start (our outage) don't count against the client's IP", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE" });
+    const ip = randomIp();
+    fail("POST /v1/payment_intents");
+    for (let i = 0; i < 5; i++) expect((await post("/api/donations", gift(c.id), { ip })).status).toBe(502);
+    failing.clear();
+    expect((await post("/api/donations", gift(c.id), { ip })).status).toBe(201);
+  }, 60_000);
 });
 
 describe("sandbox routes in Stripe mode", () => {
