@@ -7,6 +7,16 @@ const nextConfig: NextConfig = {
   // The production build type-checks the app only; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   typedRoutes: false,
+  // On every response, static files included (the values of BASE_SECURITY_HEADERS in
+  // lib/security/headers.ts, which this file cannot import at run time); pages and the API set
+  // theirs in proxy.ts and lib/api/route.ts.
+  async headers() {
+    const headers = [
+      { key: "X-Content-Type-Options", value: "nosniff" },
+      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    ];
+    return [{ source: "/:path*", headers }];
+  },
 };
 
 export default nextConfig;

@@ -5,7 +5,7 @@ import { isFrameable } from "./frameable-routes";
  * every HTML page, the API wrapper the API ones, next.config.ts the constant ones to everything.
  */
 
-/** Sent on every response, static files included (next.config.ts). */
+/** Sent on every response, static files included (next.config.ts repeats these values). */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -62,11 +62,12 @@ export function pageContentSecurityPolicy(o: PagePolicyOptions): string {
   return policy.join("; ");
 }
 
-/** Headers of an HTML page at `pathname` (besides BASE_SECURITY_HEADERS). */
+/** Headers of an HTML page at `pathname`. */
 export function pageSecurityHeaders(pathname: string, o: Omit<PagePolicyOptions, "frameable" | "https"> & { appUrl: string }): Record<string, string> {
   const frameable = isFrameable(pathname);
   const https = o.appUrl.startsWith("https://");
   return {
+    ...BASE_SECURITY_HEADERS,
     "Content-Security-Policy": pageContentSecurityPolicy({ nonce: o.nonce, dev: o.dev, frameable, https }),
     ...(frameable ? {} : { "X-Frame-Options": "DENY" }),
     ...hstsHeaders(o.appUrl),

@@ -8,11 +8,34 @@ export function serverUrl(): string {
   return url;
 }
 
-/** Playwright's `test` with `baseURL` pointing at that server, so `page.goto("/signin")` works. */
-export const test = base.extend({
+/**
+ * Playwright's `test` with `baseURL` pointing at that server, so `page.goto("/signin")` works,
+ * and a guard on every test: any Content-Security-Policy violation on any page it visits (the
+ * browser's `securitypolicyviolation` event, or its console message) fails the test, so the
+ * pages' policy and what they really load cannot drift apart.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
   baseURL: async ({}, use) => {
     await use(serverUrl());
   },
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction("__goodfundCspViolation", (v: string) => violations.push(v));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          const report = (window as unknown as { __goodfundCspViolation?: (v: string) => void }).__goodfundCspViolation;
+          report?.(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} on ${e.documentURI}`);
+        });
+      });
+      page.on("console", (msg) => {
+        if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+      });
+      await use(violations);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 
