@@ -93,7 +93,7 @@ describe("npm start (embedded)", () => {
     expect(await denied.json()).toEqual({ error: "Too many requests", status: 429 });
   });
 
-  it("keeps data, the generated secret and the demo across a restart, and trusts X-Forwarded-For with TRUST_PROXY=1", async () => {
+  it("keeps data, the generated secret and the demo across a restart, and trusts the rightmost X-Forwarded-For entry with TRUST_PROXY=1", async () => {
     const token = cliToken("ada@example.org", embedded);
     await server.stop();
     server = await startServer({ ...embedded, TRUST_PROXY: "1" });
@@ -103,10 +103,13 @@ describe("npm start (embedded)", () => {
     expect(demo.data).toHaveLength(1);
 
     const url = `${server.url}/api/public/orgs/demo/campaigns/winter-meals`;
+    // The proxy appends the address it saw; anything left of that was sent by the client.
     const a = await fetch(url, { headers: { "x-forwarded-for": "203.0.113.7, 10.0.0.1" } });
     const b = await fetch(url, { headers: { "x-forwarded-for": "203.0.113.8" } });
+    const spoofed = await fetch(url, { headers: { "x-forwarded-for": "198.51.100.9, 10.0.0.1" } });
     expect(a.headers.get("x-ratelimit-remaining")).toBe("99");
     expect(b.headers.get("x-ratelimit-remaining")).toBe("99");
+    expect(spoofed.headers.get("x-ratelimit-remaining")).toBe("98");
   });
 });
 
