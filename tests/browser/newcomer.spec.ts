@@ -1,0 +1,73 @@
+import { DEMO, expect, giveThroughApi, publicCampaign, serverUrl, signedInTest, test } from "./support";
+
+// What a newcomer trips over first: the icon, unknown addresses, and the dashboard's lists on a phone.
+
+test("the favicon and app icons are served", async ({ request }) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  const bytes = await ico.body();
+  // An ICO file: reserved 0, type 1, at least one image.
+  expect(bytes.readUInt16LE(0)).toBe(0);
+  expect(bytes.readUInt16LE(2)).toBe(1);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
+test("a page links its icon, and the linked icon is served", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  const res = await request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^image\//);
+});
+
+test("an unknown address answers 404 with a branded page", async ({ page }) => {
+  const res = await page.goto("/no-such-page-here");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "We can't find that page" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
+});
+
+signedInTest.describe("dashboard lists on a phone", () => {
+  signedInTest.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: serverUrl() });
+    const campaign = await publicCampaign(request, DEMO.orgSlug, DEMO.donation);
+    await giveThroughApi(request, campaign.id, { amount: 4200, email: "phone-card@example.org", firstName: "Pho", lastName: "Ne" });
+    await request.dispose();
+  });
+
+  const lists = [
+    { path: "donations", label: "Donations", row: "phone-card@example.org", lead: /\$42/, status: "Succeeded" },
+    { path: "donors", label: "Donors", row: "phone-card@example.org", lead: /\$\d/, status: /gift/ },
+    { path: "campaigns", label: "Campaigns", row: "Winter Meals Appeal", lead: /raised|of/, status: "Active" },
+  ];
+
+  for (const list of lists) {
+    signedInTest(`${list.path}: amount and status are visible without scrolling sideways`, async ({ page }, info) => {
+      await page.goto(`/dashboard/${DEMO.orgSlug}/${list.path}`);
+      const region = page.getByRole("region", { name: list.label, exact: true });
+      await expect(region).toBeVisible();
+      // Nothing inside the list is wider than the list itself, at any width.
+      const overflow = await region.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow, `${list.path}: sideways overflow in px`).toBeLessThanOrEqual(0);
+      const row = region.getByRole("row").filter({ hasText: list.row }).first();
+      await expect(row.locator(".card-lead")).toContainText(list.lead);
+      await expect(row.locator(".card-status")).toContainText(list.status);
+      for (const cell of [row.locator(".card-lead"), row.locator(".card-status")]) {
+        const box = await cell.boundingBox();
+        expect(box, `${list.path}: a lead cell is laid out`).not.toBeNull();
+        expect(box!.x + box!.width, `${list.path}: in view without scrolling`).toBeLessThanOrEqual(page.viewportSize()!.width);
+      }
+      if (info.project.name === "phone") {
+        // A card: the amount and the status come first, on the card's first line.
+        const [lead, status, first] = await Promise.all([
+          row.locator(".card-lead").boundingBox(),
+          row.locator(".card-status").boundingBox(),
+          row.locator("td").first().boundingBox(),
+        ]);
+        expect(lead!.y).toBeLessThanOrEqual(first!.y + 1);
+        expect(Math.abs(lead!.y + lead!.height / 2 - (status!.y + status!.height / 2))).toBeLessThan(lead!.height);
+      }
+    });
+  }
+});
