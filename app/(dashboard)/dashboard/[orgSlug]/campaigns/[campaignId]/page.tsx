@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { and, eq } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import { CampaignEditor } from "@/components/dashboard/campaign-editor";
 import { TYPE_LABEL, embedSnippet, progressOf } from "@/components/dashboard/campaign-helpers";
 import { CampaignStatusPanel } from "@/components/dashboard/campaign-status-panel";
@@ -11,27 +10,18 @@ import { PageHeader } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Progress } from "@/components/ui/progress";
-import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { campaigns } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
-import { requireOrg } from "@/lib/auth/server";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { campaignOr404 } from "../../records";
 
 type Props = { params: Promise<{ orgSlug: string; campaignId: string }> };
 
 async function load({ params }: Props) {
   const { orgSlug, campaignId } = await params;
-  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/campaigns/${campaignId}`);
-  const db = await getDb();
-  const [campaign] = await db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, ctx.org.id)))
-    .limit(1);
-  if (!campaign) notFound();
-  return { ...ctx, db, campaign };
+  return campaignOr404(orgSlug, campaignId);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

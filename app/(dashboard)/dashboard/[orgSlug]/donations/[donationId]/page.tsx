@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { and, eq } from "drizzle-orm";
 import { formatMoney } from "@/components/dashboard/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
@@ -11,12 +10,11 @@ import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { getDb } from "@/db";
 import { getDonationTimeline, type TimelineRow } from "@/db/queries/donations";
 import { campaigns, donations, recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
-import { requireOrg } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
+import { donationOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
 
@@ -24,16 +22,7 @@ type Props = { params: Promise<{ orgSlug: string; donationId: string }> };
 
 async function load({ params }: Props) {
   const { orgSlug, donationId } = await params;
-  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donations/${donationId}`);
-  const db = await getDb();
-  const [row] = await db
-    .select({ donation: donations, campaignTitle: campaigns.title })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.id, donationId), eq(donations.orgId, ctx.org.id)))
-    .limit(1);
-  if (!row) notFound();
-  return { ...ctx, db, ...row };
+  return donationOr404(orgSlug, donationId);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -137,6 +126,14 @@ export default async function DonationPage(props: Props) {
           {d.status === "FAILED" && d.failureReason ? (
             <Notice tone="error" title="Payment failed">
               <p>{d.failureReason}</p>
+            </Notice>
+          ) : null}
+          {d.status === "PENDING" && d.failureReason ? (
+            <Notice tone="warn" title="Payment attempt declined">
+              <p>
+                {d.failureReason} The donor can still pay with another card
+                {d.tickets ? "; the tickets stay reserved until the payment succeeds or the hold expires." : "."}
+              </p>
             </Notice>
           ) : null}
           {d.status === "DISPUTED" ? (

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { formatMoney } from "@/components/dashboard/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
 import { donorName } from "@/components/dashboard/ops/labels";
@@ -9,14 +8,12 @@ import { PlansTable } from "@/components/dashboard/ops/plans-table";
 import { PageHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
-import { getDb } from "@/db";
 import { listDonationsOfDonor } from "@/db/queries/donations";
-import { findDonor } from "@/db/queries/donors";
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { roleSatisfies } from "@/lib/auth/roles";
-import { requireOrg } from "@/lib/auth/server";
 import { DONOR_DETAIL_DONATIONS } from "@/lib/schemas/donors";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { donorOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
 
@@ -24,12 +21,7 @@ type Props = { params: Promise<{ orgSlug: string; donorId: string }> };
 
 async function load({ params }: Props) {
   const { orgSlug, donorId } = await params;
-  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors/${donorId}`);
-  const db = await getDb();
-  const donor = await findDonor(db, donorId);
-  // Another organization's donor is as unknown here as one that does not exist.
-  if (!donor || donor.orgId !== ctx.org.id) notFound();
-  return { ...ctx, db, donor };
+  return donorOr404(orgSlug, donorId);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -1,20 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { and, eq } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import { emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { getDb } from "@/db";
 import { DONATION_EMAIL_KINDS } from "@/db/queries/donations";
 import { outbox } from "@/db/schema";
-import { requireOrg } from "@/lib/auth/server";
 import { renderEmail, type RenderedEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
 import { getEnv } from "@/lib/env";
+import { emailOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
 
@@ -22,17 +20,7 @@ type Props = { params: Promise<{ orgSlug: string; emailId: string }> };
 
 async function load({ params }: Props) {
   const { orgSlug, emailId } = await params;
-  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/emails/${emailId}`);
-  // Outbox IDs are positive integers; anything else is simply not one of this organization's emails.
-  if (!/^[1-9]\d{0,15}$/.test(emailId)) notFound();
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.id, Number(emailId)), eq(outbox.kind, "email"), eq(outbox.orgId, ctx.org.id)))
-    .limit(1);
-  if (!row) notFound();
-  return { ...ctx, row };
+  return emailOr404(orgSlug, emailId);
 }
 
 async function render(payload: Record<string, unknown>): Promise<RenderedEmail | null> {

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { and, count, eq, sql } from "drizzle-orm";
 import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { AdminOnly } from "@/components/dashboard/ops/admin-only";
@@ -14,12 +13,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
-import { findWebhookEndpoint, listWebhookDeliveries } from "@/db/queries/webhooks";
+import { listWebhookDeliveries } from "@/db/queries/webhooks";
 import { outbox } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { WEBHOOK_DELIVERY_DEFAULT_LIMIT, serializeWebhookDelivery } from "@/lib/schemas/webhooks";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { webhookEndpointOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Webhook deliveries" };
@@ -45,8 +45,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
     );
   }
   const db = await getDb();
-  const endpoint = await findWebhookEndpoint(db, org.id, endpointId);
-  if (!endpoint) notFound();
+  const { endpoint } = await webhookEndpointOr404(orgSlug, endpointId);
   const pageParam = Number.parseInt(one(sp.page), 10);
   const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
   const limit = WEBHOOK_DELIVERY_DEFAULT_LIMIT;

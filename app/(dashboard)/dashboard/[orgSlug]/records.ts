@@ -1,0 +1,69 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { findDonor } from "@/db/queries/donors";
+import { findWebhookEndpoint } from "@/db/queries/webhooks";
+import { campaigns, donations, outbox } from "@/db/schema";
+import { requireOrg } from "@/lib/auth/server";
+
+/*
+ * The one record a detail page shows, looked up once per request (cache) by both the page and
+ * its segment's layout. The layout runs above the page's loading boundary, so an unknown or
+ * foreign ID answers a real 404 before anything streams, not a 200 with a not-found body.
+ */
+
+export const campaignOr404 = cache(async (orgSlug: string, campaignId: string) => {
+  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/campaigns/${campaignId}`);
+  const db = await getDb();
+  const [campaign] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, ctx.org.id)))
+    .limit(1);
+  if (!campaign) notFound();
+  return { ...ctx, db, campaign };
+});
+
+export const donationOr404 = cache(async (orgSlug: string, donationId: string) => {
+  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donations/${donationId}`);
+  const db = await getDb();
+  const [row] = await db
+    .select({ donation: donations, campaignTitle: campaigns.title })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(eq(donations.id, donationId), eq(donations.orgId, ctx.org.id)))
+    .limit(1);
+  if (!row) notFound();
+  return { ...ctx, db, ...row };
+});
+
+export const donorOr404 = cache(async (orgSlug: string, donorId: string) => {
+  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors/${donorId}`);
+  const db = await getDb();
+  const donor = await findDonor(db, donorId);
+  // Another organization's donor is as unknown here as one that does not exist.
+  if (!donor || donor.orgId !== ctx.org.id) notFound();
+  return { ...ctx, db, donor };
+});
+
+export const emailOr404 = cache(async (orgSlug: string, emailId: string) => {
+  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/emails/${emailId}`);
+  // Outbox IDs are positive integers; anything else is simply not one of this organization's emails.
+  if (!/^[1-9]\d{0,15}$/.test(emailId)) notFound();
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, Number(emailId)), eq(outbox.kind, "email"), eq(outbox.orgId, ctx.org.id)))
+    .limit(1);
+  if (!row) notFound();
+  return { ...ctx, row };
+});
+
+export const webhookEndpointOr404 = cache(async (orgSlug: string, endpointId: string) => {
+  const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/webhooks/${endpointId}`);
+  const endpoint = await findWebhookEndpoint(await getDb(), ctx.org.id, endpointId);
+  if (!endpoint) notFound();
+  return { ...ctx, endpoint };
+});
