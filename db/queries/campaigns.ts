@@ -1,11 +1,11 @@
 import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, type Campaign, type CampaignStatus, type CampaignType } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 
 export async function getCampaignOrThrow(db: DbOrTx, id: string): Promise<Campaign> {
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
-  if (!c) throw notFound("Campaign not found");
+  if (!c) throw notFound("campaign_not_found", "Campaign not found");
   return c;
 }
 

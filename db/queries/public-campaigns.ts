@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { iso } from "@/lib/schemas/common";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
@@ -24,7 +24,7 @@ export async function findPublicCampaign(
     .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
     .where(and(where, ne(campaigns.status, "DRAFT")))
     .limit(1);
-  if (!row) throw notFound("Campaign not found");
+  if (!row) throw notFound("campaign_not_found", "Campaign not found");
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { campaigns } from "@/db/schema";
-import { validationError } from "@/lib/api/errors";
+import { fieldError } from "@/lib/errors";
 import {
   MAX_BUCKETS,
   bucketCount,
@@ -288,7 +288,7 @@ export async function getReportTimeseries(
   const last = w.to !== null ? lastBucket(w.to, interval) : Math.max(...withGifts);
   if (!Number.isFinite(first) || !Number.isFinite(last)) return [];
   const n = bucketCount(first, last, interval);
-  if (n > MAX_BUCKETS) throw validationError({ interval: [tooManyBuckets(n, interval)] });
+  if (n > MAX_BUCKETS) throw fieldError("interval", tooManyBuckets(n, interval), "too_many_buckets", { maximum: MAX_BUCKETS, buckets: n });
   const out: TimeseriesBucket[] = [];
   for (let start = first; start <= last; start = nextBucket(start, interval)) {
     const iso = new Date(start).toISOString();

@@ -1,8 +1,9 @@
 import type { z } from "zod";
+import { AppError, issueCodeOf, type AppErrorCode, type IssueCode, type ValidationDetails } from "@/lib/errors";
 
-export type ValidationDetails = { fieldErrors: Record<string, string[]>; formErrors: string[] };
+export type { ValidationDetails } from "@/lib/errors";
 
-/** The one error type of the API: anything thrown as an ApiError becomes the contract's error body. */
+/** An HTTP error answer: its status, the message, validation details and extra headers (`Retry-After`, `Allow`). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,28 +16,81 @@ export class ApiError extends Error {
   }
 }
 
+/** The HTTP status of every domain error code: the one place a code becomes a status. */
+export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  organization_not_found: 404,
+  campaign_not_found: 404,
+  donation_not_found: 404,
+  member_not_found: 404,
+  recurring_plan_not_found: 404,
+  payment_not_found: 404,
+  subscription_not_found: 404,
+  account_not_found: 404,
+  conflict: 409,
+  sold_out: 409,
+  not_accepting_donations: 409,
+  payment_already_complete: 409,
+  payment_canceled: 409,
+  first_payment_pending: 409,
+  donation_not_refundable: 409,
+  donation_already_refunded: 409,
+  recurring_plan_already_canceled: 409,
+  recurring_plan_without_subscription: 409,
+  already_a_member: 409,
+  last_owner: 409,
+  organization_slug_taken: 409,
+  campaign_slug_taken: 409,
+  campaign_status_change_not_allowed: 409,
+  campaign_type_locked: 409,
+  campaign_parent_locked: 409,
+  campaign_not_deletable: 409,
+  webhook_endpoint_limit: 409,
+  webhook_endpoint_disabled: 409,
+  rate_limited: 429,
+  too_many_failed_payments: 429,
+  processor_unavailable: 502,
+  captcha_unavailable: 503,
+  service_unavailable: 503,
+};
+
+/** A domain error as the API answers it: same message, details and headers, the status its code maps to. */
+export function fromAppError(err: AppError): ApiError {
+  const d = err.details;
+  const details = d && { fieldErrors: d.fieldErrors, formErrors: d.formErrors, codes: d.codes ?? {} };
+  return new ApiError(APP_ERROR_STATUS[err.code], err.message, details, err.headers);
+}
+
 export const unauthorized = () => new ApiError(401, "Unauthorized");
 export const forbidden = () => new ApiError(403, "Forbidden");
 export const notFound = (what = "Not found") => new ApiError(404, what);
 export const conflict = (message: string) => new ApiError(409, message);
 
-/** A 400 `Validation failed` with errors on named fields (dotted paths for nested ones). */
-export function validationError(fieldErrors: Record<string, string[]>, formErrors: string[] = []): ApiError {
-  return new ApiError(400, "Validation failed", { fieldErrors, formErrors });
+/** A 400 `Validation failed` with errors on named fields (dotted paths for nested ones) and their codes. */
+export function validationError(
+  fieldErrors: Record<string, string[]>,
+  formErrors: string[] = [],
+  codes: Record<string, IssueCode[]> = {},
+): ApiError {
+  return new ApiError(400, "Validation failed", { fieldErrors, formErrors, codes });
 }
 
-export function fieldError(field: string, message: string): ApiError {
-  return validationError({ [field]: [message] });
-}
-
-/** zod issues flattened the way zod's `flatten()` does, but with dotted names for nested fields. */
-export function flattenIssues(issues: z.core.$ZodIssue[], prefix = ""): ValidationDetails {
+/**
+ * zod issues flattened the way zod's `flatten()` does, but with dotted names for nested fields,
+ * plus each message's code and values under `codes` (field "" for form-level issues).
+ */
+export function flattenIssues(issues: z.core.$ZodIssue[], prefix = ""): Required<ValidationDetails> {
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
+  const codes: Record<string, IssueCode[]> = {};
   for (const issue of issues) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
     if (!key) formErrors.push(issue.message);
     else (fieldErrors[key] ??= []).push(issue.message);
+    (codes[key] ??= []).push(issueCodeOf(issue));
   }
-  return { fieldErrors, formErrors };
+  return { fieldErrors, formErrors, codes };
 }

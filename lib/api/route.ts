@@ -13,8 +13,9 @@ import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { readJsonBody } from "./body";
 import { clientIpOf } from "./client-ip";
-import { isDatabaseUnavailable } from "./db-errors";
-import { ApiError, flattenIssues, forbidden, notFound, unauthorized, validationError } from "./errors";
+import { isDatabaseUnavailable } from "@/db/errors";
+import { AppError } from "@/lib/errors";
+import { ApiError, flattenIssues, forbidden, fromAppError, notFound, unauthorized, validationError } from "./errors";
 import { errorResponse } from "./respond";
 
 export { CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, clientIpOf, socketAddressOf } from "./client-ip";
@@ -85,6 +86,7 @@ function parseWith<S extends AnySchema>(schema: S, input: unknown, where: "param
     throw validationError(
       Object.fromEntries(withNul.filter(Boolean).map((p) => [p, [message]])),
       withNul.includes("") ? [message] : [],
+      Object.fromEntries(withNul.map((p) => [p, [{ code: "contains_nul" }]])),
     );
   }
   return result.data;
@@ -108,9 +110,13 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-/** Maps anything thrown to the contract's error shape; unknown failures are logged and answer 500. */
+/**
+ * Maps anything thrown to the error body `{ error, status, details? }`: a domain error answers
+ * the status its code maps to; unknown failures are logged and answer 500.
+ */
 export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof AppError) return fromAppError(err);
   if (isDatabaseUnavailable(err)) {
     log.error("database unavailable", { requestId, ...errorFields(err) });
     return new ApiError(503, "Service unavailable", undefined, { "Retry-After": "5" });

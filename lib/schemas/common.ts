@@ -91,12 +91,37 @@ export const pageQuery = {
   limit: intFromQuery(1, 100).optional(),
 };
 
+const issueValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** One machine-readable reason a field was refused, with the values that explain it. */
+export const issueCodeSchema = z
+  .object({
+    code: z.string().meta({
+      description:
+        "A validation issue code (`too_small`, `too_big`, `invalid_type`, `invalid_format`, `invalid_value`, `custom`, ...) " +
+        "or a rule of the product (`amount_below_minimum`, `tickets_over_limit`, `not_a_suggested_amount`, `captcha_required`, ...)",
+      example: "too_small",
+    }),
+  })
+  .catchall(z.union([issueValue, z.array(issueValue)]))
+  .meta({
+    id: "IssueCode",
+    description: "The values the code refers to ride along, e.g. `minimum`, `maximum`, `inclusive`, `format`, `expected`, `values`.",
+    example: { code: "too_small", origin: "number", minimum: 100, inclusive: true },
+  });
+
 export const errorSchema = z
   .object({
     error: z.string(),
     status: z.number().int(),
     details: z
-      .object({ fieldErrors: z.record(z.string(), z.array(z.string())), formErrors: z.array(z.string()) })
+      .object({
+        fieldErrors: z.record(z.string(), z.array(z.string())),
+        formErrors: z.array(z.string()),
+        codes: z.record(z.string(), z.array(issueCodeSchema)).meta({
+          description: "The codes of the messages above, per field (dotted paths for nested fields; \"\" for form-level messages)",
+        }),
+      })
       .optional(),
   })
   .meta({ id: "Error" });

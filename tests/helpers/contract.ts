@@ -12,7 +12,8 @@ export function safeJson(v: unknown): string {
 /**
  * Whatever a client sent, the answer is below 500, carries X-Request-Id, and a non-2xx body is
  * exactly the contract's error shape `{ error, status, details? }` (no extra keys, `details` only
- * on a 400 `Validation failed`, `Retry-After` on 429, never a stack trace or SQL text).
+ * on a 400 `Validation failed`, with a code for every message, `Retry-After` on 429, never a
+ * stack trace or SQL text).
  */
 export function assertContractResponse(res: ApiResponse, input: unknown) {
   const where = `input ${safeJson(input)} → ${res.status} ${res.text.slice(0, 500)}`;
@@ -30,12 +31,20 @@ export function assertContractResponse(res: ApiResponse, input: unknown) {
   if ("details" in body) {
     const d = body.details;
     expect(d !== null && typeof d === "object", where).toBe(true);
-    expect(Object.keys(d).sort(), where).toEqual(["fieldErrors", "formErrors"]);
+    expect(Object.keys(d).sort(), where).toEqual(["codes", "fieldErrors", "formErrors"]);
     expect(Array.isArray(d.formErrors) && d.formErrors.every((m: unknown) => typeof m === "string"), where).toBe(true);
     expect(d.fieldErrors !== null && typeof d.fieldErrors === "object" && !Array.isArray(d.fieldErrors), where).toBe(true);
     for (const messages of Object.values(d.fieldErrors)) {
       expect(Array.isArray(messages) && (messages as unknown[]).length > 0, where).toBe(true);
       expect((messages as unknown[]).every((m) => typeof m === "string"), where).toBe(true);
+    }
+    expect(d.codes !== null && typeof d.codes === "object" && !Array.isArray(d.codes), where).toBe(true);
+    const codedFields = Object.keys(d.fieldErrors).concat(d.formErrors.length > 0 ? [""] : []);
+    expect(Object.keys(d.codes).sort(), where).toEqual(codedFields.sort());
+    for (const [field, codes] of Object.entries(d.codes as Record<string, unknown[]>)) {
+      const messages = field ? d.fieldErrors[field] : d.formErrors;
+      expect(codes.length, where).toBe(messages.length);
+      expect(codes.every((c) => c !== null && typeof c === "object" && typeof (c as { code?: unknown }).code === "string"), where).toBe(true);
     }
     expect(body.error, where).toBe("Validation failed");
     expect(res.status, where).toBe(400);

@@ -204,7 +204,7 @@ describe("OpenAPI document", () => {
   it("has the Error component with the validation details shape", () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(["error", "status"]);
-    expect(Object.keys(error.properties.details.properties).sort()).toEqual(["fieldErrors", "formErrors"]);
+    expect(Object.keys(error.properties.details.properties).sort()).toEqual(["codes", "fieldErrors", "formErrors"]);
   });
 
   it("describes every Campaign field of contract section 4 as required, with its type", () => {

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { campaignSlugsLike } from "@/db/queries/campaigns";
+import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign, type Organization } from "@/db/schema";
-import { isUniqueViolation } from "@/lib/api/db-errors";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { CAMPAIGN_SLUG_MAX, type createCampaignBody } from "@/lib/schemas/campaigns";
 import { nextFreeSlug, slugify } from "@/lib/slug";
@@ -45,7 +45,7 @@ export async function createCampaign(db: Db, org: Organization, input: z.output<
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (input.slug || attempt >= 4) throw conflict("Campaign slug is already taken in this organization");
+      if (input.slug || attempt >= 4) throw conflict("campaign_slug_taken", "Campaign slug is already taken in this organization");
     }
   }
 }

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, donations } from "@/db/schema";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 
 /** Deletes a DRAFT that has never taken a donation (of any status); anything else is a 409. */
 export async function deleteCampaign(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [c] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)).for("update");
-    if (c.status !== "DRAFT") throw conflict("Only a draft campaign can be deleted; end it instead");
+    if (c.status !== "DRAFT") throw conflict("campaign_not_deletable", "Only a draft campaign can be deleted; end it instead");
     const [d] = await tx.select({ id: donations.id }).from(donations).where(eq(donations.campaignId, id)).limit(1);
-    if (d) throw conflict("A campaign with donations cannot be deleted; end it instead");
+    if (d) throw conflict("campaign_not_deletable", "A campaign with donations cannot be deleted; end it instead");
     await tx.delete(campaigns).where(eq(campaigns.id, id));
   });
 }

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign } from "@/db/schema";
-import { isUniqueViolation } from "@/lib/api/db-errors";
-import { conflict, fieldError } from "@/lib/api/errors";
+import { conflict, fieldError } from "@/lib/errors";
 import type { CampaignInput } from "@/lib/schemas/campaigns";
 import { emitCampaignEvent } from "@/lib/webhooks-out/emit";
 import { toColumns } from "./columns";
@@ -20,15 +20,15 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignInput): 
       const values = toColumns(patch);
       if (patch.status) assertStatusChange(current.status, patch.status);
       if (patch.type && patch.type !== current.type && current.status !== "DRAFT") {
-        throw conflict("A campaign's type can only change while it is a draft");
+        throw conflict("campaign_type_locked", "A campaign's type can only change while it is a draft");
       }
       // A page's counted gifts are part of its parent's totals; moving it would strand them there.
       if (patch.parentCampaignId !== undefined && patch.parentCampaignId !== current.parentCampaignId && current.donationCount > 0) {
-        throw conflict("A fundraiser page that has donations cannot move to another parent campaign");
+        throw conflict("campaign_parent_locked", "A fundraiser page that has donations cannot move to another parent campaign");
       }
       const next = { ...current, ...values } as Campaign;
       if (next.ticketCapacity != null && next.ticketCapacity < current.ticketsSold) {
-        throw fieldError("ticketCapacity", `Cannot be below the ${current.ticketsSold} tickets already sold`);
+        throw fieldError("ticketCapacity", `Cannot be below the ${current.ticketsSold} tickets already sold`, "capacity_below_sold", { minimum: current.ticketsSold });
       }
       await assertCampaignRules(tx, current.orgId, next, current.id);
       if (Object.keys(values).length === 0) return current;
@@ -43,7 +43,7 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignInput): 
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("Campaign slug is already taken in this organization");
+    if (isUniqueViolation(err)) throw conflict("campaign_slug_taken", "Campaign slug is already taken in this organization");
     throw err;
   }
 }

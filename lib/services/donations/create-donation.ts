@@ -10,14 +10,15 @@ import {
   type Donation,
   type Organization,
 } from "@/db/schema";
-import { ApiError, conflict, notFound, validationError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { coverFeeCents, platformFeeCents } from "@/lib/money";
 import type { PaymentProcessor } from "@/lib/processor/types";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { assertFewFailedPayments } from "./failed-payments";
+import { moveDonation } from "./move-donation";
 import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
 
@@ -28,32 +29,43 @@ export type CreatedDonation = { donation: Donation; clientSecret: string; subscr
 
 const formatCents = (c: number) => (c / 100).toFixed(2);
 
-/** The campaign's own rules for a gift (contract section 5); each failure is a 400 on its field. */
+/** The campaign's own rules for a gift; each failure is a 400 on its field, with a code. */
 export function assertDonationFitsCampaign(input: CreateDonationInput, campaign: Campaign, org: Organization): void {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const issues = new Issues();
   const recurring = input.recurringInterval ?? null;
 
-  if (input.currency && input.currency !== org.currency) add("currency", `This campaign accepts ${org.currency} only`);
+  if (input.currency && input.currency !== org.currency) {
+    issues.add("currency", `This campaign accepts ${org.currency} only`, "currency_not_accepted", { values: [org.currency] });
+  }
   if (campaign.minAmountCents !== null && input.amount < campaign.minAmountCents) {
-    add("amount", `Number must be greater than or equal to ${campaign.minAmountCents}`);
+    issues.add("amount", `Number must be greater than or equal to ${campaign.minAmountCents}`, "amount_below_minimum", {
+      minimum: campaign.minAmountCents,
+    });
   }
   if (campaign.type === "EVENT") {
-    if (!input.tickets) add("tickets", "Required for event tickets");
-    else if (input.tickets > campaign.maxTicketsPerOrder) add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`);
-    else if (campaign.ticketPriceCents !== null && input.amount !== input.tickets * campaign.ticketPriceCents) {
-      add("amount", `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${input.tickets * campaign.ticketPriceCents})`);
+    if (!input.tickets) issues.add("tickets", "Required for event tickets", "tickets_required");
+    else if (input.tickets > campaign.maxTicketsPerOrder) {
+      issues.add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`, "tickets_over_limit", { maximum: campaign.maxTicketsPerOrder });
+    } else if (campaign.ticketPriceCents !== null && input.amount !== input.tickets * campaign.ticketPriceCents) {
+      const total = input.tickets * campaign.ticketPriceCents;
+      issues.add("amount", `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${total})`, "amount_not_ticket_total", {
+        tickets: input.tickets,
+        ticketPriceCents: campaign.ticketPriceCents,
+        expected: total,
+      });
     }
-    if (recurring) add("recurringInterval", "Event tickets are one-time payments");
+    if (recurring) issues.add("recurringInterval", "Event tickets are one-time payments", "tickets_one_time");
   } else {
-    if (input.tickets) add("tickets", "Only EVENT campaigns sell tickets");
+    if (input.tickets) issues.add("tickets", "Only EVENT campaigns sell tickets", "tickets_not_sold");
     if (!campaign.allowCustomAmount && !campaign.suggestedAmounts.includes(input.amount)) {
-      add("amount", `Choose one of the suggested amounts: ${campaign.suggestedAmounts.join(", ")}`);
+      issues.add("amount", `Choose one of the suggested amounts: ${campaign.suggestedAmounts.join(", ")}`, "not_a_suggested_amount", {
+        values: campaign.suggestedAmounts,
+      });
     }
   }
-  if (recurring && !campaign.allowRecurring) add("recurringInterval", "This campaign does not take recurring gifts");
-  if (!recurring && campaign.type === "MEMBERSHIP") add("recurringInterval", "Required for MEMBERSHIP campaigns");
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (recurring && !campaign.allowRecurring) issues.add("recurringInterval", "This campaign does not take recurring gifts", "recurring_not_allowed");
+  if (!recurring && campaign.type === "MEMBERSHIP") issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
+  issues.throwIfAny();
 }
 
 /**
@@ -86,9 +98,9 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
     .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
     .where(eq(campaigns.id, input.campaignId))
     .limit(1);
-  if (!row || row.campaign.status === "DRAFT") throw notFound("Campaign not found");
+  if (!row || row.campaign.status === "DRAFT") throw notFound("campaign_not_found", "Campaign not found");
   const { campaign, org } = row;
-  if (!acceptsDonations(campaign, org) || !org.processorAccountId) throw conflict("Campaign is not accepting donations");
+  if (!acceptsDonations(campaign, org) || !org.processorAccountId) throw conflict("not_accepting_donations", "Campaign is not accepting donations");
   assertDonationFitsCampaign(input, campaign, org);
 
   const recurring = input.recurringInterval ?? null;
@@ -103,7 +115,7 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
         .set({ ticketsSold: sql`${campaigns.ticketsSold} + ${tickets}` })
         .where(and(eq(campaigns.id, campaign.id), sql`${campaigns.ticketsSold} + ${tickets} <= ${campaigns.ticketCapacity}`))
         .returning({ id: campaigns.id });
-      if (reserved.length === 0) throw conflict("Sold out");
+      if (reserved.length === 0) throw conflict("sold_out", "Sold out");
     }
     const donor = await findOrCreateDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
     const id = newId("don");
@@ -187,7 +199,7 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
   } catch (err) {
     log.error("processor call failed; donation marked FAILED", { donationId: donation.id, ...errorFields(err) });
     await abandon(db, donation);
-    throw new ApiError(502, "Payment processor unavailable, please try again");
+    throw processorUnavailable();
   }
 }
 
@@ -196,7 +208,6 @@ async function abandon(db: Db, donation: Donation) {
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(donations).where(eq(donations.id, donation.id)).for("update");
     if (locked.status !== "PENDING") return;
-    const { moveDonation } = await import("./move-donation");
     await moveDonation(tx, locked, "FAILED", { timelineType: "donation.abandoned", failureReason: "Payment processor unavailable" });
     if (locked.recurringPlanId) {
       await tx.update(recurringPlans).set({ status: "CANCELED", canceledAt: sql`now()` }).where(eq(recurringPlans.id, locked.recurringPlanId));

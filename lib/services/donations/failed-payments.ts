@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 /**
  * The status changes that count as a failed payment for the card-testing defence: a declined
@@ -41,5 +41,5 @@ export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | nul
   const rows = Array.isArray(result) ? result : (result as unknown as { rows: { wait: string | number }[] }).rows;
   if (rows.length < limit) return;
   const seconds = Math.max(1, Math.ceil(Number(rows[rows.length - 1].wait)));
-  throw new ApiError(429, "Too many failed payments, try again later", undefined, { "Retry-After": String(seconds) });
+  throw new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, { "Retry-After": String(seconds) });
 }

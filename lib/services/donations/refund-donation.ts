@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { donationEvents, donations, type Donation } from "@/db/schema";
-import { ApiError, conflict } from "@/lib/api/errors";
+import { conflict, processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
 
@@ -12,7 +12,7 @@ import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
  */
 export async function refundDonation(db: Db, processor: PaymentProcessor, donation: Donation, byUserId: string): Promise<Donation> {
   if (donation.status !== "SUCCEEDED" || !donation.paymentIntentId) {
-    throw conflict("Only a succeeded donation can be refunded");
+    throw conflict("donation_not_refundable", "Only a succeeded donation can be refunded");
   }
   await db.insert(donationEvents).values({ donationId: donation.id, type: "refund.requested", data: { byUserId } });
   let refundId: string;
@@ -28,8 +28,8 @@ export async function refundDonation(db: Db, processor: PaymentProcessor, donati
     // The processor refused or is down: a conflict or a bad gateway, never a 500.
     if (!(err instanceof ProcessorError)) throw err;
     log.warn("refund failed at the processor", { donationId: donation.id, ...errorFields(err) });
-    if (err.code === "charge_already_refunded") throw conflict("This donation is already refunded at the payment processor");
-    throw new ApiError(502, "Payment processor unavailable, please try again");
+    if (err.code === "charge_already_refunded") throw conflict("donation_already_refunded", "This donation is already refunded at the payment processor");
+    throw processorUnavailable();
   }
   await db.insert(donationEvents).values({ donationId: donation.id, type: "refund.created", data: { refundId } });
   const [after] = await db.select().from(donations).where(eq(donations.id, donation.id));

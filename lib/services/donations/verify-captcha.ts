@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import { ApiError, fieldError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { AppError, fieldError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 
 const VERIFY_TIMEOUT_MS = 10_000;
@@ -20,7 +20,7 @@ export async function assertCaptcha(token: string | null | undefined, clientIp: 
   const env = getEnv();
   const secret = env.TURNSTILE_SECRET_KEY;
   if (!secret) return;
-  if (!token) throw fieldError("captchaToken", "Complete the verification challenge to continue");
+  if (!token) throw fieldError("captchaToken", "Complete the verification challenge to continue", "captcha_required");
   const form = new URLSearchParams({ secret, response: token });
   if (clientIp && isIP(clientIp)) form.set("remoteip", clientIp);
   let outcome: { success?: unknown; "error-codes"?: unknown };
@@ -38,7 +38,7 @@ export async function assertCaptcha(token: string | null | undefined, clientIp: 
     log.error("captcha verification refused our request", { codes });
     throw unavailable();
   }
-  throw fieldError("captchaToken", "Verification failed or expired, please try again");
+  throw fieldError("captchaToken", "Verification failed or expired, please try again", "captcha_invalid");
 }
 
-const unavailable = () => new ApiError(503, "Captcha verification unavailable, please try again", undefined, { "Retry-After": "5" });
+const unavailable = () => new AppError("captcha_unavailable", "Captcha verification unavailable, please try again", undefined, { "Retry-After": "5" });

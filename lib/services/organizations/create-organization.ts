@@ -1,9 +1,9 @@
 import { like } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
+import { isUniqueViolation } from "@/db/errors";
 import { memberships, organizations, type Organization, type User } from "@/db/schema";
-import { isUniqueViolation } from "@/lib/api/db-errors";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { createOrganizationBody } from "@/lib/schemas/organizations";
 import { nextFreeSlug, slugify } from "@/lib/slug";
@@ -40,7 +40,7 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      if (input.slug || attempt >= 4) throw conflict("Organization slug is already taken");
+      if (input.slug || attempt >= 4) throw conflict("organization_slug_taken", "Organization slug is already taken");
     }
   }
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { memberships, users, type Role } from "@/db/schema";
-import { conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { iso } from "@/lib/schemas/common";
 
@@ -42,7 +42,7 @@ export async function addMember(db: Db, orgId: string, email: string, role: Role
       .where(sql`lower(${users.email}) = lower(${email})`)
       .limit(1);
     const [m] = await tx.insert(memberships).values({ orgId, userId: user.id, role }).onConflictDoNothing().returning();
-    if (!m) throw conflict("User is already a member of this organization");
+    if (!m) throw conflict("already_a_member", "User is already a member of this organization");
     return view({ userId: user.id, email: user.email, name: user.name, role: m.role, createdAt: m.createdAt });
   });
 }
@@ -64,9 +64,9 @@ export async function changeMember(db: Db, orgId: string, userId: string, next: 
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId)))
       .limit(1);
-    if (!current) throw notFound("Member not found");
+    if (!current) throw notFound("member_not_found", "Member not found");
     const losesOwner = current.role === "OWNER" && next !== "OWNER";
-    if (losesOwner && owners.length <= 1) throw conflict("An organization needs at least one owner");
+    if (losesOwner && owners.length <= 1) throw conflict("last_owner", "An organization needs at least one owner");
     const where = and(eq(memberships.orgId, orgId), eq(memberships.userId, userId));
     if (next === null) {
       await tx.delete(memberships).where(where);

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { organizations, type Organization } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
 
@@ -18,7 +18,7 @@ export async function startOnboarding(db: Db, processor: PaymentProcessor, org: 
     // The processor is down or refused: a bad gateway (the account, if made, is kept), never a 500.
     if (!(err instanceof ProcessorError)) throw err;
     log.warn("onboarding failed at the processor", { orgId: org.id, ...errorFields(err) });
-    throw new ApiError(502, "Payment processor unavailable, please try again");
+    throw processorUnavailable();
   }
 }
 

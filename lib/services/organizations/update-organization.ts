@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "@/db";
+import { isUniqueViolation } from "@/db/errors";
 import { organizations, type Organization } from "@/db/schema";
-import { isUniqueViolation } from "@/lib/api/db-errors";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
 
 /** Updates the editable fields; status and payout fields change only through processor events. */
@@ -21,7 +21,7 @@ export async function updateOrganization(
       .returning();
     return updated;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("Organization slug is already taken");
+    if (isUniqueViolation(err)) throw conflict("organization_slug_taken", "Organization slug is already taken");
     throw err;
   }
 }

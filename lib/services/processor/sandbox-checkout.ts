@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, donations, organizations, type Donation } from "@/db/schema";
-import { conflict, fieldError, notFound } from "@/lib/api/errors";
+import { conflict, fieldError, notFound } from "@/lib/errors";
 import { deliverSandboxEvent, sandboxEvent, sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
 import { moveDonation } from "@/lib/services/donations/move-donation";
@@ -30,13 +30,15 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
         .where(eq(donations.paymentIntentId, paymentIntentId))
         .limit(1)
     : [];
-  if (!row || !paymentIntentId) throw notFound("Payment not found");
+  if (!row || !paymentIntentId) throw notFound("payment_not_found", "Payment not found");
   const d = row.donation;
-  if (d.status !== "PENDING" && d.status !== "FAILED") throw conflict("This payment is already complete");
+  if (d.status !== "PENDING" && d.status !== "FAILED") throw conflict("payment_already_complete", "This payment is already complete");
 
   const card = input.cardNumber.replace(/[\s-]/g, "");
   if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declines) {
-    throw fieldError("cardNumber", "In sandbox mode use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)");
+    throw fieldError("cardNumber", "In sandbox mode use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)", "not_a_test_card", {
+      values: [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.declines],
+    });
   }
   await claimIntent(db, d.id, card === SANDBOX_CARDS.succeeds);
   const charged = d.amount + d.feeCents;
@@ -88,11 +90,11 @@ async function claimIntent(db: Db, donationId: string, accepted: boolean): Promi
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(donations).where(eq(donations.id, donationId)).for("update");
     const marks = await sandboxIntentMarks(tx, donationId);
-    if (marks.canceled) throw conflict("This payment was canceled; please start a new donation");
-    if (locked.status !== "PENDING" && locked.status !== "FAILED") throw conflict("This payment is already complete");
+    if (marks.canceled) throw conflict("payment_canceled", "This payment was canceled; please start a new donation");
+    if (locked.status !== "PENDING" && locked.status !== "FAILED") throw conflict("payment_already_complete", "This payment is already complete");
     // An accepted card whose success did not arrive (its delivery failed) may be sent again.
     if (marks.confirmed) {
-      if (!accepted || locked.status !== "PENDING") throw conflict("This payment is already complete");
+      if (!accepted || locked.status !== "PENDING") throw conflict("payment_already_complete", "This payment is already complete");
       return;
     }
     if (locked.status === "FAILED") {
@@ -102,7 +104,7 @@ async function claimIntent(db: Db, donationId: string, accepted: boolean): Promi
           .from(campaigns)
           .where(eq(campaigns.id, locked.campaignId))
           .for("update");
-        if (c.capacity !== null && c.sold + locked.tickets > c.capacity) throw conflict("Sold out");
+        if (c.capacity !== null && c.sold + locked.tickets > c.capacity) throw conflict("sold_out", "Sold out");
       }
       await moveDonation(tx, locked, "PENDING", { timelineType: "payment.retried", failureReason: null });
     }
@@ -138,8 +140,8 @@ export async function renewSandboxSubscription(db: Db, subscriptionId: string): 
     .from(donations)
     .where(and(eq(donations.subscriptionId, subscriptionId), eq(donations.isRenewal, false)))
     .limit(1);
-  if (!initial || !subscriptionId.startsWith("sub_sandbox_")) throw notFound("Subscription not found");
-  if (initial.status !== "SUCCEEDED") throw conflict("The subscription's first payment has not succeeded");
+  if (!initial || !subscriptionId.startsWith("sub_sandbox_")) throw notFound("subscription_not_found", "Subscription not found");
+  if (initial.status !== "SUCCEEDED") throw conflict("first_payment_pending", "The subscription's first payment has not succeeded");
   await deliverSandboxEvent(
     sandboxEvent("invoice.payment_succeeded", sandboxInvoice(initial, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch"))),
   );
@@ -152,7 +154,7 @@ export async function completeSandboxOnboarding(db: Db, accountId: string): Prom
     .from(organizations)
     .where(eq(organizations.processorAccountId, accountId))
     .limit(1);
-  if (!org || !accountId.startsWith("acct_sandbox_")) throw notFound("Account not found");
+  if (!org || !accountId.startsWith("acct_sandbox_")) throw notFound("account_not_found", "Account not found");
   await deliverSandboxEvent(
     sandboxEvent("account.updated", {
       id: accountId,

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
 import type { RecurringPlan } from "@/db/schema";
-import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound, processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
 import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
@@ -15,16 +15,16 @@ import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
  * completed).
  */
 export async function cancelRecurringPlan(db: Db, processor: PaymentProcessor, plan: RecurringPlan): Promise<RecurringPlanRow> {
-  if (plan.status === "CANCELED") throw conflict("Recurring plan is already canceled");
-  if (!plan.subscriptionId) throw conflict("Recurring plan has no subscription to cancel");
+  if (plan.status === "CANCELED") throw conflict("recurring_plan_already_canceled", "Recurring plan is already canceled");
+  if (!plan.subscriptionId) throw conflict("recurring_plan_without_subscription", "Recurring plan has no subscription to cancel");
   try {
     await processor.cancelSubscription({ subscriptionId: plan.subscriptionId });
   } catch (err) {
     if (!(err instanceof ProcessorError)) throw err;
     log.warn("subscription cancel failed at the processor", { planId: plan.id, ...errorFields(err) });
-    throw new ApiError(502, "Payment processor unavailable, please try again");
+    throw processorUnavailable();
   }
   const after = await getRecurringPlanRow(db, plan.id);
-  if (!after) throw notFound("Recurring plan not found");
+  if (!after) throw notFound("recurring_plan_not_found", "Recurring plan not found");
   return after;
 }

@@ -1,5 +1,5 @@
-import { fieldError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { fieldError } from "@/lib/errors";
 import { resolveTarget, UnsafeUrlError } from "@/lib/webhooks-out/ssrf";
 
 /** The `url` field's refusal: it never names the address a host resolved to. */
@@ -15,12 +15,12 @@ export const URL_NOT_PUBLIC = "Must resolve to a public internet address";
 export async function assertWebhookUrl(raw: string): Promise<string> {
   const allowPrivate = getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
   const url = new URL(raw);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate)) throw fieldError("url", "Must be an https URL");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate)) throw fieldError("url", "Must be an https URL", "https_required");
   try {
     await resolveTarget(url.hostname, { allowPrivate });
   } catch (err) {
     if (!(err instanceof UnsafeUrlError)) throw err;
-    if (err.reason === "refused") throw fieldError("url", URL_NOT_PUBLIC);
+    if (err.reason === "refused") throw fieldError("url", URL_NOT_PUBLIC, "url_not_public");
   }
   return url.href;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import { countWebhookEndpoints } from "@/db/queries/webhooks";
 import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
@@ -21,7 +21,7 @@ export async function createWebhookEndpoint(
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const url = await assertWebhookUrl(input.url);
   if ((await countWebhookEndpoints(db, orgId)) >= MAX_WEBHOOK_ENDPOINTS) {
-    throw conflict(`An organization can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+    throw conflict("webhook_endpoint_limit", `An organization can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
   }
   const id = newId("we");
   const secret = newWebhookSecret();

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import { countWebhookAttempts, type WebhookDeliveryRow } from "@/db/queries/webhooks";
 import type { WebhookEndpoint } from "@/db/schema";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { enqueueWebhookDelivery } from "@/lib/webhooks-out/emit";
 
 /**
@@ -11,7 +11,7 @@ import { enqueueWebhookDelivery } from "@/lib/webhooks-out/emit";
  * Asking again before that retry was attempted queues nothing more.
  */
 export async function retryWebhookDelivery(db: Db, endpoint: WebhookEndpoint, delivery: WebhookDeliveryRow): Promise<{ eventId: string; endpointId: string }> {
-  if (!endpoint.enabled) throw conflict("Webhook endpoint is disabled");
+  if (!endpoint.enabled) throw conflict("webhook_endpoint_disabled", "Webhook endpoint is disabled");
   const target = { eventId: delivery.eventId, endpointId: endpoint.id };
   const attempts = await countWebhookAttempts(db, target.eventId, target.endpointId);
   await enqueueWebhookDelivery(db, endpoint.orgId, target, Math.max(attempts, 1));

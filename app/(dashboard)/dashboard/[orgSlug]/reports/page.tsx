@@ -12,9 +12,9 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { getCampaignReport, getReportSummary, getReportTimeseries } from "@/db/queries/reports";
-import { ApiError } from "@/lib/api/errors";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
+import { AppError } from "@/lib/errors";
 import { reportTimeseriesQuery, reportWindowQuery, windowOf, type TimeseriesBucket } from "@/lib/schemas/reports";
 import { CSV_BOM, csvLine, minorUnitsToDecimal } from "@/lib/services/exports/csv";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
@@ -53,7 +53,7 @@ export default async function ReportsPage({ params, searchParams }: Props) {
     try {
       buckets = await getReportTimeseries(db, org.id, windowOf(seriesQuery.data), seriesQuery.data.interval);
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 400) throw err;
+      if (!(err instanceof AppError) || err.code !== "validation_failed") throw err;
       intervalError = err.details?.fieldErrors.interval?.[0] ?? err.message;
     }
   }

@@ -2,8 +2,8 @@ import { cache } from "react";
 import { getDb } from "@/db";
 import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { brandPalette } from "@/components/donate/brand";
 import type { PaymentConfig } from "@/components/donate/types";
 
@@ -21,7 +21,7 @@ export const loadCampaign = cache(async (orgSlug: string, slug: string): Promise
   try {
     return await findPublicCampaign(await getDb(), { orgSlug, slug });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
+    if (err instanceof AppError && err.code === "campaign_not_found") return null;
     throw err;
   }
 });
