@@ -71,3 +71,17 @@ signedInTest.describe("dashboard lists on a phone", () => {
     });
   }
 });
+
+signedInTest("unknown records inside the dashboard answer 404 with the dashboard's not-found page", async ({ page }) => {
+  const base = `/dashboard/${DEMO.orgSlug}`;
+  for (const path of ["campaigns/cmp_missing", "donations/don_missing", "donors/dnr_missing", "emails/999999999", "webhooks/whe_missing"]) {
+    const res = await page.goto(`${base}/${path}`);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  }
+  // A record that exists still opens.
+  const res = await page.goto(`${base}/campaigns`);
+  expect(res?.status()).toBe(200);
+  await page.getByRole("link", { name: "Winter Meals Appeal", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Winter Meals Appeal");
+});
