@@ -23,50 +23,54 @@ export type ValidationDetails = {
   codes?: Record<string, IssueCode[]>;
 };
 
-export type AppErrorCode =
+/** Every code a domain error may carry; `lib/api` gives each its HTTP status. */
+export const APP_ERROR_CODES = [
   // 400
-  | "validation_failed"
+  "validation_failed",
   // 401, 403
-  | "unauthorized"
-  | "forbidden"
+  "unauthorized",
+  "forbidden",
   // 404
-  | "not_found"
-  | "organization_not_found"
-  | "campaign_not_found"
-  | "donation_not_found"
-  | "member_not_found"
-  | "recurring_plan_not_found"
-  | "payment_not_found"
-  | "subscription_not_found"
-  | "account_not_found"
+  "not_found",
+  "organization_not_found",
+  "campaign_not_found",
+  "donation_not_found",
+  "member_not_found",
+  "recurring_plan_not_found",
+  "payment_not_found",
+  "subscription_not_found",
+  "account_not_found",
   // 409
-  | "conflict"
-  | "sold_out"
-  | "not_accepting_donations"
-  | "payment_already_complete"
-  | "payment_canceled"
-  | "first_payment_pending"
-  | "donation_not_refundable"
-  | "donation_already_refunded"
-  | "recurring_plan_already_canceled"
-  | "recurring_plan_without_subscription"
-  | "already_a_member"
-  | "last_owner"
-  | "organization_slug_taken"
-  | "campaign_slug_taken"
-  | "campaign_status_change_not_allowed"
-  | "campaign_type_locked"
-  | "campaign_parent_locked"
-  | "campaign_not_deletable"
-  | "webhook_endpoint_limit"
-  | "webhook_endpoint_disabled"
+  "conflict",
+  "sold_out",
+  "not_accepting_donations",
+  "payment_already_complete",
+  "payment_canceled",
+  "first_payment_pending",
+  "donation_not_refundable",
+  "donation_already_refunded",
+  "recurring_plan_already_canceled",
+  "recurring_plan_without_subscription",
+  "already_a_member",
+  "last_owner",
+  "organization_slug_taken",
+  "campaign_slug_taken",
+  "campaign_status_change_not_allowed",
+  "campaign_type_locked",
+  "campaign_parent_locked",
+  "campaign_not_deletable",
+  "webhook_endpoint_limit",
+  "webhook_endpoint_disabled",
   // 429
-  | "rate_limited"
-  | "too_many_failed_payments"
+  "rate_limited",
+  "too_many_failed_payments",
   // 502, 503
-  | "processor_unavailable"
-  | "captcha_unavailable"
-  | "service_unavailable";
+  "processor_unavailable",
+  "captcha_unavailable",
+  "service_unavailable",
+] as const;
+
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
 export class AppError extends Error {
   constructor(
