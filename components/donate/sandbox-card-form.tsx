@@ -116,7 +116,9 @@ export function SandboxCardForm({ clientSecret, returnPath, payLabel }: { client
         body: JSON.stringify({ clientSecret, cardNumber: digits }),
       });
       const json = (await res.json().catch(() => ({}))) as ApiErrorBody & { status?: string; failureReason?: string | null };
-      if (res.ok && json.status === "FAILED") {
+      // Declined: FAILED, or still PENDING with the reason when the donation keeps its tickets
+      // (the same payment may be retried with another card until the hold expires).
+      if (res.ok && (json.status === "FAILED" || (json.status === "PENDING" && json.failureReason))) {
         setErrors({ cardNumber: json.failureReason || DECLINED });
         pendingFocus.current = cardRef.current;
       } else if (res.ok || (res.status === 409 && /already complete/i.test(json.error ?? ""))) {

@@ -235,6 +235,22 @@ describe("card-testing defence", () => {
   });
 });
 
+describe("card-testing defence: declined ticket payments", () => {
+  it("count while their tickets stay held, and stop counting once paid with another card", async () => {
+    const ip = randomIp();
+    const held = [];
+    for (let i = 0; i < 5; i++) {
+      const d = await started(gift(event.id, { amount: 1000, tickets: 1 }), ip);
+      expect((await confirm(d.clientSecret, CARD_DECLINED)).body).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+      held.push(d);
+    }
+    expectError(await donate(gift(campaign.id), ip), 429, "Too many failed payments, try again later");
+    // A donor who then pays (the same payment, another card) no longer counts against the client.
+    expect((await confirm(held[0].clientSecret, CARD_OK)).body.status).toBe("SUCCEEDED");
+    expect((await donate(gift(campaign.id), ip)).status).toBe(201);
+  });
+});
+
 describe("Turnstile", () => {
   const SECRET = "0x4AAAAAAAturnstile-test-secret";
   const GOOD = "good-token";
@@ -358,6 +374,26 @@ describe("ticket holds", () => {
     expect(await ticketsSold(gala.id)).toBe(3);
     expect((await confirm(racing.clientSecret)).body.status).toBe("SUCCEEDED");
     expect(await ticketsSold(gala.id)).toBe(3);
+  });
+
+  it("a declined card keeps the hold (sold out for others) until it expires; then the payment can't be confirmed and the seats sell again", async () => {
+    const gala = await activeCampaign(org, owner, { type: "EVENT", ticketPriceCents: 1000, ticketCapacity: 2 });
+    const held = await started(gift(gala.id, { amount: 2000, tickets: 2 }));
+    expect((await confirm(held.clientSecret, CARD_DECLINED)).body).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+    expect(await ticketsSold(gala.id)).toBe(2);
+    expectError(await donate(gift(gala.id, { amount: 1000, tickets: 1 })), 409, "Sold out");
+
+    await ageHolds([held.id]);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    const after = await get(`/api/donations/${held.id}`, { token: owner.token });
+    expect(after.body).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
+    expect(after.body.timeline.map((e: any) => e.type)).toEqual(expect.arrayContaining(["payment_intent.payment_failed", "ticket_hold.expired"]));
+    expect(await ticketsSold(gala.id)).toBe(0);
+    expectError(await confirm(held.clientSecret), 409, "This payment was canceled; please start a new donation");
+
+    const next = await started(gift(gala.id, { amount: 2000, tickets: 2 }));
+    expect((await confirm(next.clientSecret)).body.status).toBe("SUCCEEDED");
+    expect(await ticketsSold(gala.id)).toBe(2);
   });
 
   it("a payment_intent.canceled that follows the expiry keeps the expiry's reason and releases nothing twice", async () => {

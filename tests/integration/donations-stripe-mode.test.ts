@@ -693,6 +693,35 @@ describe("ticket holds in Stripe mode", () => {
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
   });
 
+  it("a declined card keeps the hold while the PaymentIntent can still be paid; the worker cancels it at expiry and the seats sell again", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 2 });
+    const a = await post("/api/donations", gift(c.id, { amount: 4000, tickets: 2 }));
+    expect(a.status, a.text).toBe(201);
+    const pi = a.body.paymentIntentId as string;
+    const declined = await deliver("payment_intent.payment_failed", {
+      id: pi,
+      object: "payment_intent",
+      status: "requires_payment_method",
+      amount: 4000,
+      last_payment_error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+      metadata: { donationId: a.body.id },
+    });
+    expect(declined.status, declined.text).toBe(200);
+    expect(await row(a.body.id)).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(2);
+    const refused = await post("/api/donations", gift(c.id, { amount: 2000, tickets: 1 }));
+    expect(refused.body).toEqual({ error: "Sold out", status: 409 });
+
+    await ageHold(a.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect(only(`/v1/payment_intents/${pi}/cancel`).form.get("cancellation_reason")).toBe("abandoned");
+    expect(await row(a.body.id)).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
+    const b = await post("/api/donations", gift(c.id, { amount: 4000, tickets: 2 }));
+    expect(b.status, b.text).toBe(201);
+    expect((await campaignOf(c.id, owner)).ticketsSold).toBe(2);
+  });
+
   it("Stripe failing during the cancel leaves the hold for the next run", async () => {
     const c = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 5 });
     const res = await post("/api/donations", gift(c.id, { amount: 2000, tickets: 1 }));

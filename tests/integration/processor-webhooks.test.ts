@@ -30,8 +30,9 @@ import {
   type InvoiceShape,
   type OrgSetup,
 } from "../fixtures/processor";
-import { get } from "../helpers/api";
+import { get, post } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { findViolations } from "../helpers/invariants";
 
 const OK = { received: true };
 const INVALID_SIGNATURE = { error: "Invalid signature", status: 400 };
@@ -723,18 +724,63 @@ describe("POST /api/processor/webhooks: payment_intent.canceled", () => {
 });
 
 describe("POST /api/processor/webhooks: tickets, matching, peer-to-peer", () => {
-  it("a failed EVENT donation releases its tickets", async () => {
-    const s = await givingSetup({ type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 10 });
-    const failing = await pendingDonation(s.campaign.id, { amount: 6000, tickets: 3 });
-    const paying = await pendingDonation(s.campaign.id, { amount: 4000, tickets: 2 });
-    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 5 });
+  it("a declined EVENT donation keeps its tickets while its PaymentIntent can still be paid; paid with another card, no seat is sold twice", async () => {
+    const s = await givingSetup({ type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 2 });
+    const a = await pendingDonation(s.campaign.id, { amount: 4000, tickets: 2 });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2 });
 
-    await deliver(paymentFailedEvent(failing));
-    expect((await donationRow(failing.id)).status).toBe("FAILED");
-    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2, raisedAmountCents: 0 });
+    // A's card is declined: Stripe leaves the PaymentIntent requires_payment_method.
+    const failed = paymentFailedEvent(a, { message: "Your card was declined." });
+    expect(failed.data.object.status).toBe("requires_payment_method");
+    expect((await deliver(failed)).body).toEqual(OK);
+    const seen = await get(`/api/donations/${a.id}`, { token: s.owner.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ status: "PENDING", failureReason: "Your card was declined.", succeededAt: null });
+    expect(seen.body.timeline.map((e: { type: string }) => e.type)).toContain("payment_intent.payment_failed");
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2, raisedAmountCents: 0, donationCount: 0 });
 
-    await succeed(paying);
+    // B can't buy A's seats while A may still pay.
+    const b = await post("/api/donations", { campaignId: s.campaign.id, amount: 2000, tickets: 1, email: "b@example.org" });
+    expect(b.body).toEqual({ error: "Sold out", status: 409 });
+
+    // A pays with another card.
+    await succeed(a);
+    expect(await donationRow(a.id)).toMatchObject({ status: "SUCCEEDED", failureReason: null });
     expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2, raisedAmountCents: 4000, donationCount: 1 });
+    expect(await emailKeys(s.org.id)).toEqual([`email:admin:${a.id}`, `email:receipt:${a.id}`].sort());
+    expect((await post("/api/donations", { campaignId: s.campaign.id, amount: 2000, tickets: 1, email: "b@example.org" })).status).toBe(409);
+    await expectInvariant(s.campaign.id);
+    expect(await findViolations(await testDb(), [s.org.id])).toEqual([]);
+  });
+
+  it("a declined EVENT donation frees its tickets once its PaymentIntent is canceled; then they sell again", async () => {
+    const s = await givingSetup({ type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 2 });
+    const a = await pendingDonation(s.campaign.id, { amount: 4000, tickets: 2 });
+    await deliver(paymentFailedEvent(a));
+    await deliver(paymentFailedEvent(a, { message: "Your card was declined." }));
+    expect(await donationRow(a.id)).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2 });
+
+    await deliver(paymentCanceledEvent(a));
+    expect(await donationRow(a.id)).toMatchObject({ status: "FAILED", failureReason: "Payment canceled: abandoned" });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 0 });
+    // A failure arriving late for the canceled payment changes nothing.
+    await deliver(paymentFailedEvent(a));
+    expect(await donationRow(a.id)).toMatchObject({ status: "FAILED", failureReason: "Payment canceled: abandoned" });
+
+    const b = await pendingDonation(s.campaign.id, { amount: 4000, tickets: 2 });
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2 });
+    await succeed(b);
+    expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2, raisedAmountCents: 4000, donationCount: 1 });
+    expect(await findViolations(await testDb(), [s.org.id])).toEqual([]);
+  });
+
+  it("a declined donation without tickets is FAILED at once", async () => {
+    const s = await givingSetup();
+    const plain = await pendingDonation(s.campaign.id, { amount: 2500 });
+    expect(plain.tickets).toBeNull();
+    await deliver(paymentFailedEvent(plain));
+    expect(await donationRow(plain.id)).toMatchObject({ status: "FAILED", failureReason: "Your card has insufficient funds." });
   });
 
   it("matches 2:1 up to matchingMaxCents, keeps raised free of matching, and frees the match on refund", async () => {

@@ -4,17 +4,20 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 /**
- * The status changes that count as a failed payment for the card-testing defence: a declined
- * card (`payment_intent.payment_failed`) and a canceled payment (`payment_intent.canceled`), each
- * only when it moved the donation to FAILED. Not counted: expired ticket holds (an abandoned
- * checkout tried no card), payments the processor could not start (our outage, not the
- * client's doing), and a processor's cancel that follows a hold's expiry (already FAILED).
+ * The events that count as a failed payment for the card-testing defence: a declined card
+ * (`payment_intent.payment_failed`) and a canceled payment (`payment_intent.canceled`), each only
+ * when it found the donation PENDING. A decline moves the donation to FAILED, or leaves it PENDING
+ * with its event tickets while its payment stays payable; it counts either way. Not counted:
+ * expired ticket holds (an abandoned checkout tried no card), payments the processor could not
+ * start (our outage, not the client's doing), and a processor's cancel that follows a hold's
+ * expiry (already FAILED).
  */
 const COUNTED_EVENTS = ["payment_intent.payment_failed", "payment_intent.canceled"] as const;
 
 /**
- * Card-testing defence: a client (by its rate-limit key) whose donations ended FAILED through a
- * declined or canceled payment `FAILED_PAYMENTS_LIMIT` times within the last
+ * Card-testing defence: a client (by its rate-limit key) whose donations failed through a
+ * declined or canceled payment (FAILED, or PENDING on a declined card while holding tickets; a
+ * donation paid after all no longer counts) `FAILED_PAYMENTS_LIMIT` times within the last
  * `FAILED_PAYMENTS_WINDOW_MINUTES` may not start another donation: 429 with `Retry-After` until
  * enough of those failures leave the window to bring the count under the limit.
  */
@@ -32,10 +35,9 @@ export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | nul
   const result = await db.execute<{ wait: string | number }>(sql`
     select extract(epoch from (d.updated_at + ${window}::interval - now())) as wait
     from donations d
-    where d.client_ip = ${clientIp} and d.status = 'FAILED' and d.updated_at > now() - ${window}::interval
+    where d.client_ip = ${clientIp} and d.status in ('FAILED', 'PENDING') and d.updated_at > now() - ${window}::interval
       and exists (select 1 from donation_events e
-                  where e.donation_id = d.id and e.type in (${types})
-                    and e.data->>'to' = 'FAILED' and e.data->>'from' <> 'FAILED')
+                  where e.donation_id = d.id and e.type in (${types}) and e.data->>'from' = 'PENDING')
     order by d.updated_at desc
     limit ${limit}`);
   const rows = Array.isArray(result) ? result : (result as unknown as { rows: { wait: string | number }[] }).rows;

@@ -63,8 +63,16 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     });
   if (from === to) {
     const set = opts.set ?? {};
-    if (Object.entries(set).some(([k, v]) => donation[k as keyof typeof set] !== v)) {
-      await tx.update(donations).set(set).where(eq(donations.id, donation.id));
+    // A reason given without a status change (a declined card on a donation that keeps its
+    // tickets while its payment stays payable) is written with the time it happened.
+    const reason = opts.failureReason !== undefined ? { failureReason: opts.failureReason, updatedAt: sql`now()` } : {};
+    if (opts.failureReason !== undefined || Object.entries(set).some(([k, v]) => donation[k as keyof typeof set] !== v)) {
+      const [updated] = await tx
+        .update(donations)
+        .set({ ...set, ...reason })
+        .where(eq(donations.id, donation.id))
+        .returning();
+      donation = updated;
     }
     await timeline();
     return donation;

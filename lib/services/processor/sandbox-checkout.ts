@@ -82,9 +82,11 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
  * Takes the intent for this confirmation under the donation's row lock: a canceled intent is a
  * 409, and so is another card for one whose card was already accepted (its success is on its
  * way; the same success may be sent again while the donation is still PENDING). An accepted
- * card is recorded before the lock is released, so a cancel that comes next is refused. A retry
- * after a decline makes the donation PENDING again and takes back the event tickets its failure
- * released, under the campaign's row lock, so a retry never oversells (409 `Sold out`).
+ * card is recorded before the lock is released, so a cancel that comes next is refused. A
+ * declined donation that holds event tickets is still PENDING (its seats stay its own until the
+ * hold expires), so its retry needs nothing more. A retry of a FAILED donation makes it PENDING
+ * again; one with tickets (released when it failed) takes them back under the campaign's row
+ * lock, so a retry never oversells (409 `Sold out`).
  */
 async function claimIntent(db: Db, donationId: string, accepted: boolean): Promise<void> {
   await db.transaction(async (tx) => {
