@@ -11,7 +11,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-type Handle = { db: Db; kind: "postgres" | "pglite"; close: () => Promise<void> };
+type Handle = { db: Db; close: () => Promise<void> };
 
 // One handle per process, shared through globalThis: Next.js may load this module in several
 // bundles (instrumentation, each route), and PGlite must never be opened twice on one directory.
@@ -35,14 +35,14 @@ async function open(): Promise<Handle> {
       connection: { application_name: "goodfund" },
     });
     const sql = env.DATABASE_NO_PREPARE ? client : preparedByDefault(client);
-    return { db: drizzle(sql, { schema, casing: "snake_case" }) as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return { db: drizzle(sql, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = env.PGLITE_DIR ?? path.join(env.dataDir, "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.close() };
 }
 
 /**
@@ -84,10 +84,6 @@ function handle(): Promise<Handle> {
 /** The process's database (Postgres with DATABASE_URL, else embedded PGlite). */
 export async function getDb(): Promise<Db> {
   return (await handle()).db;
-}
-
-export async function getDbKind(): Promise<Handle["kind"]> {
-  return (await handle()).kind;
 }
 
 /** Close the process's database (scripts and tests; the server keeps it for its lifetime). */

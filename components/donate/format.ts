@@ -138,4 +138,3 @@ export function matchRatioLabel(ratioPct: number): string {
 }
 
 export const INTERVAL_ADVERB = { MONTH: "monthly", YEAR: "yearly" } as const;
-export const INTERVAL_PER = { MONTH: "a month", YEAR: "a year" } as const;

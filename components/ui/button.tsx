@@ -1,5 +1,4 @@
-import Link from "next/link";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "danger-outline";
 export type ButtonSize = "small" | "medium" | "large";
@@ -42,17 +41,4 @@ export function Button({
       {children}
     </button>
   );
-}
-
-type ButtonLinkProps = Omit<ComponentProps<typeof Link>, "className"> & {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  block?: boolean;
-  className?: string;
-  children: ReactNode;
-};
-
-/** A link that looks like a button (navigation stays a link for assistive technology). */
-export function ButtonLink({ variant = "primary", size = "medium", block, className, ...rest }: ButtonLinkProps) {
-  return <Link {...rest} className={classes(variant, size, block, className)} />;
 }
