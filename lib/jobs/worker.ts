@@ -1,47 +1,24 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db";
-import { campaigns, outbox, type OutboxKind } from "@/db/schema";
+import { campaigns, type OutboxKind } from "@/db/schema";
 import { purgeExpiredSignInLinks } from "@/lib/auth/sign-in-links";
 import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
 import type { EmailMessage } from "@/lib/email/types";
 import { errorFields, log } from "@/lib/log";
-import { payloadOnceSent } from "@/lib/outbox/purge";
+import { claimOutboxRows, type ClaimOptions } from "@/lib/outbox/claim";
+import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryError } from "@/lib/outbox/lease";
+import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/processor";
 import { expireTicketHolds } from "@/lib/services/donations/expire-ticket-holds";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
 
-export type OutboxRecord = typeof outbox.$inferSelect;
+export { backoffMs, MAX_ATTEMPTS } from "@/lib/outbox/lease";
 
-/** How long a claim keeps other workers off a row: longer than a whole batch of sends can take. */
-export const LEASE_SECONDS = 600;
 /** Rows claimed per run; each send is bounded (15 s), so a full batch finishes well inside the lease. */
 export const DEFAULT_BATCH = 25;
-/** Attempts before a row is given up as FAILED: with the backoff below, about three days. */
-export const MAX_ATTEMPTS = 22;
-const BASE_DELAY_MS = 30_000;
-const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
-
-/**
- * Delay before the next try after `attempts` failed ones: 30 s · 2^(attempts-1), capped at 6 h,
- * less up to 20 % of jitter so rows that failed together don't retry in lockstep. The first retry
- * comes within 30 s; the 22nd attempt falls about 3 days (2.5–3.1) after the first.
- */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const exponent = Math.max(0, Math.min(attempts - 1, 30));
-  const base = Math.min(BASE_DELAY_MS * 2 ** exponent, MAX_DELAY_MS);
-  return Math.round(base * (1 - 0.2 * random()));
-}
-
-/** A failure that no retry can fix (an unknown template, a malformed payload): FAILED at once. */
-export class PermanentDeliveryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PermanentDeliveryError";
-  }
-}
 
 /**
  * The `Idempotency-Key` of a row's sends: the same on every retry, so a crash between the send
@@ -79,75 +56,9 @@ export const DELIVERERS: Record<OutboxKind, Deliver | null> = {
 
 const deliverableKinds = () => (Object.keys(DELIVERERS) as OutboxKind[]).filter((kind) => DELIVERERS[kind] !== null);
 
-export type ClaimOptions = {
-  /** Only rows of these organizations (tests and manual runs); all rows when absent. */
-  orgIds?: string[];
-  /** Only these outbox rows (tests of rows without an organization, such as sign-in emails). */
-  ids?: number[];
-};
-
-/**
- * Claims up to `limit` due rows: one UPDATE (its own short transaction) that leases them for
- * LEASE_SECONDS and counts the attempt. `FOR UPDATE SKIP LOCKED` lets concurrent workers take
- * disjoint rows; the lease keeps others off while this one sends, outside any transaction
- * (PGlite has a single connection), and a crashed worker's lease simply expires.
- */
-export async function claimDue(db: Db, limit: number, options: ClaimOptions = {}): Promise<OutboxRecord[]> {
-  const kinds = deliverableKinds();
-  if (kinds.length === 0 || limit <= 0 || options.orgIds?.length === 0 || options.ids?.length === 0) return [];
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, "PENDING"),
-        lte(outbox.nextAttemptAt, sql`now()`),
-        or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, sql`now()`)),
-        inArray(outbox.kind, kinds),
-        options.orgIds ? inArray(outbox.orgId, options.orgIds) : undefined,
-        options.ids ? inArray(outbox.id, options.ids) : undefined,
-      ),
-    )
-    .orderBy(asc(outbox.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(outbox)
-    .set({ leaseUntil: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval`, attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
-    .returning();
-  return claimed.sort((a, b) => a.id - b.id);
-}
-
-/** Error text fit for the outbox and the logs: one short line, no email addresses. */
-function describeError(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/[^\s@<>"'`,;:()]+@[^\s@<>"'`,;:()]+/g, "<address>").replace(/\s+/g, " ").slice(0, 300);
-}
-
-// Guarded by status: if this worker's lease ran out and another worker finished the row first,
-// a late result changes nothing (a late failure can't reopen a row that was sent).
-// The same update drops what the payload asked to purge once sent (a sign-in link).
-async function markSent(db: Db, id: number, note?: string): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ status: "SENT", sentAt: sql`now()`, leaseUntil: null, lastError: note ?? null, payload: payloadOnceSent() })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
-}
-
-async function markFailed(db: Db, row: OutboxRecord, err: unknown): Promise<"retry" | "failed"> {
-  const giveUp = err instanceof PermanentDeliveryError || row.attempts >= MAX_ATTEMPTS;
-  const delaySeconds = backoffMs(row.attempts) / 1000;
-  await db
-    .update(outbox)
-    .set({
-      status: giveUp ? "FAILED" : "PENDING",
-      nextAttemptAt: giveUp ? undefined : sql`now() + ${`${delaySeconds} seconds`}::interval`,
-      leaseUntil: null,
-      lastError: describeError(err),
-    })
-    .where(and(eq(outbox.id, row.id), eq(outbox.status, "PENDING")));
-  return giveUp ? "failed" : "retry";
+/** Claims up to `limit` due rows of the kinds that have a sender (see claimOutboxRows). */
+export function claimDue(db: Db, limit: number, options: ClaimOptions = {}): Promise<OutboxRecord[]> {
+  return claimOutboxRows(db, deliverableKinds(), limit, options);
 }
 
 /** Delivers one claimed row through its kind's sender and records the outcome. */

@@ -5,7 +5,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "@/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEndpoint } from "@/db/schema";
-import type { OutboxRecord } from "@/lib/jobs/worker";
+import type { OutboxRecord } from "@/lib/outbox/types";
 import { getEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { SecretDecryptionError } from "@/lib/crypto/secrets";
