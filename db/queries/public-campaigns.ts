@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
+import { acceptsDonations } from "@/lib/accepting-donations";
 import { notFound } from "@/lib/errors";
 import { iso } from "@/lib/schemas/common";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
@@ -66,7 +67,8 @@ export async function publicCampaignView(db: DbOrTx, { campaign, org }: { campai
   const full = serializeCampaign(campaign);
   const { raisedAmountCents, donationCount, goalAmountCents, matchedAmountCents, scheduledPublishAt, ...visible } = full;
   void scheduledPublishAt;
-  const accepting = campaign.status === "ACTIVE" && org.status === "ACTIVE";
+  // Exactly what POST /api/donations checks: status, start and end dates, the payout account.
+  const accepting = acceptsDonations(campaign, org);
   return {
     campaign: { ...visible, donateUrl: `${donateBaseUrl(org)}/donate/${campaign.slug}` },
     organization: {

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { campaigns, donations, donors, type DonationStatus } from "@/db/schema";
-import { get, newCampaign, newOrg, patch, type TestUser } from "../helpers/api";
+import { activeCampaign, activeOrg } from "../fixtures/processor";
+import { get, newCampaign, newOrg, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 type Org = { id: string; slug: string } & Record<string, any>;
@@ -228,5 +229,46 @@ describe("GET /api/public/orgs/:orgSlug/campaigns/:slug", () => {
     expect(res.body.donorRoll).toEqual([expect.objectContaining({ name: "Zoe", amountCents: 3_000 })]);
     expect(res.text).not.toContain(emails[0]);
     expect(res.text).not.toContain("@");
+  });
+});
+
+describe("acceptingDonations", () => {
+  const DAY = 86_400_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const gift = (campaignId: string, tickets?: number) => ({
+    campaignId,
+    amount: tickets ? tickets * 1_000 : 2_500,
+    tickets,
+    email: `donor-${randomBytes(4).toString("hex")}@example.org`,
+  });
+
+  it("GET /api/public/orgs/:orgSlug/campaigns/:slug is false before a campaign's startDate and after its endDate, exactly when POST /api/donations refuses", async () => {
+    const setup = await activeOrg();
+    const event = { type: "EVENT", ticketPriceCents: 1_000, ticketCapacity: 10 };
+    const cases: Array<{ name: string; body: Record<string, unknown>; accepting: boolean }> = [
+      { name: "no dates", body: {}, accepting: true },
+      { name: "starts tomorrow", body: { startDate: at(DAY) }, accepting: false },
+      { name: "started a minute ago", body: { startDate: at(-60_000) }, accepting: true },
+      { name: "ends tomorrow", body: { endDate: at(DAY) }, accepting: true },
+      { name: "ended", body: { startDate: "2020-01-01T00:00:00Z", endDate: "2020-02-01T00:00:00Z" }, accepting: false },
+      // An EVENT's start date is the event: its tickets sell before it, until its end date.
+      { name: "event next week", body: { ...event, startDate: at(7 * DAY), endDate: at(7 * DAY + 3_600_000) }, accepting: true },
+      { name: "event over", body: { ...event, startDate: at(-2 * DAY), endDate: at(-DAY) }, accepting: false },
+    ];
+    for (const { name, body, accepting } of cases) {
+      const c = await activeCampaign(setup, { title: `Dates: ${name}`, ...body });
+      const view = await bySlug(setup.org.slug, c.slug);
+      expect(view.status, name).toBe(200);
+      expect(view.body.acceptingDonations, name).toBe(accepting);
+      const res = await post("/api/donations", gift(c.id, body.type === "EVENT" ? 1 : undefined));
+      expect(res.status, `${name}: ${res.text}`).toBe(accepting ? 201 : 409);
+      if (!accepting) expect(res.body).toEqual({ error: "Campaign is not accepting donations", status: 409 });
+    }
+  });
+
+  it("is false for an ACTIVE campaign of an organization that can't take payments yet, as POST /api/donations is a 409", async () => {
+    const c = await published();
+    expect((await bySlug(org.slug, c.slug)).body).toMatchObject({ acceptingDonations: false, organization: { acceptingDonations: false } });
+    expect((await post("/api/donations", gift(c.id))).status).toBe(409);
   });
 });

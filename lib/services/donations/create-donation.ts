@@ -10,6 +10,7 @@ import {
   type Donation,
   type Organization,
 } from "@/db/schema";
+import { acceptsDonations } from "@/lib/accepting-donations";
 import { getEnv } from "@/lib/env";
 import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -66,17 +67,6 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   if (recurring && !campaign.allowRecurring) issues.add("recurringInterval", "This campaign does not take recurring gifts", "recurring_not_allowed");
   if (!recurring && campaign.type === "MEMBERSHIP") issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
   issues.throwIfAny();
-}
-
-/**
- * Whether the campaign takes gifts now: ACTIVE, of an ACTIVE organization with a payout account,
- * not past its end date, and not before its start date. An EVENT's start date is when the event
- * takes place, so its tickets sell before it (until its end date).
- */
-export function acceptsDonations(campaign: Campaign, org: Organization, now = Date.now()): boolean {
-  const ended = campaign.endDate !== null && campaign.endDate.getTime() <= now;
-  const notYet = campaign.type !== "EVENT" && campaign.startDate !== null && campaign.startDate.getTime() > now;
-  return campaign.status === "ACTIVE" && org.status === "ACTIVE" && !!org.processorAccountId && !ended && !notYet;
 }
 
 /**
