@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { outbox } from "@/db/schema";
-import { payloadOnceSent } from "./purge";
+import { payloadOnceDone } from "./purge";
 import type { OutboxRecord } from "./types";
 
 /** Attempts before a row is given up as FAILED: with the backoff below, about three days. */
@@ -45,13 +45,14 @@ export function describeError(err: unknown): string {
 export async function markSent(db: Db, id: number, note?: string): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: "SENT", sentAt: sql`now()`, leaseUntil: null, lastError: note ?? null, payload: payloadOnceSent() })
+    .set({ status: "SENT", sentAt: sql`now()`, leaseUntil: null, lastError: note ?? null, payload: payloadOnceDone() })
     .where(and(eq(outbox.id, id), eq(outbox.status, "PENDING")));
 }
 
 /**
  * Ends the lease of a row whose attempt failed: due again after the backoff, or FAILED for good
- * after a permanent error or the last attempt.
+ * after a permanent error or the last attempt, in which case the same update drops what the
+ * payload asked to purge (no later attempt will read a sign-in link, so it must not stay at rest).
  */
 export async function markFailed(db: Db, row: OutboxRecord, err: unknown): Promise<"retry" | "failed"> {
   const giveUp = err instanceof PermanentDeliveryError || row.attempts >= MAX_ATTEMPTS;
@@ -63,6 +64,7 @@ export async function markFailed(db: Db, row: OutboxRecord, err: unknown): Promi
       nextAttemptAt: giveUp ? undefined : sql`now() + ${`${delaySeconds} seconds`}::interval`,
       leaseUntil: null,
       lastError: describeError(err),
+      payload: giveUp ? payloadOnceDone() : undefined,
     })
     .where(and(eq(outbox.id, row.id), eq(outbox.status, "PENDING")));
   return giveUp ? "failed" : "retry";

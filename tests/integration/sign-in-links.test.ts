@@ -1,8 +1,8 @@
 /**
  * Sign-in links (next-auth email provider): limited per address and per client IP with a clear
  * error code for the sign-in page, never logged outside an embedded install, purged from the
- * outbox once sent (kept for the sandbox mailbox on a local install until they expire), tokens
- * stored hashed, and expired tokens deleted by the worker.
+ * outbox once sent or failed for good (kept for the sandbox mailbox on a local install until they
+ * expire), tokens stored hashed, and expired tokens deleted by the worker.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { outbox, verificationTokens } from "@/db/schema";
 import { signInLinksKeptForMailbox, signInLinksLogged } from "@/lib/auth/sign-in-links";
 import { getEnv, resetEnv } from "@/lib/env";
-import { runWorkerOnce } from "@/lib/jobs/worker";
+import { MAX_ATTEMPTS, runWorkerOnce } from "@/lib/jobs/worker";
 import { resetRateLimiter } from "@/lib/ratelimit";
 import { testDb } from "../helpers/db";
 import { linkOf, requestSignInLink } from "../helpers/sign-in";
@@ -45,7 +45,7 @@ const uid = () => randomBytes(5).toString("hex");
 const ipv4 = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
 
 // A stand-in for the Resend API (the real SDK talks to it through RESEND_BASE_URL).
-const resend = { server: undefined as Server | undefined, url: "", bodies: [] as string[] };
+const resend = { server: undefined as Server | undefined, url: "", bodies: [] as string[], failing: false };
 beforeAll(async () => {
   await testDb();
   resend.server = createServer((req, res) => {
@@ -53,6 +53,11 @@ beforeAll(async () => {
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       resend.bodies.push(raw);
+      if (resend.failing) {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ statusCode: 500, name: "internal_server_error", message: "An unexpected error occurred." }));
+        return;
+      }
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: `re_${uid()}` }));
     });
@@ -156,6 +161,33 @@ describe("sign-in links at rest and in the logs", () => {
     expect(sent.payload).toEqual({ template: "magic-link", to: email, purged: true });
     // It did go out, with the link.
     expect(resend.bodies.some((b) => b.includes(new URL(link).searchParams.get("token")!))).toBe(true);
+  });
+
+  it("a sign-in email that fails for good has its link purged in the update that marks it FAILED; a failure to retry keeps it", async () => {
+    setEnv({ RESEND_API_KEY: "re_test", RESEND_BASE_URL: resend.url });
+    resend.failing = true;
+    try {
+      const email = `failing-${uid()}@example.org`;
+      const res = await requestSignInLink(email, ipv4());
+      const link = (await linkOf(res.outboxId!))!;
+      const db = await testDb();
+      const row = async () => (await db.select().from(outbox).where(eq(outbox.id, res.outboxId!)))[0];
+
+      // A failed attempt that will be retried needs the link.
+      await runWorkerOnce(db, { ids: [res.outboxId!] });
+      expect(await row()).toMatchObject({ status: "PENDING", attempts: 1, payload: { template: "magic-link", to: email, props: { url: link } } });
+
+      // The last attempt fails too: FAILED for good, and nothing of the link is left.
+      await db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` }).where(eq(outbox.id, res.outboxId!));
+      await runWorkerOnce(db, { ids: [res.outboxId!] });
+      const failed = await row();
+      expect(failed.status).toBe("FAILED");
+      expect(failed.lastError).toContain("500");
+      expect(failed.payload).toEqual({ template: "magic-link", to: email, purged: true });
+      expect(JSON.stringify(failed)).not.toContain(new URL(link).searchParams.get("token")!);
+    } finally {
+      resend.failing = false;
+    }
   });
 
   it("on a deployment without Resend the local-only send purges the link too", async () => {
