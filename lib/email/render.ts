@@ -31,6 +31,23 @@ export function isEmailTemplate(name: unknown): name is EmailTemplate {
   return typeof name === "string" && Object.hasOwn(TEMPLATES, name);
 }
 
+/** Sandbox payments mark their emails unless told otherwise. */
+const defaultTestMode = () => getEnv().paymentsMode === "sandbox";
+
+/**
+ * The subject line an email is sent with: its template's subject, after "[Test mode] " in test
+ * mode. renderEmail and the dashboard's lists of emails both take it from here, so a list shows
+ * exactly the subject the recipient sees.
+ */
+export function emailSubject<T extends EmailTemplate>(
+  message: Pick<EmailMessage<T>, "template" | "props">,
+  { testMode = defaultTestMode() }: { testMode?: boolean } = {},
+): string {
+  if (!isEmailTemplate(message.template)) throw new Error(`Unknown email template: ${String(message.template)}`);
+  const subject = (TEMPLATES[message.template] as Template<EmailPropsByTemplate[T]>).subject(message.props);
+  return testMode ? `${TEST_MODE_SUBJECT_PREFIX}${subject}` : subject;
+}
+
 // html-to-text upper-cases headings by default; keep names as the donor wrote them.
 const keepCase = ["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } }));
 
@@ -44,7 +61,7 @@ const keepCase = ["h1", "h2", "h3"].map((selector) => ({ selector, options: { up
  */
 export async function renderEmail<T extends EmailTemplate>(
   message: EmailMessage<T>,
-  { testMode = getEnv().paymentsMode === "sandbox" }: { testMode?: boolean } = {},
+  { testMode = defaultTestMode() }: { testMode?: boolean } = {},
 ): Promise<RenderedEmail> {
   if (!isEmailTemplate(message.template)) throw new Error(`Unknown email template: ${String(message.template)}`);
   const template = TEMPLATES[message.template] as Template<EmailPropsByTemplate[T]>;
@@ -54,6 +71,5 @@ export async function renderEmail<T extends EmailTemplate>(
     render(element),
     render(element, { plainText: true, htmlToTextOptions: { selectors: keepCase } }),
   ]);
-  const subject = template.subject(message.props);
-  return { subject: testMode ? `${TEST_MODE_SUBJECT_PREFIX}${subject}` : subject, html, text: text.trim() };
+  return { subject: emailSubject(message, { testMode }), html, text: text.trim() };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { outbox } from "@/db/schema";
+import { emailSubject } from "@/components/dashboard/ops/email-subject";
 import { renderEmail, TEST_MODE_SUBJECT_PREFIX } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
 import { resetEnv } from "@/lib/env";
@@ -51,5 +52,21 @@ describe("emails in test mode", () => {
     expect(email.text).not.toContain("Test mode");
     // The mode can also be given explicitly.
     expect((await renderEmail(message, { testMode: true })).subject).toBe(`${TEST_MODE_SUBJECT_PREFIX}${email.subject}`);
+  });
+
+  it("the dashboard's emails list shows the subject the email is sent with, [Test mode] included in sandbox mode", async () => {
+    const message = await receiptRow();
+    const sandbox = emailSubject(message as unknown as Record<string, unknown>);
+    expect(sandbox).toBe((await renderEmail(message)).subject);
+    expect(sandbox).toMatch(/^\[Test mode\] Thank you, Ada! /);
+
+    process.env.PAYMENTS_MODE = "stripe";
+    process.env.STRIPE_SECRET_KEY = "sk_test_goodfund_test_mode";
+    resetEnv();
+    const live = emailSubject(message as unknown as Record<string, unknown>);
+    expect(live).toBe((await renderEmail(message)).subject);
+    expect(live).toMatch(/^Thank you, Ada! /);
+    // A payload that no longer makes an email (a purged sign-in link) has no subject to show.
+    expect(emailSubject({ template: "magic-link", to: "a@example.org", purged: true })).toBeNull();
   });
 });

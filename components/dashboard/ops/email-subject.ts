@@ -1,29 +1,15 @@
-import { subject as adminNotification } from "@/emails/admin-notification";
-import { subject as disputeAlert } from "@/emails/dispute-alert";
-import { subject as magicLink } from "@/emails/magic-link";
-import { subject as milestone } from "@/emails/milestone";
-import { subject as receipt } from "@/emails/receipt";
-import { subject as tribute } from "@/emails/tribute";
-import type { EmailPropsByTemplate, EmailTemplate } from "@/lib/email/types";
+import { emailSubject as subjectOf, isEmailTemplate } from "@/lib/email/render";
+import type { EmailMessage } from "@/lib/email/types";
 
 /**
- * The subject line of an outbox email without rendering its body (the list shows many), from
- * the same `subject` functions renderEmail uses. The compiler checks each template's props.
+ * The subject line of an outbox email without rendering its body (the list shows many): the
+ * subject it is sent with, "[Test mode] " included on a sandbox install. Null for a payload that
+ * names no known template or whose props no longer make one (a sign-in link purged once sent).
  */
-const SUBJECTS: { [K in EmailTemplate]: (props: EmailPropsByTemplate[K]) => string } = {
-  receipt,
-  "admin-notification": adminNotification,
-  tribute,
-  milestone,
-  "dispute-alert": disputeAlert,
-  "magic-link": magicLink,
-};
-
 export function emailSubject(payload: Record<string, unknown>): string | null {
-  const template = payload.template;
-  if (typeof template !== "string" || !Object.hasOwn(SUBJECTS, template)) return null;
+  if (!isEmailTemplate(payload.template)) return null;
   try {
-    return (SUBJECTS[template as EmailTemplate] as (p: unknown) => string)(payload.props);
+    return subjectOf(payload as Pick<EmailMessage, "template" | "props">);
   } catch {
     return null;
   }
