@@ -122,7 +122,7 @@ const DESCRIPTION = `REST API of Goodfund, an open-source fundraising platform.
 - **Money** is always an integer number of cents (\`2500\` is 25.00); currency codes are lower-case ISO 4217 (\`usd\`).
 - **Times** are ISO 8601 strings in UTC (\`2030-01-31T12:00:00.000Z\`).
 - **Nullable fields** are JSON \`null\` when unset, never missing.
-- **Errors** answer \`{ "error": string, "status": number, "details"? }\`; validation errors (400 \`Validation failed\`) add \`details: { fieldErrors: { [field]: string[] }, formErrors: string[] }\`, with dotted names for nested fields.
+- **Errors** answer \`{ "error": string, "status": number, "details"? }\`; validation errors (400 \`Validation failed\`) add \`details: { fieldErrors: { [field]: string[] }, formErrors: string[] }\`, with dotted names for nested fields, and \`codes: { [field]: { code, ...values }[] }\`: one machine-readable code per message (\`""\` for form-level ones), such as \`{ "code": "too_small", "minimum": 100, "inclusive": true }\` or \`{ "code": "tickets_over_limit", "maximum": 10 }\`, for clients that phrase their own messages.
 - **Authentication**: \`Authorization: Bearer <session JWT>\` (see the \`bearerAuth\` scheme); operations marked with no security are public.
 - **Rate limits**: public operations 100 requests/minute per client IP, authenticated ones 600/minute per user (defaults). Rate-limited responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; a 429 adds \`Retry-After\`.
 - Every response carries \`X-Request-Id\` (a valid incoming \`X-Request-Id\` is echoed).
@@ -215,7 +215,11 @@ function operationObject(row: OperationRow, schemas: SchemaCollector): Json {
     responses["400"] = errorResponse(`${what} failed validation (\`details\` lists the fields).`, rateLimited, {
       error: "Validation failed",
       status: 400,
-      details: { fieldErrors: row.body ? { title: ["Required"] } : { limit: ["Number must be less than or equal to 100"] }, formErrors: [] },
+      details: {
+        fieldErrors: row.body ? { title: ["Required"] } : { limit: ["Number must be less than or equal to 100"] },
+        formErrors: [],
+        codes: row.body ? { title: [{ code: "invalid_type", expected: "string" }] } : { limit: [{ code: "too_big", origin: "number", maximum: 100, inclusive: true }] },
+      },
     });
   }
   if (row.access !== "public") {
