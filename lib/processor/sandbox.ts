@@ -1,51 +1,36 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { donations } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { webhookVerifier } from "./stripe-client";
+import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
+import { chargeRefunded, customerSubscriptionDeleted, processorEvent, signedEvent } from "./event-factory";
 import { cancelSandboxIntent, sandboxClientSecret } from "./sandbox-intents";
 import { ProcessorError, type PaymentProcessor } from "./types";
+import { verifyProcessorEvent } from "./verify-event";
 import { getWebhookSecret } from "./webhook-secret";
-
-const API_VERSION = "2026-10-28.endive";
 
 export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
 
-/** A processor event of Stripe's envelope shape around `object`. */
-export function sandboxEvent(type: string, object: Record<string, unknown>, account?: string | null): Stripe.Event {
-  return {
-    id: sandboxId("evt"),
-    object: "event",
-    api_version: API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-    ...(account ? { account } : {}),
-  } as unknown as Stripe.Event;
+/** A processor event of Stripe's envelope shape around `object`, with a sandbox event ID. */
+export function sandboxEvent(type: Stripe.Event.Type, object: Record<string, unknown>, account?: string | null): Stripe.Event {
+  return processorEvent(type, object, { eventId: sandboxId("evt"), account });
 }
 
 /**
- * Sends a signed event to the webhook endpoint, through its route handler in this process: the
- * same signature check, parsing and transaction a real delivery gets. Must not be called inside
- * a database transaction (the handler opens its own).
+ * Applies an event the sandbox reports, the way a real delivery is applied: signed with the
+ * webhook secret, verified by the same check the webhook endpoint makes, then applied once in
+ * its own transaction. Must not be called inside a database transaction.
  */
 export async function deliverSandboxEvent(event: Stripe.Event): Promise<void> {
-  const payload = JSON.stringify(event);
-  const signature = webhookVerifier().webhooks.generateTestHeaderString({ payload, secret: getWebhookSecret() });
-  const { POST } = await import("@/app/api/processor/webhooks/route");
-  const req = new NextRequest(`${getEnv().appUrl}/api/processor/webhooks`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-  const res = await POST(req, { params: Promise.resolve({}) });
-  if (res.status !== 200) throw new Error(`sandbox event ${event.type} was not accepted: ${res.status} ${await res.text()}`);
+  const { payload, signature } = signedEvent(event, getWebhookSecret());
+  try {
+    const verified = await verifyProcessorEvent(payload, signature);
+    await applyProcessorEvent(await getDb(), verified, sandboxProcessor);
+  } catch (err) {
+    throw new Error(`sandbox event ${event.type} was not accepted: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
 }
 
 /**
@@ -82,20 +67,15 @@ export class SandboxProcessor implements PaymentProcessor {
 
   async refundPayment(input: { paymentIntentId: string; donationId: string; amountCents: number; currency: string; chargeId: string | null }) {
     const refundId = sandboxId("re");
-    const amount = input.amountCents;
     await deliverSandboxEvent(
-      sandboxEvent("charge.refunded", {
-        id: input.chargeId ?? sandboxId("ch"),
-        object: "charge",
-        amount,
-        amount_refunded: amount,
+      chargeRefunded({
+        eventId: sandboxId("evt"),
+        chargeId: input.chargeId ?? sandboxId("ch"),
+        paymentIntentId: input.paymentIntentId,
+        amountCents: input.amountCents,
         currency: input.currency,
-        paid: true,
-        refunded: true,
-        status: "succeeded",
-        payment_intent: input.paymentIntentId,
         metadata: { donationId: input.donationId },
-        refunds: { object: "list", data: [{ id: refundId, object: "refund", amount, status: "succeeded" }], has_more: false },
+        refundId,
       }),
     );
     return { refundId };
@@ -118,17 +98,12 @@ export class SandboxProcessor implements PaymentProcessor {
   }
 
   async cancelSubscription(input: { subscriptionId: string }) {
-    await deliverSandboxEvent(
-      sandboxEvent("customer.subscription.deleted", {
-        id: input.subscriptionId,
-        object: "subscription",
-        status: "canceled",
-        canceled_at: Math.floor(Date.now() / 1000),
-      }),
-    );
+    await deliverSandboxEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: input.subscriptionId }));
   }
 
   async getInvoicePayment() {
     return { paymentIntentId: null, chargeId: null };
   }
 }
+
+const sandboxProcessor = new SandboxProcessor();

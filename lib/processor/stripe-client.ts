@@ -2,6 +2,8 @@ import Stripe from "stripe";
 import { getEnv } from "@/lib/env";
 import { ProcessorError } from "./types";
 
+export { webhookVerifier } from "./webhook-signature";
+
 /**
  * The Stripe SDK client, one per process.
  *
@@ -12,8 +14,7 @@ import { ProcessorError } from "./types";
 
 type Cached = { cacheKey: string; client: Stripe };
 const CACHE = Symbol.for("goodfund.processor.stripe-client");
-const VERIFIER = Symbol.for("goodfund.processor.stripe-webhook-verifier");
-type GlobalWithStripe = typeof globalThis & { [CACHE]?: Cached; [VERIFIER]?: Stripe };
+type GlobalWithStripe = typeof globalThis & { [CACHE]?: Cached };
 
 type Address = Pick<Stripe.StripeConfig, "host" | "port" | "protocol">;
 
@@ -53,31 +54,4 @@ export function getStripe(): Stripe {
   });
   g[CACHE] = { cacheKey, client };
   return client;
-}
-
-/** Refuses every request: the verifier client exists only for `webhooks.*`. */
-class NoNetworkHttpClient extends Stripe.HttpClient {
-  override getClientName(): string {
-    return "goodfund-no-network";
-  }
-  override makeRequest(): Promise<never> {
-    return Promise.reject(new Error("The webhook verifier client makes no API requests"));
-  }
-}
-
-/**
- * A client for `webhooks.constructEventAsync` / `generateTestHeaderString`, usable without a
- * secret key (sandbox mode signs its events with Stripe's scheme too). Signature checks are
- * local HMACs; this client is built with a placeholder key and an HTTP client that refuses to
- * send, so it can never reach the network.
- */
-export function webhookVerifier(): Stripe {
-  const g = globalThis as GlobalWithStripe;
-  g[VERIFIER] ??= new Stripe("sk_webhook_verifier_placeholder", {
-    maxNetworkRetries: 0,
-    httpClient: new NoNetworkHttpClient(),
-    appInfo: { name: "Goodfund" },
-    telemetry: false,
-  });
-  return g[VERIFIER];
 }

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, donations, organizations, type Donation } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/errors";
-import { deliverSandboxEvent, sandboxEvent, sandboxId } from "@/lib/processor/sandbox";
+import { accountUpdated, invoicePaymentSucceeded, paymentIntentPaymentFailed, paymentIntentSucceeded, type PaymentIntentInput } from "@/lib/processor/event-factory";
+import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 
@@ -41,38 +42,24 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
     });
   }
   await claimIntent(db, d.id, card === SANDBOX_CARDS.succeeds);
-  const charged = d.amount + d.feeCents;
-  const metadata = { donationId: d.id, orgId: d.orgId, campaignId: d.campaignId };
   const chargeId = sandboxId("ch");
-  const intent = (status: string, extra: Record<string, unknown> = {}) => ({
-    id: paymentIntentId,
-    object: "payment_intent",
-    amount: charged,
-    amount_received: status === "succeeded" ? charged : 0,
+  const intent = (): PaymentIntentInput => ({
+    eventId: sandboxId("evt"),
+    paymentIntentId,
+    amountCents: d.amount + d.feeCents,
     currency: d.currency,
-    status,
-    latest_charge: chargeId,
-    transfer_data: row.accountId ? { destination: row.accountId } : null,
-    metadata: d.subscriptionId ? {} : metadata,
-    ...extra,
+    chargeId,
+    destination: row.accountId,
+    metadata: d.subscriptionId ? {} : { donationId: d.id, orgId: d.orgId, campaignId: d.campaignId },
   });
 
   if (card === SANDBOX_CARDS.declines) {
-    await deliverSandboxEvent(
-      sandboxEvent(
-        "payment_intent.payment_failed",
-        intent("requires_payment_method", {
-          last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: DECLINE_MESSAGE },
-        }),
-      ),
-    );
+    await deliverSandboxEvent(paymentIntentPaymentFailed({ ...intent(), error: { message: DECLINE_MESSAGE } }));
   } else if (d.subscriptionId) {
-    await deliverSandboxEvent(
-      sandboxEvent("invoice.payment_succeeded", sandboxInvoice(d, d.subscriptionId, "subscription_create", paymentIntentId, chargeId)),
-    );
-    await deliverSandboxEvent(sandboxEvent("payment_intent.succeeded", intent("succeeded")));
+    await deliverSandboxEvent(sandboxInvoice(d, d.subscriptionId, "subscription_create", paymentIntentId, chargeId));
+    await deliverSandboxEvent(paymentIntentSucceeded(intent()));
   } else {
-    await deliverSandboxEvent(sandboxEvent("payment_intent.succeeded", intent("succeeded")));
+    await deliverSandboxEvent(paymentIntentSucceeded(intent()));
   }
   const [after] = await db.select().from(donations).where(eq(donations.id, d.id));
   return after;
@@ -114,25 +101,19 @@ async function claimIntent(db: Db, donationId: string, accepted: boolean): Promi
   });
 }
 
-/** A paid invoice of Stripe's current shape for a subscription payment. */
-export function sandboxInvoice(d: Pick<Donation, "amount" | "feeCents" | "currency">, subscriptionId: string, billingReason: string, paymentIntentId: string, chargeId: string) {
-  const paid = d.amount + d.feeCents;
-  return {
-    id: sandboxId("in"),
-    object: "invoice",
-    billing_reason: billingReason,
-    amount_due: paid,
-    amount_paid: paid,
-    amount_remaining: 0,
+/** `invoice.payment_succeeded` for a paid invoice of the subscription, in Stripe's current shape. */
+function sandboxInvoice(d: Pick<Donation, "amount" | "feeCents" | "currency">, subscriptionId: string, billingReason: string, paymentIntentId: string, chargeId: string) {
+  return invoicePaymentSucceeded({
+    eventId: sandboxId("evt"),
+    invoiceId: sandboxId("in"),
+    invoicePaymentId: sandboxId("inpay"),
+    subscriptionId,
+    billingReason,
+    amountPaidCents: d.amount + d.feeCents,
     currency: d.currency,
-    status: "paid",
-    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscriptionId, metadata: {} } },
-    payments: {
-      object: "list",
-      data: [{ id: sandboxId("inpay"), object: "invoice_payment", status: "paid", payment: { type: "payment_intent", payment_intent: paymentIntentId, charge: chargeId } }],
-      has_more: false,
-    },
-  };
+    paymentIntentId,
+    chargeId,
+  });
 }
 
 /** Sandbox stand-in for a subscription's next billing cycle: a paid renewal invoice. */
@@ -144,9 +125,7 @@ export async function renewSandboxSubscription(db: Db, subscriptionId: string): 
     .limit(1);
   if (!initial || !subscriptionId.startsWith("sub_sandbox_")) throw notFound("subscription_not_found", "Subscription not found");
   if (initial.status !== "SUCCEEDED") throw conflict("first_payment_pending", "The subscription's first payment has not succeeded");
-  await deliverSandboxEvent(
-    sandboxEvent("invoice.payment_succeeded", sandboxInvoice(initial, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch"))),
-  );
+  await deliverSandboxEvent(sandboxInvoice(initial, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch")));
 }
 
 /** Sandbox stand-in for finishing Stripe's hosted onboarding: the account can now charge and pay out. */
@@ -157,15 +136,5 @@ export async function completeSandboxOnboarding(db: Db, accountId: string): Prom
     .where(eq(organizations.processorAccountId, accountId))
     .limit(1);
   if (!org || !accountId.startsWith("acct_sandbox_")) throw notFound("account_not_found", "Account not found");
-  await deliverSandboxEvent(
-    sandboxEvent("account.updated", {
-      id: accountId,
-      object: "account",
-      type: "express",
-      charges_enabled: true,
-      payouts_enabled: true,
-      details_submitted: true,
-      requirements: { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null },
-    }),
-  );
+  await deliverSandboxEvent(accountUpdated({ eventId: sandboxId("evt"), accountId, chargesEnabled: true, payoutsEnabled: true }));
 }
