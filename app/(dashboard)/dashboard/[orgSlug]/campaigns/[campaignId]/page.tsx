@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { and } from "drizzle-orm";
 import { CampaignEditor } from "@/components/dashboard/campaign-editor";
 import { TYPE_LABEL, embedSnippet, progressOf } from "@/components/dashboard/campaign-helpers";
 import { CampaignStatusPanel } from "@/components/dashboard/campaign-status-panel";
@@ -11,7 +10,6 @@ import { CopyField } from "@/components/ui/copy-button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Progress } from "@/components/ui/progress";
 import { listCampaigns } from "@/db/queries/campaigns";
-import { campaigns } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";

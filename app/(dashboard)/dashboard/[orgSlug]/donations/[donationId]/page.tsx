@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatMoney } from "@/components/dashboard/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
 import { donorName, emailStatus, eventLabel, statusChange, templateLabel, type BadgeTone } from "@/components/dashboard/ops/labels";
@@ -11,7 +11,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDonationTimeline, type TimelineRow } from "@/db/queries/donations";
-import { campaigns, donations, recurringPlans } from "@/db/schema";
+import { recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { getEnv } from "@/lib/env";
 import { donationOr404 } from "../../records";

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { and } from "drizzle-orm";
 import { emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +7,6 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { DONATION_EMAIL_KINDS } from "@/db/queries/donations";
-import { outbox } from "@/db/schema";
 import { renderEmail, type RenderedEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
 import { getEnv } from "@/lib/env";
