@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { stripHtml } from "@/lib/html";
 
-// The contract fixes some messages in zod 3's words (`Number must be greater than or equal to 100`);
+// The API keeps some messages in zod 3's words (`Number must be greater than or equal to 100`);
 // zod 4 phrases them differently, so the messages of the common issues are set here, once.
 z.config({
   customError: (iss) => {
@@ -100,14 +100,14 @@ export const issueCodeSchema = z
       description:
         "A validation issue code (`too_small`, `too_big`, `invalid_type`, `invalid_format`, `invalid_value`, `custom`, ...) " +
         "or a rule of the product (`amount_below_minimum`, `tickets_over_limit`, `not_a_suggested_amount`, `captcha_required`, ...)",
-      example: "too_small",
+      examples: ["too_small", "tickets_over_limit"],
     }),
   })
   .catchall(z.union([issueValue, z.array(issueValue)]))
   .meta({
     id: "IssueCode",
     description: "The values the code refers to ride along, e.g. `minimum`, `maximum`, `inclusive`, `format`, `expected`, `values`.",
-    example: { code: "too_small", origin: "number", minimum: 100, inclusive: true },
+    examples: [{ code: "too_small", origin: "number", minimum: 100, inclusive: true }, { code: "tickets_over_limit", maximum: 10 }],
   });
 
 export const errorSchema = z
