@@ -67,7 +67,6 @@ export function fromAppError(err: AppError): ApiError {
 export const unauthorized = () => new ApiError(401, "Unauthorized");
 export const forbidden = () => new ApiError(403, "Forbidden");
 export const notFound = (what = "Not found") => new ApiError(404, what);
-export const conflict = (message: string) => new ApiError(409, message);
 
 /** A 400 `Validation failed` with errors on named fields (dotted paths for nested ones) and their codes. */
 export function validationError(
