@@ -80,32 +80,42 @@ export function SignInPanel({ callbackUrl, error, initiallySent, providers, demo
   if (sentTo !== null) {
     return (
       <div className="stack" role="status">
-        <Notice tone="success" title="Check your email">
-          <p>
-            {sentTo ? (
-              <>
-                We sent a sign-in link to <strong>{sentTo}</strong>.
-              </>
-            ) : (
-              <>We sent you a sign-in link.</>
-            )}{" "}
-            It works once, for one hour.
-          </p>
-        </Notice>
         {localEmail.log ? (
-          <Notice tone="info" title="This install does not send email">
+          // This install sends no email: say where the link is instead of "we sent it".
+          <Notice tone="success" title="Your sign-in link is ready">
             <p>
-              Without <code>RESEND_API_KEY</code> the link is not emailed. Find it in the server log (the line “sign-in link kept locally”)
-              {localEmail.mailbox ? (
+              This install does not send email, so the link{sentTo ? (
                 <>
                   {" "}
-                  or in the <Link href="/sandbox/mailbox">sandbox mailbox</Link>
+                  for <strong>{sentTo}</strong>
                 </>
-              ) : null}
-              .
+              ) : null}{" "}
+              was kept here instead:{" "}
+              {localEmail.mailbox ? (
+                <>
+                  open the <Link href="/sandbox/mailbox">sandbox mailbox</Link>, or find it in the server log (the line “sign-in link kept
+                  locally”).
+                </>
+              ) : (
+                <>find it in the server log (the line “sign-in link kept locally”).</>
+              )}{" "}
+              It works once, for one hour. To email links, set <code>RESEND_API_KEY</code>.
             </p>
           </Notice>
-        ) : null}
+        ) : (
+          <Notice tone="success" title="Check your email">
+            <p>
+              {sentTo ? (
+                <>
+                  We sent a sign-in link to <strong>{sentTo}</strong>.
+                </>
+              ) : (
+                <>We sent you a sign-in link.</>
+              )}{" "}
+              It works once, for one hour.
+            </p>
+          </Notice>
+        )}
         <Button variant="secondary" onClick={() => setSentTo(null)}>
           Use a different email
         </Button>

@@ -2,21 +2,33 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
-import { outbox } from "@/db/schema";
+import { outbox, verificationTokens } from "@/db/schema";
 import { isMailboxAvailable } from "@/lib/auth/modes";
 import { MAGIC_LINK_MAX_AGE_SECONDS } from "@/lib/auth/options";
 import type { MagicLinkProps } from "@/lib/email/types";
+import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sandbox mailbox", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 const SHOWN = 20;
+
+/** The stored form of a link's token (next-auth keeps only sha256(token + secret)). */
+function storedToken(url: string): string | null {
+  try {
+    const token = new URL(url).searchParams.get("token");
+    return token ? createHash("sha256").update(`${token}${getEnv().nextAuthSecret}`).digest("hex") : null;
+  } catch {
+    return null;
+  }
+}
 
 // GET /sandbox/mailbox: the latest sign-in links of a local install that sends no email, for a
 // loopback client only (404 for anyone else, and on any other install).
@@ -30,6 +42,15 @@ export default async function SandboxMailbox() {
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(SHOWN);
   const now = Date.now();
+  // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
+  const hashes = rows.map((r) => storedToken((r.payload as { props?: MagicLinkProps }).props?.url ?? "")).filter((h): h is string => !!h);
+  const unused = new Set(
+    hashes.length === 0
+      ? []
+      : (await db.select({ token: verificationTokens.token }).from(verificationTokens).where(inArray(verificationTokens.token, hashes))).map(
+          (t) => t.token,
+        ),
+  );
 
   return (
     <>
@@ -80,6 +101,8 @@ export default async function SandboxMailbox() {
                 const payload = r.payload as { to?: string; props?: MagicLinkProps };
                 const url = payload.props?.url ?? "";
                 const expired = now - r.createdAt.getTime() > MAGIC_LINK_MAX_AGE_SECONDS * 1000;
+                const token = storedToken(url);
+                const used = !expired && (!token || !unused.has(token));
                 return (
                   <li key={r.id} className="card mail-item">
                     <div className="meta">
@@ -87,10 +110,16 @@ export default async function SandboxMailbox() {
                         To <strong style={{ color: "var(--ink)" }}>{payload.to}</strong>
                       </span>
                       <LocalTime iso={r.createdAt.toISOString()} />
-                      {expired ? <Badge tone="draft">Expired</Badge> : <Badge tone="ok">Valid for an hour (once)</Badge>}
+                      {expired ? (
+                        <Badge tone="draft">Expired</Badge>
+                      ) : used ? (
+                        <Badge tone="draft">Used</Badge>
+                      ) : (
+                        <Badge tone="ok">Valid for an hour (once)</Badge>
+                      )}
                     </div>
                     <div className="button-row">
-                      {expired ? null : (
+                      {expired || used ? null : (
                         <a className="button" href={url}>
                           Sign in as {payload.to}
                         </a>
