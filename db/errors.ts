@@ -17,7 +17,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const c = (e as { code?: unknown }).code;
-    if (c === "ECONNREFUSED" || c === "ECONNRESET" || c === "CONNECTION_CLOSED" || c === "CONNECTION_ENDED" || c === "CONNECT_TIMEOUT" || c === "CONNECTION_DESTROYED") return true;
+    if (
+      c === "ECONNREFUSED" ||
+      c === "ECONNRESET" ||
+      c === "CONNECTION_CLOSED" ||
+      c === "CONNECTION_ENDED" ||
+      c === "CONNECT_TIMEOUT" ||
+      c === "CONNECTION_DESTROYED"
+    )
+      return true;
   }
   return false;
 }

@@ -30,7 +30,9 @@ function expectCodes(res: ApiResponse, field: string, message: string, codes: un
 describe("POST /api/donations validation codes", () => {
   it("an amount below 100 is too_small with its minimum", async () => {
     const res = await donate(gift(campaign.id, { amount: 50 }));
-    expectCodes(res, "amount", "Number must be greater than or equal to 100", [{ code: "too_small", origin: "number", minimum: 100, inclusive: true }]);
+    expectCodes(res, "amount", "Number must be greater than or equal to 100", [
+      { code: "too_small", origin: "number", minimum: 100, inclusive: true },
+    ]);
     expect(res.body.details.formErrors).toEqual([]);
     expect(Object.keys(res.body.details).sort()).toEqual(["codes", "fieldErrors", "formErrors"]);
   });
@@ -52,11 +54,19 @@ describe("POST /api/donations validation codes", () => {
   it("an amount outside the suggested ones is not_a_suggested_amount with the values", async () => {
     const fixed = await activeCampaign(org, owner, { title: "Fixed", allowCustomAmount: false, suggestedAmounts: [1000, 2500] });
     const res = await donate(gift(fixed.id, { amount: 1500 }));
-    expectCodes(res, "amount", "Choose one of the suggested amounts: 1000, 2500", [{ code: "not_a_suggested_amount", values: [1000, 2500] }]);
+    expectCodes(res, "amount", "Choose one of the suggested amounts: 1000, 2500", [
+      { code: "not_a_suggested_amount", values: [1000, 2500] },
+    ]);
   });
 
   it("tickets over the per-order limit are tickets_over_limit with the maximum; none are tickets_required", async () => {
-    const gala = await activeCampaign(org, owner, { title: "Gala", type: "EVENT", ticketPriceCents: 1000, ticketCapacity: 50, maxTicketsPerOrder: 4 });
+    const gala = await activeCampaign(org, owner, {
+      title: "Gala",
+      type: "EVENT",
+      ticketPriceCents: 1000,
+      ticketCapacity: 50,
+      maxTicketsPerOrder: 4,
+    });
     const over = await donate(gift(gala.id, { amount: 5000, tickets: 5 }));
     expectCodes(over, "tickets", "At most 4 tickets per order", [{ code: "tickets_over_limit", maximum: 4 }]);
     const none = await donate(gift(gala.id, { amount: 1000 }));
@@ -91,7 +101,14 @@ describe("campaign rules codes", () => {
   it("POST /api/orgs/:idOrSlug/campaigns reports each cross-field rule with its code", async () => {
     const res = await post(
       `/api/orgs/${org.id}/campaigns`,
-      { title: "No price", type: "EVENT", allowCustomAmount: false, suggestedAmounts: [], startDate: "2030-02-01T00:00:00Z", endDate: "2030-01-01T00:00:00Z" },
+      {
+        title: "No price",
+        type: "EVENT",
+        allowCustomAmount: false,
+        suggestedAmounts: [],
+        startDate: "2030-02-01T00:00:00Z",
+        endDate: "2030-01-01T00:00:00Z",
+      },
       { token: owner.token },
     );
     expect(res.status, res.text).toBe(400);

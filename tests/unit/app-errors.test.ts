@@ -7,7 +7,17 @@ import { z } from "zod";
 import { APP_ERROR_STATUS, flattenIssues } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
 import { toApiError } from "@/lib/api/route";
-import { APP_ERROR_CODES, AppError, conflict, fieldError, Issues, notFound, processorUnavailable, validationFailed, type AppErrorCode } from "@/lib/errors";
+import {
+  APP_ERROR_CODES,
+  AppError,
+  conflict,
+  fieldError,
+  Issues,
+  notFound,
+  processorUnavailable,
+  validationFailed,
+  type AppErrorCode,
+} from "@/lib/errors";
 import { createDonationBody } from "@/lib/schemas/donations";
 
 /** The status each code answers, stated here independently of the table in lib/api. */
@@ -81,11 +91,15 @@ describe("AppError codes → HTTP status", () => {
   });
 
   it("carries the error's headers (Retry-After on a 429 and a 503)", async () => {
-    const limited = await answer(new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, { "Retry-After": "42" }));
+    const limited = await answer(
+      new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, { "Retry-After": "42" }),
+    );
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("42");
     expect(limited.text).toBe('{"error":"Too many failed payments, try again later","status":429}');
-    const captcha = await answer(new AppError("captcha_unavailable", "Captcha verification unavailable, please try again", undefined, { "Retry-After": "5" }));
+    const captcha = await answer(
+      new AppError("captcha_unavailable", "Captcha verification unavailable, please try again", undefined, { "Retry-After": "5" }),
+    );
     expect(captcha.status).toBe(503);
     expect(captcha.headers.get("retry-after")).toBe("5");
   });
@@ -142,7 +156,7 @@ describe("validation details codes", () => {
     expect(details.codes.recurringInterval).toEqual([{ code: "invalid_value", values: ["MONTH", "YEAR"] }]);
   });
 
-  it("keeps one code per message, in order, with dotted paths and \"\" for form-level issues", () => {
+  it('keeps one code per message, in order, with dotted paths and "" for form-level issues', () => {
     const schema = z
       .object({ a: z.object({ b: z.string().max(2) }), n: z.number().int().max(10) })
       .refine((v) => v.n > 5, { message: "n must exceed 5", params: { code: "n_too_low", minimum: 5 } });
@@ -197,6 +211,10 @@ describe("validation details codes", () => {
 
   it("validationFailed keeps the messages it is given", () => {
     const err = validationFailed({ interval: ["Too many"] }, [], { interval: [{ code: "too_many_buckets", maximum: 1000 }] });
-    expect(err.details).toEqual({ fieldErrors: { interval: ["Too many"] }, formErrors: [], codes: { interval: [{ code: "too_many_buckets", maximum: 1000 }] } });
+    expect(err.details).toEqual({
+      fieldErrors: { interval: ["Too many"] },
+      formErrors: [],
+      codes: { interval: [{ code: "too_many_buckets", maximum: 1000 }] },
+    });
   });
 });
