@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ROUTES } from "@/app/api/route-manifest";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import styles from "./docs.module.css";
 
@@ -144,7 +145,7 @@ function summarizeSchema(s: Json | undefined): string {
 
 // GET /docs: the API reference, rendered from the same OpenAPI document as /api/openapi.json.
 export default function DocsPage() {
-  const doc = buildOpenApiDocument() as Json;
+  const doc = buildOpenApiDocument(ROUTES) as Json;
   const tags: { name: string; description: string }[] = doc.tags ?? [];
   const byTag = new Map<string, { method: string; path: string; op: Json }[]>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {

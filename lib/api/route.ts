@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { getDb, type Db } from "@/db";
@@ -16,14 +16,61 @@ import { clientIpOf } from "./client-ip";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
 import { ApiError, flattenIssues, forbidden, fromAppError, notFound, unauthorized, validationError } from "./errors";
+import type { Tag } from "./openapi";
 import { errorResponse } from "./respond";
 
 export { CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, clientIpOf, socketAddressOf } from "./client-ip";
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = (req: NextRequest, ctx: NextContext) => Promise<Response>;
 
-type Auth = "user" | "public";
+/**
+ * Who may call an operation: anyone ("public"), any signed-in user ("user"), a scheduler holding
+ * CRON_SECRET ("cron"), or a member of the scope's organization with at least that role.
+ */
+export type Access = "public" | "user" | "cron" | Role;
+
+export type Example = { summary: string; value: unknown };
+
+/** What only the API reference needs to know about an operation; the rest comes from the route's options. */
+export type RouteDoc = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: Tag;
+  success: 200 | 201 | 202 | 204;
+  /** Schema of the success body (output side); absent for 204. */
+  response?: z.ZodType;
+  /** JSON unless said otherwise (CSV exports answer `text/csv`). */
+  responseMediaType?: "application/json" | "text/csv";
+  responseDescription: string;
+  bodyExamples?: Record<string, Example>;
+  /** A body the handler reads itself (to verify a signature over its bytes): documented, not parsed by the wrapper. */
+  rawBody?: z.ZodType;
+  /** What answers 404, when the path has parameters. */
+  notFound?: string;
+  /** The 409 conflicts this operation can answer. */
+  conflicts?: string[];
+};
+
+/** One method of one route: what the wrapper enforces and, for the documented API, its reference. */
+export type RouteDefinition = {
+  access: Access;
+  limit: PolicyName | "none";
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The path parameter that, when it names the caller, lets a member below `access` act on themselves. */
+  orSelf?: string;
+  /** Absent for endpoints outside the documented API (next-auth's own, the catch-all 404). */
+  doc?: RouteDoc;
+};
+
+export type RouteHandler = ((req: NextRequest, ctx: NextContext) => Promise<Response>) & {
+  readonly definition?: RouteDefinition;
+};
+export type DefinedRouteHandler = RouteHandler & { readonly definition: RouteDefinition };
+
+type Auth = "user" | "public" | "cron";
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Scope = { orgId: string };
@@ -44,9 +91,12 @@ export type RouteContext<A extends Auth, P, Q, B, S> = {
 };
 
 export type RouteOptions<A extends Auth, P, Q, B, S> = {
-  /** "user" (default) needs a valid session JWT; "public" needs none. */
+  /**
+   * "user" (default) needs a valid session JWT; "public" needs none; "cron" needs
+   * `Authorization: Bearer <CRON_SECRET>` (and the route answers 404 while CRON_SECRET is unset).
+   */
   auth?: A;
-  /** Rate-limit policy; defaults to "authenticated" for user routes and "public" for public ones. */
+  /** Rate-limit policy; defaults to "authenticated" for user routes, "public" for public ones, "none" for cron. */
   limit?: PolicyName | "none";
   params?: P;
   query?: Q;
@@ -57,7 +107,28 @@ export type RouteOptions<A extends Auth, P, Q, B, S> = {
    */
   scope?: (args: { db: Db; params: Out<P> }) => Promise<S & Scope>;
   role?: Role;
+  /** A path parameter that, when it is the caller's own user ID, lets any member act without `role`. */
+  orSelf?: keyof Out<P> & string;
+  /** The route's entry in the API reference. */
+  doc: RouteDoc;
 };
+
+/** Attaches a definition to a handler that does not go through `withRoute`. */
+export function defineRoute<H extends (req: NextRequest, ctx: never) => Promise<Response>>(
+  definition: RouteDefinition,
+  handler: H,
+): H & { readonly definition: RouteDefinition } {
+  return Object.assign(handler, { definition });
+}
+
+/** Constant-time check of `Authorization: Bearer <secret>` (digests first, so lengths never leak). */
+function bearerMatches(header: string | null, secret: string): boolean {
+  const match = header ? /^Bearer (.+)$/i.exec(header.trim()) : null;
+  if (!match) return false;
+  const given = createHash("sha256").update(match[1]).digest();
+  const expected = createHash("sha256").update(secret).digest();
+  return timingSafeEqual(given, expected);
+}
 
 /** Scope of `/api/orgs/:idOrSlug/...` routes: the organization named in the path. */
 export async function orgScope({ db, params }: { db: Db; params: { idOrSlug: string } }) {
@@ -141,10 +212,19 @@ export function withRoute<
 >(
   options: RouteOptions<A, P, Q, B, S>,
   handler: (ctx: RouteContext<A, P, Q, B, S>) => Promise<Response>,
-): RouteHandler {
+): DefinedRouteHandler {
   const auth: Auth = options.auth ?? "user";
-  const policy = options.limit ?? (auth === "public" ? "public" : "authenticated");
-  return async (req, nextCtx) => {
+  const policy = options.limit ?? (auth === "public" ? "public" : auth === "cron" ? "none" : "authenticated");
+  const definition: RouteDefinition = {
+    access: auth === "user" ? (options.scope ? (options.role ?? "MEMBER") : "user") : auth,
+    limit: policy,
+    params: options.params,
+    query: options.query,
+    body: options.body,
+    orSelf: options.orSelf,
+    doc: options.doc,
+  };
+  const run: RouteHandler = async (req, nextCtx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
     const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiSecurityHeaders(getEnv().appUrl) };
@@ -153,6 +233,11 @@ export function withRoute<
     try {
       const db = await getDb();
       const clientIp = clientIpOf(req);
+      if (auth === "cron") {
+        const secret = getEnv().CRON_SECRET;
+        if (!secret) throw notFound();
+        if (!bearerMatches(req.headers.get("authorization"), secret)) throw unauthorized();
+      }
       const session = auth === "user" ? await authenticateRequest(db, req) : null;
       const user = session?.user ?? null;
       userId = user?.id;
@@ -180,7 +265,8 @@ export function withRoute<
         scope = await options.scope({ db, params });
         if (auth === "user") {
           role = await getMembershipRole(db, scope.orgId, user!.id);
-          if (!role || !roleSatisfies(role, options.role ?? "MEMBER")) throw forbidden();
+          const self = options.orSelf !== undefined && (params as Record<string, unknown>)[options.orSelf] === user!.id;
+          if (!role || !(roleSatisfies(role, options.role ?? "MEMBER") || self)) throw forbidden();
         }
       }
 
@@ -213,13 +299,17 @@ export function withRoute<
     });
     return response;
   };
+  return Object.assign(run, { definition });
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-/** A route module's exports: the given handlers, and a JSON 405 with `Allow` for every other method. */
-export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+/**
+ * A route module's exports: the given handlers (each carrying its definition, which the route
+ * manifest collects for the API reference), and a JSON 405 with `Allow` for every other method.
+ */
+export function methods(handlers: Partial<Record<Method, DefinedRouteHandler>>): Record<Method, RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
   const notAllowed: RouteHandler = async (req) => {
     const res = errorResponse(new ApiError(405, "Method not allowed", undefined, { Allow: allow }));

@@ -1,50 +1,36 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { getRouteMatcher } from "next/dist/shared/lib/router/utils/route-matcher";
+import { getRouteRegex } from "next/dist/shared/lib/router/utils/route-regex";
+import { sortPages } from "next/dist/shared/lib/router/utils/sortable-routes";
 import { NextRequest } from "next/server";
+import { ROUTES } from "@/app/api/route-manifest";
 import { CLIENT_IP_HEADER, CLIENT_IP_KEY, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
 import type { RouteHandler } from "@/lib/api/route";
 import { issueSessionToken } from "@/lib/auth/tokens";
 import { testDb } from "./db";
 
 /**
- * Calls the app's real route handlers with real Request objects, routed the way Next.js routes
- * `app/api/**\/route.ts` (static segments before dynamic ones before catch-alls), so tests run
- * the whole HTTP stack of a route (wrapper, validation, services, database) without a build.
+ * Calls the app's real route handlers with real Request objects, routed by Next.js's own route
+ * sorting and matching over the route manifest (static segments before dynamic ones before
+ * catch-alls), so tests run the whole HTTP stack of a route (wrapper, validation, services,
+ * database) without a build.
  */
 type RouteModule = Partial<Record<string, RouteHandler>>;
-type Route = { segments: string[]; load: () => Promise<RouteModule> };
+type Route = { path: string; module: RouteModule; match: (pathname: string) => false | Record<string, string | string[] | undefined> };
 
-const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
+const byPath = new Map(ROUTES.map((r) => [r.path, r.module as RouteModule]));
+const routes: Route[] = sortPages([...byPath.keys()]).map((path) => ({
+  path,
+  module: byPath.get(path)!,
+  match: getRouteMatcher(getRouteRegex(path)),
+}));
 
-const routes: Route[] = Object.entries(modules)
-  .map(([file, load]) => ({ segments: file.replace(/^\/app\//, "").replace(/\/route\.ts$/, "").split("/"), load }))
-  .sort((a, b) => rank(b.segments) - rank(a.segments));
-
-function rank(segments: string[]): number {
-  // Longer and more static paths first; a catch-all last.
-  return segments.reduce((n, s) => n * 4 + (s.startsWith("[...") ? 0 : s.startsWith("[") ? 1 : 3), 0) + segments.length * 1e-3;
-}
-
-function match(pathname: string): { route: Route; params: Record<string, string | string[]> } | undefined {
-  const parts = pathname.replace(/^\/+|\/+$/g, "").split("/").map(decodeURIComponent);
-  const candidates = routes.flatMap((route) => {
-    const params: Record<string, string | string[]> = {};
-    let score = 0;
-    for (let i = 0; i < route.segments.length; i++) {
-      const seg = route.segments[i];
-      if (seg.startsWith("[...")) {
-        if (i >= parts.length) return [];
-        params[seg.slice(4, -1)] = parts.slice(i);
-        return [{ route, params, score }];
-      }
-      if (i >= parts.length) return [];
-      if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i];
-      else if (seg !== parts[i]) return [];
-      else score += 1;
-    }
-    return route.segments.length === parts.length ? [{ route, params, score: score * 10 + 5 }] : [];
-  });
-  candidates.sort((a, b) => b.score - a.score);
-  return candidates[0];
+function match(pathname: string): { route: Route; params: Record<string, string | string[] | undefined> } | undefined {
+  for (const route of routes) {
+    const params = route.match(pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -82,8 +68,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   const url = new URL(path, "http://localhost:3000");
   const found = match(url.pathname);
   if (!found) throw new Error(`no route file matches ${url.pathname}`);
-  const mod = await found.route.load();
-  const handler = mod[method];
+  const handler = found.route.module[method];
   if (!handler) throw new Error(`${url.pathname} exports no ${method}`);
   const headers = new Headers(opts.headers);
   if (opts.ip !== null) for (const [k, v] of Object.entries(serverClientIpHeaders(opts.ip ?? randomIp()))) headers.set(k, v);

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ROUTES } from "@/app/api/route-manifest";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { routeDefinitions } from "@/lib/api/openapi";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -225,6 +227,16 @@ describe("authorization matrix", () => {
     expect(implemented.filter((e) => !rows.includes(e)), "add a row to MATRIX for these").toEqual([]);
     expect(rows.filter((e) => !implemented.includes(e)), "rows for endpoints that do not exist").toEqual([]);
     expect(rows).toEqual(expect.arrayContaining(["GET /api/orgs/:idOrSlug", "DELETE /api/campaigns/:id"]));
+  });
+
+  it("agrees with the role each organization-scoped route declares", () => {
+    // What the route files declare (withRoute's `role`, MEMBER by default), through the route manifest.
+    const declared = routeDefinitions(ROUTES)
+      .map(({ path, method, definition }) => ({ method, route: path.replace(/\[(\w+)\]/g, ":$1"), access: definition.access }))
+      .filter(({ route }) => /^\/api\/(orgs\/:idOrSlug|campaigns\/:id)(\/|$)/.test(route))
+      .map(({ method, route, access }) => `${method} ${route}: ${access}`)
+      .sort();
+    expect(declared).toEqual(MATRIX.map((r) => `${r.method} ${r.route}: ${r.role}`).sort());
   });
 
   describe.each(MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", (_name, row) => {

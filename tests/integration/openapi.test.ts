@@ -1,10 +1,15 @@
-import { readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ROUTES } from "@/app/api/route-manifest";
 import type { RouteHandler } from "@/lib/api/route";
-import { buildOpenApiDocument, OPERATIONS, openApiPath } from "@/lib/api/openapi";
+import { buildOpenApiDocument, openApiPath, routeDefinitions, type RouteManifestEntry } from "@/lib/api/openapi";
+import { createCampaignBody } from "@/lib/schemas/campaigns";
 import { get, newUser, post, randomIp, serverClientIpHeaders, uniqueSlug } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
@@ -12,10 +17,16 @@ type Json = Record<string, any>;
 type RouteModule = Partial<Record<string, RouteHandler>>;
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-const API_DIR = path.resolve(__dirname, "../../app/api");
+const ROOT = path.resolve(__dirname, "../..");
+const API_DIR = path.join(ROOT, "app/api");
 const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
 
-const doc = buildOpenApiDocument() as Json;
+const doc = buildOpenApiDocument(ROUTES) as Json;
+/** The documented operations, as their route files define them. */
+const OPERATIONS = routeDefinitions(ROUTES).flatMap(({ path, method, definition }) =>
+  definition.doc ? [{ path, method, ...definition, doc: definition.doc }] : [],
+);
+const operation = (operationId: string) => OPERATIONS.find((op) => op.doc.operationId === operationId)!;
 
 /** Route files under app/api, as `orgs/[idOrSlug]/campaigns`; the catch-all and next-auth's routes are not API operations. */
 function routeFiles(): string[] {
@@ -24,6 +35,15 @@ function routeFiles(): string[] {
     .filter((f) => f === "route.ts" || f.endsWith("/route.ts"))
     .map((f) => f.replace(/\/?route\.ts$/, ""))
     .filter((f) => !f.split("/").some((seg) => seg.startsWith("[...")) && f !== "auth" && !f.startsWith("auth/"))
+    .sort();
+}
+
+/** Every route file, as `orgs/[idOrSlug]` ("" for app/api/route.ts), the catch-all and next-auth's included. */
+function routeFilesIncludingInternal(): string[] {
+  return readdirSync(API_DIR, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f === "route.ts" || f.endsWith("/route.ts"))
+    .map((f) => f.replace(/\/?route\.ts$/, ""))
     .sort();
 }
 
@@ -137,7 +157,7 @@ describe("OpenAPI document", () => {
   });
 
   it("is built once and cached", () => {
-    expect(buildOpenApiDocument()).toBe(doc);
+    expect(buildOpenApiDocument(ROUTES)).toBe(doc);
   });
 
   it("documents every method of every route file, and nothing else", async () => {
@@ -145,43 +165,49 @@ describe("OpenAPI document", () => {
     expect(files).toContain("orgs/[idOrSlug]/campaigns");
     const implemented = new Set<string>();
     for (const file of files) {
-      for (const method of await implementedMethods(file)) implemented.add(`${method} ${openApiPath(file)}`);
+      for (const method of await implementedMethods(file)) implemented.add(`${method} ${openApiPath(`/api/${file}`)}`);
     }
     const documented = new Set<string>();
     for (const [p, item] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const m of Object.keys(item)) if (METHODS.includes(m.toUpperCase() as never)) documented.add(`${m.toUpperCase()} ${p}`);
     }
-    expect([...implemented].filter((op) => !documented.has(op)), "implemented but not documented").toEqual([]);
-    expect([...documented].filter((op) => !implemented.has(op)), "documented but not implemented").toEqual([]);
-    // Each table row names an existing route file.
-    for (const row of OPERATIONS) expect(files, `${row.operationId}.file`).toContain(row.file);
+    expect(
+      [...implemented].filter((op) => !documented.has(op)),
+      "implemented but not documented",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((op) => !implemented.has(op)),
+      "documented but not implemented",
+    ).toEqual([]);
   });
 
   it("describes each operation's path parameters, security and error responses", () => {
     for (const row of OPERATIONS) {
-      const op = doc.paths[openApiPath(row.file)][row.method.toLowerCase()];
+      const id = row.doc.operationId;
+      const op = doc.paths[openApiPath(row.path)][row.method.toLowerCase()];
       const pathParams = op.parameters.filter((p: Json) => p.in === "path").map((p: Json) => p.name);
-      expect(pathParams, row.operationId).toEqual([...row.file.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]));
+      expect(pathParams, id).toEqual([...row.path.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]));
       const codes = Object.keys(op.responses);
       if (row.access === "public") {
-        expect(op.security, row.operationId).toEqual([]);
+        expect(op.security, id).toEqual([]);
         expect(codes).not.toContain("401");
         expect(codes).not.toContain("403");
       } else if (row.access === "cron") {
-        expect(op.security, row.operationId).toEqual([{ cronSecret: [] }]);
-        expect(codes, row.operationId).toContain("401");
+        expect(op.security, id).toEqual([{ cronSecret: [] }]);
+        expect(codes, id).toContain("401");
         expect(codes).not.toContain("403");
       } else {
-        expect(op.security, row.operationId).toBeUndefined();
-        expect(codes, row.operationId).toContain("401");
+        expect(op.security, id).toBeUndefined();
+        expect(codes, id).toContain("401");
       }
-      if (row.body) expect(codes, row.operationId).toEqual(expect.arrayContaining(["400", "413", "415"]));
+      if (row.access === "ADMIN" || row.access === "OWNER" || row.access === "MEMBER") expect(codes, id).toContain("403");
+      if (row.body) expect(codes, id).toEqual(expect.arrayContaining(["400", "413", "415"]));
       if (row.limit !== "none") {
         expect(op.responses["429"].headers["Retry-After"]).toBeDefined();
-        expect(op.responses[String(row.success)].headers["X-RateLimit-Remaining"]).toBeDefined();
+        expect(op.responses[String(row.doc.success)].headers["X-RateLimit-Remaining"]).toBeDefined();
       }
       for (const [code, res] of Object.entries(op.responses as Record<string, Json>)) {
-        expect(res.headers["X-Request-Id"], `${row.operationId} ${code}`).toBeDefined();
+        expect(res.headers["X-Request-Id"], `${id} ${code}`).toBeDefined();
         if (Number(code) >= 400) expect(res.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       }
     }
@@ -233,17 +259,17 @@ describe("OpenAPI document", () => {
 
   it("gives examples the body schemas accept", () => {
     for (const row of OPERATIONS) {
-      for (const [name, example] of Object.entries(row.bodyExamples ?? {})) {
+      for (const [name, example] of Object.entries(row.doc.bodyExamples ?? {})) {
         const parsed = row.body!.safeParse(example.value);
-        expect(parsed.success, `${row.operationId} example ${name}: ${parsed.error?.message}`).toBe(true);
+        expect(parsed.success, `${row.doc.operationId} example ${name}: ${parsed.error?.message}`).toBe(true);
       }
     }
   });
 
   it("gives examples of creating an organization and campaigns that the API accepts, answering the documented fields", async () => {
     const user = await newUser();
-    const orgRow = OPERATIONS.find((r) => r.operationId === "createOrganization")!;
-    const campaignRow = OPERATIONS.find((r) => r.operationId === "createCampaign")!;
+    const orgRow = operation("createOrganization").doc;
+    const campaignRow = operation("createCampaign").doc;
     const orgExample = { ...(orgRow.bodyExamples!.full.value as Json), slug: uniqueSlug() };
     const org = await post("/api/orgs", orgExample, { token: user.token });
     expect(org.status, org.text).toBe(201);
@@ -254,6 +280,82 @@ describe("OpenAPI document", () => {
       expect(res.status, res.text).toBe(201);
       expect(Object.keys(res.body).sort()).toEqual(Object.keys(doc.components.schemas.Campaign.properties).sort());
     }
+  });
+});
+
+describe("The route manifest", () => {
+  const check = (root?: string) =>
+    execFileSync(process.execPath, ["scripts/generate-route-manifest.mjs", "--check", ...(root ? [`--root=${root}`] : [])], {
+      cwd: ROOT,
+      stdio: "pipe",
+      encoding: "utf8",
+    });
+
+  it("lists every route file (npm run routes:generate is up to date)", () => {
+    expect(() => check()).not.toThrow();
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(routeFilesIncludingInternal().map((f) => `/api${f ? `/${f}` : ""}`));
+  });
+
+  it("is found stale when a route file is added without regenerating it", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "goodfund-manifest-"));
+    try {
+      for (const r of [...ROUTES.map((r) => r.path), "/api/brand-new"]) {
+        const dir = path.join(root, "app", r.slice(1));
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, "route.ts"), "");
+      }
+      cpSync(path.join(API_DIR, "route-manifest.ts"), path.join(root, "app/api/route-manifest.ts"));
+      let failure: { status?: number; stderr?: string } | undefined;
+      try {
+        check(root);
+      } catch (err) {
+        failure = err as { status?: number; stderr?: string };
+      }
+      expect(failure?.status).toBe(1);
+      expect(failure?.stderr).toContain("npm run routes:generate");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("gives every exported handler a definition, or answers 405 with methods()", async () => {
+    for (const { path: route, module } of ROUTES) {
+      for (const method of METHODS) {
+        const handler = (module as RouteModule)[method];
+        if (!handler || handler.definition) continue;
+        const url = new URL(route.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, "probe"), "http://localhost:3000");
+        const res = await handler(new NextRequest(url, { method }), { params: Promise.resolve({}) });
+        expect(res.status, `${method} ${route} has no definition`).toBe(405);
+      }
+    }
+  });
+
+  it("generates the document from the declared schemas: a route whose body gains a field documents it", () => {
+    const extended = createCampaignBody.extend({ mascot: z.string().max(40) }).meta({ id: "CreateCampaignWithMascot" });
+    const routes: RouteManifestEntry[] = ROUTES.map((entry) => {
+      if (entry.path !== "/api/orgs/[idOrSlug]/campaigns") return entry;
+      const real = (entry.module as RouteModule).POST!;
+      const POST = Object.assign((...args: Parameters<RouteHandler>) => real(...args), {
+        definition: { ...real.definition!, body: extended },
+      });
+      return { path: entry.path, module: { ...entry.module, POST } };
+    });
+    const changed = buildOpenApiDocument(routes) as Json;
+    expect(changed).not.toBe(doc);
+
+    const bodyOf = (d: Json) => d.paths["/api/orgs/{idOrSlug}/campaigns"].post.requestBody.content["application/json"].schema;
+    expect(bodyOf(doc)).toEqual({ $ref: "#/components/schemas/CreateCampaign" });
+    expect(bodyOf(changed)).toEqual({ $ref: "#/components/schemas/CreateCampaignWithMascot" });
+    const schema = changed.components.schemas.CreateCampaignWithMascot;
+    expect(schema.properties.mascot).toEqual({ type: "string", maxLength: 40 });
+    expect(schema.required).toEqual(["title", "mascot"]);
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      [...Object.keys(doc.components.schemas.CreateCampaign.properties), "mascot"].sort(),
+    );
+    expect(doc.components.schemas.CreateCampaign.properties.mascot).toBeUndefined();
+    // Nothing else moved.
+    expect(changed.paths["/api/orgs/{idOrSlug}/campaigns"].get).toEqual(doc.paths["/api/orgs/{idOrSlug}/campaigns"].get);
+    expect(Object.keys(changed.paths)).toEqual(Object.keys(doc.paths));
   });
 });
 

@@ -1,19 +1,64 @@
 import { listOrganizationsForUser } from "@/db/queries/organizations";
+import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
-import { createOrganizationBody, serializeOrganization } from "@/lib/schemas/organizations";
+import { createOrganizationBody, organizationSchema, organizationWithRoleSchema, serializeOrganization } from "@/lib/schemas/organizations";
 import { createOrganization } from "@/lib/services/organizations/create-organization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs: organizations the caller belongs to, newest first, with the caller's role
-  GET: withRoute({}, async ({ db, user }) => {
-    const rows = await listOrganizationsForUser(db, user.id);
-    return ok({ data: rows.map((r) => ({ ...serializeOrganization(r.org), role: r.role })), pagination: wholeList(rows.length) });
-  }),
+  GET: withRoute(
+    {
+      doc: {
+        operationId: "listOrganizations",
+        summary: "List the caller's organizations",
+        description: "Organizations the caller belongs to, newest first, each with the caller's role. Not paged.",
+        tag: "Organizations",
+        success: 200,
+        response: listOf(organizationWithRoleSchema),
+        responseDescription: "The caller's organizations",
+      },
+    },
+    async ({ db, user }) => {
+      const rows = await listOrganizationsForUser(db, user.id);
+      return ok({ data: rows.map((r) => ({ ...serializeOrganization(r.org), role: r.role })), pagination: wholeList(rows.length) });
+    },
+  ),
   // POST /api/orgs: create an organization; the caller becomes its OWNER
-  POST: withRoute({ body: createOrganizationBody }, async ({ db, user, body }) => {
-    const org = await createOrganization(db, user, body);
-    return created(serializeOrganization(org));
-  }),
+  POST: withRoute(
+    {
+      body: createOrganizationBody,
+      doc: {
+        operationId: "createOrganization",
+        summary: "Create an organization",
+        description: "The caller becomes its OWNER. Without `slug`, one is generated from the name.",
+        tag: "Organizations",
+        bodyExamples: {
+          minimal: { summary: "Just a name (the slug is generated from it)", value: { name: "Riverside Food Bank" } },
+          full: {
+            summary: "With receipt details and branding",
+            value: {
+              name: "Riverside Food Bank",
+              slug: "riverside-food-bank",
+              notificationEmail: "donations@riverside.example.org",
+              legalName: "Riverside Food Bank Inc.",
+              taxId: "12-3456789",
+              logoUrl: "https://riverside.example.org/logo.png",
+              color: "#1a7f5a",
+              currency: "usd",
+            },
+          },
+        },
+        success: 201,
+        response: organizationSchema,
+        responseDescription: "The new organization",
+        conflicts: ["Organization slug is already taken"],
+      },
+    },
+    async ({ db, user, body }) => {
+      const org = await createOrganization(db, user, body);
+      return created(serializeOrganization(org));
+    },
+  ),
 });

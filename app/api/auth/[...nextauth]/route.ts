@@ -1,11 +1,15 @@
 import NextAuth from "next-auth";
-import { clientIpOf } from "@/lib/api/route";
+import { clientIpOf, defineRoute } from "@/lib/api/route";
 import { getAuthOptions } from "@/lib/auth/options";
 
-// next-auth's own endpoints (sign-in, callback, session, CSRF). Options are built per request so
-// the secret read from the environment (or generated under .data/) is the one tokens use, and so
-// a request for a sign-in email is counted against the client IP it came from.
-const handler = (req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) =>
-  NextAuth(req as never, ctx as never, getAuthOptions({ clientIp: clientIpOf(req) }));
+// next-auth's own endpoints (sign-in, callback, session, CSRF), outside the API reference. Options
+// are built per request so the secret read from the environment (or generated under .data/) is
+// the one tokens use, and so a request for a sign-in email is counted against the client IP it
+// came from (next-auth's options limit those; nothing else here is rate-limited).
+const handler = defineRoute(
+  { access: "public", limit: "none" },
+  (req: Request, ctx: { params: Promise<{ nextauth: string[] }> }): Promise<Response> =>
+    NextAuth(req as never, ctx as never, getAuthOptions({ clientIp: clientIpOf(req) })),
+);
 
 export { handler as GET, handler as POST };

@@ -1,15 +1,51 @@
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
-import { serializeOrganization, updateOrganizationBody } from "@/lib/schemas/organizations";
+import { organizationSchema, serializeOrganization, updateOrganizationBody } from "@/lib/schemas/organizations";
 import { updateOrganization } from "@/lib/services/organizations/update-organization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug: one organization (members)
-  GET: withRoute({ params: orgParam, scope: orgScope }, async ({ scope }) => ok(serializeOrganization(scope.org))),
+  GET: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      doc: {
+        operationId: "getOrganization",
+        summary: "Get an organization",
+        tag: "Organizations",
+        success: 200,
+        response: organizationSchema,
+        responseDescription: "The organization",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ scope }) => ok(serializeOrganization(scope.org)),
+  ),
   // PATCH /api/orgs/:idOrSlug: update its settings (ADMIN)
   PATCH: withRoute(
-    { params: orgParam, scope: orgScope, role: "ADMIN", body: updateOrganizationBody },
+    {
+      params: orgParam,
+      scope: orgScope,
+      role: "ADMIN",
+      body: updateOrganizationBody,
+      doc: {
+        operationId: "updateOrganization",
+        summary: "Update an organization's settings",
+        tag: "Organizations",
+        bodyExamples: {
+          branding: {
+            summary: "Change the colour and logo",
+            value: { color: "#0b5cad", logoUrl: "https://riverside.example.org/logo-2.png" },
+          },
+        },
+        success: 200,
+        response: organizationSchema,
+        responseDescription: "The updated organization",
+        notFound: "Organization not found",
+        conflicts: ["Organization slug is already taken"],
+      },
+    },
     async ({ db, scope, body }) => ok(serializeOrganization(await updateOrganization(db, scope.org, body))),
   ),
 });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { readRawBody } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import { ok } from "@/lib/api/respond";
@@ -6,17 +7,41 @@ import { getProcessor } from "@/lib/processor";
 import { InvalidSignatureError, verifyProcessorEvent } from "@/lib/processor/verify-event";
 import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
 
+const webhookAck = z
+  .object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.literal(true).optional() })
+  .meta({ id: "WebhookAck" });
+
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/processor/webhooks: processor events, verified by signature (processor)
-  POST: withRoute({ auth: "public", limit: "none" }, async ({ req, db }) => {
-    const raw = Buffer.from(await readRawBody(req));
-    const header = req.headers.get("processor-signature") ?? req.headers.get("stripe-signature");
-    const event = await verifyProcessorEvent(raw, header).catch((err: unknown) => {
-      throw err instanceof InvalidSignatureError ? new ApiError(400, err.message) : err;
-    });
-    const result = await applyProcessorEvent(db, event, await getProcessor());
-    if (result === "duplicate") return ok({ received: true, duplicate: true });
-    if (result === "unhandled") return ok({ received: true, ignored: true });
-    return ok({ received: true });
-  }),
+  POST: withRoute(
+    {
+      auth: "public",
+      limit: "none",
+      doc: {
+        operationId: "receiveProcessorEvent",
+        summary: "Receive a payment processor event",
+        description:
+          "Called by the processor. Verified by the `Stripe-Signature` (or `Processor-Signature`) header over the raw body " +
+          "with PROCESSOR_WEBHOOK_SECRET, 5-minute tolerance. Each event ID takes effect once across all instances " +
+          "(recorded in the same transaction as its effects); a failure answers 500 and keeps nothing, so the processor retries.",
+        tag: "Processor",
+        rawBody: z.record(z.string(), z.unknown()).meta({ description: "The processor's event object (Stripe's shape)" }),
+        success: 200,
+        response: webhookAck,
+        responseDescription:
+          "`{ received: true }`, with `duplicate: true` for an event already processed or `ignored: true` for a type Goodfund does not act on",
+      },
+    },
+    async ({ req, db }) => {
+      const raw = Buffer.from(await readRawBody(req));
+      const header = req.headers.get("processor-signature") ?? req.headers.get("stripe-signature");
+      const event = await verifyProcessorEvent(raw, header).catch((err: unknown) => {
+        throw err instanceof InvalidSignatureError ? new ApiError(400, err.message) : err;
+      });
+      const result = await applyProcessorEvent(db, event, await getProcessor());
+      if (result === "duplicate") return ok({ received: true, duplicate: true });
+      if (result === "unhandled") return ok({ received: true, ignored: true });
+      return ok({ received: true });
+    },
+  ),
 });

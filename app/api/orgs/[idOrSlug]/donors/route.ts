@@ -1,15 +1,35 @@
 import { listDonors } from "@/db/queries/donors";
+import { listOf } from "@/lib/api/openapi";
 import { pagePagination } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
-import { DONOR_LIST_DEFAULT_LIMIT, listDonorsQuery, serializeDonor } from "@/lib/schemas/donors";
+import { DONOR_LIST_DEFAULT_LIMIT, donorSchema, listDonorsQuery, serializeDonor } from "@/lib/schemas/donors";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donors: donors with their totals, searched and sorted, page-based (members)
-  GET: withRoute({ params: orgParam, scope: orgScope, query: listDonorsQuery }, async ({ db, scope, query }) => {
-    const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
-    const { rows, total } = await listDonors(db, scope.orgId, { q: query.q, sort: query.sort, order: query.order }, page);
-    return ok({ data: rows.map(serializeDonor), pagination: pagePagination(page.page, page.limit, total) });
-  }),
+  GET: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      query: listDonorsQuery,
+      doc: {
+        operationId: "listDonors",
+        summary: "List an organization's donors with their totals",
+        description:
+          "Page-based (`limit` defaults to 25). Totals count SUCCEEDED donations only. `q` searches the email, first " +
+          "and last name; `sort` and `order` choose the order (default: biggest total first).",
+        tag: "Donors",
+        success: 200,
+        response: listOf(donorSchema),
+        responseDescription: "A page of donors",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ db, scope, query }) => {
+      const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
+      const { rows, total } = await listDonors(db, scope.orgId, { q: query.q, sort: query.sort, order: query.order }, page);
+      return ok({ data: rows.map(serializeDonor), pagination: pagePagination(page.page, page.limit, total) });
+    },
+  ),
 });

@@ -1,18 +1,53 @@
-import { created, ok } from "@/lib/api/respond";
+import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
+import { created, ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
-import { addMemberBody } from "@/lib/schemas/organizations";
+import { addMemberBody, memberSchema } from "@/lib/schemas/organizations";
 import { addMember, listMembers } from "@/lib/services/organizations/members";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/members: everyone in the organization and their role (members)
-  GET: withRoute({ params: orgParam, scope: orgScope }, async ({ db, scope }) => {
-    const data = await listMembers(db, scope.orgId);
-    return ok({ data, pagination: wholeList(data.length) });
-  }),
+  GET: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      doc: {
+        operationId: "listMembers",
+        summary: "List an organization's members",
+        description: "Everyone in the organization and their role, oldest membership first. Not paged.",
+        tag: "Members",
+        success: 200,
+        response: listOf(memberSchema),
+        responseDescription: "The members",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ db, scope }) => {
+      const data = await listMembers(db, scope.orgId);
+      return ok({ data, pagination: wholeList(data.length) });
+    },
+  ),
   // POST /api/orgs/:idOrSlug/members: add someone by email (OWNER)
-  POST: withRoute({ params: orgParam, scope: orgScope, role: "OWNER", body: addMemberBody }, async ({ db, scope, body }) =>
-    created(await addMember(db, scope.orgId, body.email, body.role)),
+  POST: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      role: "OWNER",
+      body: addMemberBody,
+      doc: {
+        operationId: "addMember",
+        summary: "Add a member by email",
+        description: "Someone who has never signed in is matched to this membership on their first sign-in with that email.",
+        tag: "Members",
+        bodyExamples: { admin: { summary: "Add an administrator", value: { email: "sam@example.org", role: "ADMIN" } } },
+        success: 201,
+        response: memberSchema,
+        responseDescription: "The new membership",
+        notFound: "Organization not found",
+        conflicts: ["User is already a member of this organization"],
+      },
+    },
+    async ({ db, scope, body }) => created(await addMember(db, scope.orgId, body.email, body.role)),
   ),
 });

@@ -1,15 +1,40 @@
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
+import { listOf } from "@/lib/api/openapi";
 import { pagePagination } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
-import { listRecurringPlansQuery, RECURRING_PLAN_LIST_DEFAULT_LIMIT, serializeRecurringPlan } from "@/lib/schemas/recurring-plans";
+import {
+  listRecurringPlansQuery,
+  RECURRING_PLAN_LIST_DEFAULT_LIMIT,
+  recurringPlanSchema,
+  serializeRecurringPlan,
+} from "@/lib/schemas/recurring-plans";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/recurring-plans: recurring gifts, newest first, page-based (members)
-  GET: withRoute({ params: orgParam, scope: orgScope, query: listRecurringPlansQuery }, async ({ db, scope, query }) => {
-    const page = { page: query.page ?? 1, limit: query.limit ?? RECURRING_PLAN_LIST_DEFAULT_LIMIT };
-    const { rows, total } = await listRecurringPlans(db, scope.orgId, { status: query.status }, page);
-    return ok({ data: rows.map(serializeRecurringPlan), pagination: pagePagination(page.page, page.limit, total) });
-  }),
+  GET: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      query: listRecurringPlansQuery,
+      doc: {
+        operationId: "listRecurringPlans",
+        summary: "List an organization's recurring plans",
+        description:
+          "Newest first, page-based (`limit` defaults to 25), optionally of one `status`; each with the count and sum " +
+          "of its SUCCEEDED donations (the first gift and every renewal).",
+        tag: "Recurring plans",
+        success: 200,
+        response: listOf(recurringPlanSchema),
+        responseDescription: "A page of recurring plans",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ db, scope, query }) => {
+      const page = { page: query.page ?? 1, limit: query.limit ?? RECURRING_PLAN_LIST_DEFAULT_LIMIT };
+      const { rows, total } = await listRecurringPlans(db, scope.orgId, { status: query.status }, page);
+      return ok({ data: rows.map(serializeRecurringPlan), pagination: pagePagination(page.page, page.limit, total) });
+    },
+  ),
 });

@@ -1,20 +1,75 @@
 import { listWebhookEndpoints } from "@/db/queries/webhooks";
+import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
-import { createWebhookEndpointBody, serializeWebhookEndpoint, serializeWebhookEndpointWithSecret } from "@/lib/schemas/webhooks";
+import {
+  createWebhookEndpointBody,
+  serializeWebhookEndpoint,
+  serializeWebhookEndpointWithSecret,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+} from "@/lib/schemas/webhooks";
 import { createWebhookEndpoint } from "@/lib/services/webhooks/create-webhook-endpoint";
+import { WEBHOOK_DELIVERY } from "./docs";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/webhook-endpoints: the organization's outbound webhook endpoints, newest first, without secrets (ADMIN)
-  GET: withRoute({ params: orgParam, scope: orgScope, role: "ADMIN" }, async ({ db, scope }) => {
-    const rows = await listWebhookEndpoints(db, scope.orgId);
-    return ok({ data: rows.map(serializeWebhookEndpoint), pagination: wholeList(rows.length) });
-  }),
+  GET: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      role: "ADMIN",
+      doc: {
+        operationId: "listWebhookEndpoints",
+        summary: "List the organization's webhook endpoints",
+        description: "Newest first, not paged. Secrets are never listed.",
+        tag: "Webhooks",
+        success: 200,
+        response: listOf(webhookEndpointSchema),
+        responseDescription: "The endpoints",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ db, scope }) => {
+      const rows = await listWebhookEndpoints(db, scope.orgId);
+      return ok({ data: rows.map(serializeWebhookEndpoint), pagination: wholeList(rows.length) });
+    },
+  ),
   // POST /api/orgs/:idOrSlug/webhook-endpoints: add an endpoint; the answer shows its signing secret, once (ADMIN)
-  POST: withRoute({ params: orgParam, scope: orgScope, role: "ADMIN", body: createWebhookEndpointBody }, async ({ db, scope, body }) => {
-    const { endpoint, secret } = await createWebhookEndpoint(db, scope.orgId, body);
-    return created(serializeWebhookEndpointWithSecret(endpoint, secret));
-  }),
+  POST: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      role: "ADMIN",
+      body: createWebhookEndpointBody,
+      doc: {
+        operationId: "createWebhookEndpoint",
+        summary: "Add a webhook endpoint",
+        description: `The answer includes the signing \`secret\`, shown only here and when rotated. ${WEBHOOK_DELIVERY}`,
+        tag: "Webhooks",
+        bodyExamples: {
+          all: { summary: "Every event", value: { url: "https://hooks.example.org/goodfund" } },
+          donations: {
+            summary: "Only settled donations",
+            value: {
+              url: "https://crm.example.org/hooks/goodfund",
+              description: "CRM sync",
+              eventTypes: ["donation.succeeded", "donation.refunded"],
+            },
+          },
+        },
+        success: 201,
+        response: webhookEndpointWithSecretSchema,
+        responseDescription: "The new endpoint with its signing secret",
+        notFound: "Organization not found",
+        conflicts: ["An organization can have at most 20 webhook endpoints"],
+      },
+    },
+    async ({ db, scope, body }) => {
+      const { endpoint, secret } = await createWebhookEndpoint(db, scope.orgId, body);
+      return created(serializeWebhookEndpointWithSecret(endpoint, secret));
+    },
+  ),
 });

@@ -1,12 +1,32 @@
+import { z } from "zod";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { getProcessor } from "@/lib/processor";
 import { orgParam } from "@/lib/schemas/common";
 import { startOnboarding } from "@/lib/services/organizations/start-onboarding";
 
+const onboardingLink = z.object({ processorAccountId: z.string(), url: z.string() }).meta({ id: "OnboardingLink" });
+
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/processor/onboarding: connect the payout account; answers { processorAccountId, url } (OWNER)
-  POST: withRoute({ params: orgParam, scope: orgScope, role: "OWNER" }, async ({ db, scope }) =>
-    ok(await startOnboarding(db, await getProcessor(), scope.org)),
+  POST: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      role: "OWNER",
+      doc: {
+        operationId: "startProcessorOnboarding",
+        summary: "Connect the organization's payout account",
+        description:
+          "Creates the connected account once and answers a fresh onboarding link. The organization becomes ACTIVE " +
+          "(able to take donations) when the processor reports charges and payouts enabled (`account.updated`).",
+        tag: "Processor",
+        success: 200,
+        response: onboardingLink,
+        responseDescription: "The account and where to send the owner",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ db, scope }) => ok(await startOnboarding(db, await getProcessor(), scope.org)),
   ),
 });

@@ -2,13 +2,35 @@ import { getReportSummary } from "@/db/queries/reports";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
-import { reportWindowQuery, windowOf, type ReportSummary } from "@/lib/schemas/reports";
+import { reportSummarySchema, reportWindowQuery, windowOf, type ReportSummary } from "@/lib/schemas/reports";
+import { REPORT_WINDOW } from "../docs";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/reports/summary: totals for a from/to window on succeeded_at (members)
-  GET: withRoute({ params: orgParam, scope: orgScope, query: reportWindowQuery }, async ({ db, scope, query }) => {
-    const window = windowOf(query);
-    const body: ReportSummary = { ...window, currency: scope.org.currency, ...(await getReportSummary(db, scope.orgId, window)) };
-    return ok(body);
-  }),
+  GET: withRoute(
+    {
+      params: orgParam,
+      scope: orgScope,
+      query: reportWindowQuery,
+      doc: {
+        operationId: "getReportSummary",
+        summary: "Totals for a window",
+        description:
+          `${REPORT_WINDOW}\n\nRaised, count, distinct and new donors, average gift, refunds and disputes in the window, and the ` +
+          "monthly value of the recurring plans active now. Over all time `raisedCents` and `count` equal the sum of the " +
+          "`raisedAmountCents` and `donationCount` of the campaigns that are not fundraiser pages (a peer-to-peer parent's " +
+          "already include its pages').",
+        tag: "Reports",
+        success: 200,
+        response: reportSummarySchema,
+        responseDescription: "The window as understood and its numbers",
+        notFound: "Organization not found",
+      },
+    },
+    async ({ db, scope, query }) => {
+      const window = windowOf(query);
+      const body: ReportSummary = { ...window, currency: scope.org.currency, ...(await getReportSummary(db, scope.orgId, window)) };
+      return ok(body);
+    },
+  ),
 });

@@ -2,12 +2,27 @@ import { z } from "zod";
 import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
+import { publicCampaignViewSchema } from "@/lib/schemas/campaigns";
 
 const params = z.object({ orgSlug: z.string().min(1).max(100), slug: z.string().min(1).max(100) });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/public/orgs/:orgSlug/campaigns/:slug: the public view, as the hosted donate page loads it (public)
-  GET: withRoute({ auth: "public", params }, async ({ db, params }) =>
-    ok(await publicCampaignView(db, await findPublicCampaign(db, params))),
+  GET: withRoute(
+    {
+      auth: "public",
+      params,
+      doc: {
+        operationId: "getPublicCampaignBySlug",
+        summary: "Public view of a published campaign, by slugs",
+        description: "The same view as `getPublicCampaign`, addressed the way the hosted donate page is.",
+        tag: "Public",
+        success: 200,
+        response: publicCampaignViewSchema,
+        responseDescription: "The public view",
+        notFound: "Campaign not found",
+      },
+    },
+    async ({ db, params }) => ok(await publicCampaignView(db, await findPublicCampaign(db, params))),
   ),
 });
