@@ -1,3 +1,4 @@
+import type { IssueCode } from "@/lib/errors";
 import type { CampaignView } from "@/lib/schemas/campaigns";
 
 /** How the page collects the card: Stripe's Payment Element, the sandbox form, or not at all. */
@@ -36,9 +37,9 @@ export type CreatedDonation = {
   chargeAmountCents: number;
 };
 
-/** The contract's error body. */
+/** The API's error body; validation failures carry each field's messages and their codes. */
 export type ApiErrorBody = {
   error?: string;
   status?: number;
-  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
+  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; codes?: Record<string, IssueCode[]> };
 };

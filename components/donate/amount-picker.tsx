@@ -1,0 +1,89 @@
+import { useMemo } from "react";
+import { FieldError } from "./field-error";
+import type { DonateFormState } from "./use-donate-form";
+import styles from "./donate-form.module.css";
+
+/** The gift: a radio group of the suggested amounts and, if the campaign allows, an amount of one's own. */
+export function AmountPicker({ f, currency }: { f: DonateFormState; currency: string }) {
+  const { campaign, values, ids, errorOf, money } = f;
+  const { id, errorId } = ids;
+  const amounts = campaign.suggestedAmounts;
+  const choice = values.amount.choice;
+  const error = errorOf("amount");
+  const currencySymbol = useMemo(
+    () =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() })
+        .formatToParts(0)
+        .find((p) => p.type === "currency")?.value ?? "",
+    [currency],
+  );
+  const choose = (next: string, custom: string) => {
+    f.setValue("amount", { choice: next, custom });
+    f.edited("amount");
+  };
+
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>{campaign.type === "MEMBERSHIP" ? "Choose your membership amount" : "Choose an amount"}</legend>
+      {amounts.length > 0 && (
+        <div
+          className={styles.amountGrid}
+          // Two or four amounts sit in two columns, anything else in rows of three.
+          style={{
+            gridTemplateColumns: `repeat(${amounts.length === 2 || amounts.length === 4 ? 2 : Math.min(3, amounts.length)}, minmax(0, 1fr))`,
+          }}
+        >
+          {amounts.map((a) => (
+            <div key={a} className={styles.option}>
+              <input
+                type="radio"
+                className={styles.radio}
+                id={`${id("amount")}-${a}`}
+                name={id("amount")}
+                value={a}
+                checked={choice === String(a)}
+                onChange={() => choose(String(a), "")}
+                aria-describedby={choice !== "custom" && error ? errorId("amount") : undefined}
+              />
+              <label className={styles.optionLabel} htmlFor={`${id("amount")}-${a}`}>
+                {money(a, true)}
+              </label>
+            </div>
+          ))}
+        </div>
+      )}
+      {campaign.allowCustomAmount && (
+        <div className={styles.customAmount}>
+          <label className={styles.label} htmlFor={id("amount")}>
+            {amounts.length > 0 ? "Or enter another amount" : "Amount"}
+          </label>
+          <div className={`${styles.moneyInput} ${choice === "custom" ? styles.moneyInputActive : ""}`}>
+            <span className={styles.moneySymbol} aria-hidden="true">
+              {currencySymbol}
+            </span>
+            <input
+              id={id("amount")}
+              className={styles.input}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={values.amount.custom}
+              onChange={(e) => {
+                // Typing picks the custom amount; merely tabbing through keeps the chosen button.
+                const text = e.target.value.slice(0, 20);
+                choose(text.trim() !== "" || amounts.length === 0 ? "custom" : choice, text);
+              }}
+              {...ids.invalidProps("amount", id("amount-hint"))}
+              aria-invalid={choice === "custom" && error ? true : undefined}
+            />
+          </div>
+          <p className={styles.hint} id={id("amount-hint")}>
+            Minimum {money(f.limits.minCents)}
+          </p>
+        </div>
+      )}
+      <FieldError id={errorId("amount")} text={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,227 @@
+import { z } from "zod";
+import type { FieldWords } from "@/components/forms/issue-text";
+import { maxLengthOf } from "@/components/forms/schema-limits";
+import { createDonationBody } from "@/lib/schemas/donations";
+import { parseAmountToCents } from "./format";
+import type { DonateFormCampaign } from "./types";
+
+/**
+ * The donate form's values (text as typed) and their rules: each field goes through the API's
+ * own rule for it (lib/schemas/donations.ts), after the campaign's rules (its minimum, suggested
+ * amounts only, tickets per order and left), so the form never restates a limit of its own.
+ */
+export type Frequency = "ONCE" | "MONTH" | "YEAR";
+export type DedicationType = "IN_HONOR" | "IN_MEMORY";
+
+export type DonateFormValues = {
+  /** A suggested amount (its cents, as text) or "custom" for the typed one. */
+  amount: { choice: string; custom: string };
+  tickets: string;
+  recurringInterval: Frequency;
+  firstName: string;
+  lastName: string;
+  email: string;
+  anonymous: boolean;
+  message: string;
+  dedicate: boolean;
+  dedication: { type: DedicationType; honoreeName: string; notifyEmail: string; message: string };
+  coverFees: boolean;
+  captchaToken: string | null;
+};
+
+/** What the rules need to know besides the campaign: whether Turnstile is on and did load. */
+export type DonateFormContext = { captcha: boolean; captchaUnavailable: boolean };
+
+/** Fields that show their own error, top to bottom: the first invalid one gets the focus. */
+export const FIELD_ORDER = [
+  "amount",
+  "tickets",
+  "recurringInterval",
+  "firstName",
+  "lastName",
+  "email",
+  "message",
+  "dedication.honoreeName",
+  "dedication.notifyEmail",
+  "dedication.message",
+  "captchaToken",
+] as const;
+
+/** How the donate form words its fields' problems (see components/forms/issue-text.ts). */
+export const DONATE_FIELD_WORDS: Record<string, FieldWords> = {
+  amount: { money: true, atLeast: (m) => `The minimum gift is ${m}`, atMost: (m) => `The most you can give online is ${m}` },
+  firstName: { required: "Enter your first name" },
+  lastName: { required: "Enter your last name" },
+  email: { required: "Enter your email address for the receipt" },
+  "dedication.honoreeName": { required: "Enter the name of the person you're honoring" },
+};
+
+const api = createDonationBody.shape;
+const dedicationApi = api.dedication.unwrap().unwrap().shape;
+
+/** The inputs' maxLength: the API's own limits. */
+export const TEXT_MAX = {
+  name: maxLengthOf(api.firstName) ?? undefined,
+  email: maxLengthOf(api.email) ?? undefined,
+  message: maxLengthOf(api.message) ?? 0,
+  honoreeName: maxLengthOf(dedicationApi.honoreeName) ?? undefined,
+  dedicationMessage: maxLengthOf(dedicationApi.message) ?? undefined,
+};
+
+/** The campaign's limits, as the form shows and checks them. */
+export function campaignLimits(c: DonateFormCampaign) {
+  const minCents = Math.max(100, c.minAmountCents ?? 100);
+  const ticketsLeft = c.ticketCapacity !== null ? Math.max(0, c.ticketCapacity - c.ticketsSold) : null;
+  const maxTickets = Math.min(c.maxTicketsPerOrder, ticketsLeft ?? c.maxTicketsPerOrder);
+  const frequencies: Frequency[] =
+    c.type === "EVENT" ? [] : c.type === "MEMBERSHIP" ? ["MONTH", "YEAR"] : c.allowRecurring ? ["ONCE", "MONTH", "YEAR"] : [];
+  return { minCents, ticketsLeft, maxTickets, frequencies };
+}
+
+/** The number of tickets typed, or NaN. */
+export const ticketCount = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : NaN);
+
+/** The gift in cents as chosen or typed, or null while there is none. */
+export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c: DonateFormCampaign): number | null {
+  if (c.type === "EVENT") {
+    const n = ticketCount(v.tickets);
+    return Number.isInteger(n) && n >= 1 ? n * (c.ticketPriceCents ?? 0) : null;
+  }
+  if (v.amount.choice !== "custom") return Number(v.amount.choice);
+  const parsed = parseAmountToCents(v.amount.custom);
+  return parsed.ok && parsed.cents > 0 ? parsed.cents : null;
+}
+
+/** A campaign rule's failure: a `custom` issue named by the API's domain code, with its values. */
+function fail(ctx: z.RefinementCtx, input: unknown, code: string, values: Record<string, unknown> = {}) {
+  ctx.addIssue({ code: "custom", input, message: code, params: { code, ...values } });
+}
+
+function amountSchema(c: DonateFormCampaign) {
+  const { minCents } = campaignLimits(c);
+  return z
+    .object({ choice: z.string(), custom: z.string() })
+    .transform((v, ctx) => {
+      if (v.choice !== "custom") return Number(v.choice);
+      const parsed = parseAmountToCents(v.custom);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", input: v.custom, message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    })
+    .superRefine((cents, ctx) => {
+      if (cents < minCents) fail(ctx, cents, "amount_below_minimum", { minimum: minCents });
+      else if (!c.allowCustomAmount && !c.suggestedAmounts.includes(cents))
+        fail(ctx, cents, "not_a_suggested_amount", { values: c.suggestedAmounts });
+    })
+    .pipe(api.amount);
+}
+
+function ticketsSchema(c: DonateFormCampaign) {
+  const { ticketsLeft, maxTickets } = campaignLimits(c);
+  return z
+    .string()
+    .transform(ticketCount)
+    .superRefine((n, ctx) => {
+      if (!Number.isInteger(n) || n < 1) fail(ctx, n, "tickets_required");
+      else if (n > maxTickets && ticketsLeft !== null && ticketsLeft < c.maxTicketsPerOrder)
+        fail(ctx, n, "tickets_over_available", { maximum: ticketsLeft });
+      else if (n > maxTickets) fail(ctx, n, "tickets_over_limit", { maximum: c.maxTicketsPerOrder });
+    })
+    .pipe(api.tickets.unwrap().unwrap());
+}
+
+const requiredText = z.string().trim().min(1);
+const trimmed = z.string().transform((s) => s.trim());
+/** Empty means none: the API's rule applies to what was typed. */
+const optionalText = z.string().transform((s): string | null => s.trim() || null);
+const anything = z.unknown();
+
+/** The rules for these values: a dedication only when the donor adds one, tickets only for events. */
+export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues, context: DonateFormContext) {
+  const isEvent = c.type === "EVENT";
+  return z.object({
+    amount: isEvent ? anything : amountSchema(c),
+    tickets: isEvent ? ticketsSchema(c) : anything,
+    recurringInterval: z
+      .enum(["ONCE", "MONTH", "YEAR"])
+      .transform((f) => (f === "ONCE" ? null : f))
+      .pipe(api.recurringInterval.unwrap()),
+    firstName: requiredText.pipe(api.firstName.unwrap().unwrap()),
+    lastName: requiredText.pipe(api.lastName.unwrap().unwrap()),
+    email: requiredText.pipe(api.email),
+    anonymous: z.boolean(),
+    message: trimmed.pipe(api.message.in.unwrap().unwrap()),
+    dedicate: z.boolean(),
+    dedication: values.dedicate
+      ? z.object({
+          type: dedicationApi.type,
+          honoreeName: requiredText.pipe(dedicationApi.honoreeName),
+          notifyEmail: optionalText.pipe(dedicationApi.notifyEmail.in.unwrap()),
+          message: trimmed.pipe(dedicationApi.message.in.unwrap().unwrap()),
+        })
+      : anything,
+    coverFees: z.boolean(),
+    captchaToken: context.captcha
+      ? z
+          .string()
+          .nullable()
+          .transform((token, ctx) => {
+            if (token !== null) return token;
+            fail(ctx, token, context.captchaUnavailable ? "captcha_unavailable" : "captcha_required");
+            return z.NEVER;
+          })
+          .pipe(api.captchaToken.unwrap().unwrap())
+      : anything,
+  });
+}
+
+export type DonateFormOutput = z.output<ReturnType<typeof donateFormSchema>>;
+
+/** POST /api/donations's body: the donor's text trimmed (the server strips HTML itself). */
+export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, captcha: boolean) {
+  const isEvent = c.type === "EVENT";
+  return {
+    campaignId: c.id,
+    amount: amountCentsOf(v, c),
+    email: v.email.trim(),
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    anonymous: v.anonymous,
+    message: v.message.trim() || null,
+    dedication: v.dedicate
+      ? {
+          type: v.dedication.type,
+          honoreeName: v.dedication.honoreeName.trim(),
+          notifyEmail: v.dedication.notifyEmail.trim() || null,
+          message: v.dedication.message.trim() || null,
+        }
+      : null,
+    recurringInterval: v.recurringInterval === "ONCE" ? null : v.recurringInterval,
+    tickets: isEvent ? ticketCount(v.tickets) : null,
+    coverFees: v.coverFees,
+    ...(captcha ? { captchaToken: v.captchaToken } : {}),
+  };
+}
+
+/** The starting values: the second suggested amount that meets the minimum (the usual "most popular" slot). */
+export function initialValues(c: DonateFormCampaign): DonateFormValues {
+  const { minCents } = campaignLimits(c);
+  const eligible = c.suggestedAmounts.filter((a) => a >= minCents);
+  const choice = eligible.length > 0 ? String(eligible[Math.min(1, eligible.length - 1)]) : "custom";
+  return {
+    amount: { choice, custom: "" },
+    tickets: "1",
+    recurringInterval: c.type === "MEMBERSHIP" ? "MONTH" : "ONCE",
+    firstName: "",
+    lastName: "",
+    email: "",
+    anonymous: false,
+    message: "",
+    dedicate: false,
+    dedication: { type: "IN_HONOR", honoreeName: "", notifyEmail: "", message: "" },
+    coverFees: false,
+    captchaToken: null,
+  };
+}

@@ -1,0 +1,45 @@
+import { FieldError } from "./field-error";
+import type { Frequency } from "./donate-schema";
+import type { DonateFormState } from "./use-donate-form";
+import styles from "./donate-form.module.css";
+
+const LABELS: Record<Frequency, string> = { ONCE: "One-time", MONTH: "Monthly", YEAR: "Yearly" };
+
+/** How often the gift is charged, where the campaign offers a choice. */
+export function FrequencyPicker({ f }: { f: DonateFormState }) {
+  const { ids, interval } = f;
+  const { id, errorId, describedBy } = ids;
+  const frequency = f.values.recurringInterval;
+  const error = f.errorOf("recurringInterval");
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>{f.campaign.type === "MEMBERSHIP" ? "Billing" : "How often?"}</legend>
+      <div className={styles.segmented}>
+        {f.limits.frequencies.map((option) => (
+          <div key={option} className={styles.option}>
+            <input
+              type="radio"
+              className={styles.radio}
+              id={`${id("frequency")}-${option}`}
+              name={id("frequency")}
+              value={option}
+              checked={frequency === option}
+              onChange={() => {
+                f.setValue("recurringInterval", option);
+                f.edited("recurringInterval");
+              }}
+              aria-describedby={describedBy(frequency !== "ONCE" && id("frequency-hint"), error && errorId("recurringInterval"))}
+            />
+            <label className={styles.optionLabel} htmlFor={`${id("frequency")}-${option}`}>
+              {LABELS[option]}
+            </label>
+          </div>
+        ))}
+      </div>
+      <p className={styles.hint} id={id("frequency-hint")}>
+        {interval ? `Charged today, then every ${interval === "MONTH" ? "month" : "year"}.` : "Charged once, today."}
+      </p>
+      <FieldError id={errorId("recurringInterval")} text={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+import { FieldError } from "./field-error";
+import { formatCount } from "./format";
+import type { DonateFormState } from "./use-donate-form";
+import styles from "./donate-form.module.css";
+
+/** An event's tickets: a number with − and + buttons, up to what one order may buy and what is left. */
+export function TicketPicker({ f }: { f: DonateFormState }) {
+  const { campaign, ids, tickets, amountCents, money } = f;
+  const { id, errorId } = ids;
+  const { maxTickets, ticketsLeft } = f.limits;
+  const setTickets = (text: string) => {
+    f.setValue("tickets", text);
+    f.edited("tickets");
+  };
+  const atMax = Number.isInteger(tickets) && tickets >= maxTickets;
+
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id("tickets")}>
+        Number of tickets
+      </label>
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label="One ticket fewer"
+          aria-controls={id("tickets")}
+          // aria-disabled, not disabled: a disabled button would drop keyboard focus at the limit.
+          aria-disabled={!(tickets > 1) || undefined}
+          onClick={() => {
+            if (tickets > 1) setTickets(String(Math.max(1, (Number.isInteger(tickets) ? tickets : 2) - 1)));
+          }}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={id("tickets")}
+          className={`${styles.input} ${styles.stepperInput}`}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          value={f.values.tickets}
+          onChange={(e) => setTickets(e.target.value.replace(/\D/g, "").slice(0, 3))}
+          {...ids.invalidProps("tickets", id("tickets-hint"))}
+        />
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label="One ticket more"
+          aria-controls={id("tickets")}
+          aria-disabled={atMax || undefined}
+          onClick={() => {
+            if (!atMax) setTickets(String(Math.min(maxTickets, (Number.isInteger(tickets) ? tickets : 0) + 1)));
+          }}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+      <p className={styles.hint} id={id("tickets-hint")}>
+        {money(campaign.ticketPriceCents ?? 0)} each
+        {ticketsLeft !== null && <> · {formatCount(ticketsLeft)} left</>}
+      </p>
+      <p className={styles.srOnly} aria-live="polite">
+        {amountCents !== null ? `${tickets} ticket${tickets === 1 ? "" : "s"}, ${money(amountCents)}` : ""}
+      </p>
+      <FieldError id={errorId("tickets")} text={f.errorOf("tickets")} />
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { get, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { issueResolver } from "@/components/forms/issue-resolver";
+import { fieldTexts, type IssueTextOptions } from "@/components/forms/issue-text";
+import { coverFeeCents } from "@/lib/money";
+import { formatMoney } from "./format";
+import {
+  DONATE_FIELD_WORDS,
+  FIELD_ORDER,
+  amountCentsOf,
+  campaignLimits,
+  donateFormSchema,
+  donationRequestBody,
+  initialValues,
+  ticketCount,
+  type DonateFormOutput,
+  type DonateFormValues,
+} from "./donate-schema";
+import { UNREACHABLE, createFailureText } from "./submit-errors";
+import type { TurnstileHandle } from "./turnstile";
+import type { ApiErrorBody, CreatedDonation, DonateFormCampaign } from "./types";
+
+export type DonateFormOptions = {
+  campaign: DonateFormCampaign;
+  currency: string;
+  /** Cloudflare Turnstile, when the server requires it. */
+  captcha: boolean;
+};
+
+/**
+ * The donate form's state: the react-hook-form instance (values and their errors, checked with
+ * the API's rules), the request that creates the donation, and the payment step it leads to.
+ * Focus follows the donor: to the first invalid field, then to the payment step's heading.
+ */
+export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions) {
+  const uid = useId();
+  const limits = campaignLimits(campaign);
+  const isEvent = campaign.type === "EVENT";
+  const money = (cents: number, short = false) => formatMoney(cents, currency, { short });
+  // Whole thousands read better without cents ("$1,000,000"); smaller limits keep them ("$5.00").
+  const textOptions: IssueTextOptions = { fields: DONATE_FIELD_WORDS, money: (c) => money(c, c >= 100_000) };
+
+  // The captcha: a token is good for one request, so the widget is reset after each attempt.
+  const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
+  const captchaUnavailableRef = useRef(false);
+  const turnstileRef = useRef<TurnstileHandle>(null);
+
+  const [defaultValues] = useState(() => initialValues(campaign));
+  const form = useForm<DonateFormValues, unknown, DonateFormOutput>({
+    defaultValues,
+    resolver: issueResolver(
+      (values: DonateFormValues) => donateFormSchema(campaign, values, { captcha, captchaUnavailable: captchaUnavailableRef.current }),
+      textOptions,
+    ),
+    // Errors appear on submit and leave as their field is edited, until the next submit.
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { setValue, setError, clearErrors, formState } = form;
+  const values = useWatch({ control: form.control, defaultValue: defaultValues }) as DonateFormValues;
+
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const [created, setCreated] = useState<CreatedDonation | null>(null);
+  // Focus to move once React has rendered (an error message, the payment step), so the element
+  // exists and is announced with its new description.
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const run = pendingFocus.current;
+    pendingFocus.current = null;
+    run?.();
+  });
+
+  const id = (name: string) => `${uid}-${name.replace(/\./g, "-")}`;
+  const errorId = (key: string) => `${id(key)}-error`;
+  const errorOf = (key: string): string | undefined => (get(formState.errors, key) as { message?: string } | undefined)?.message;
+  /** A field was edited: its error goes until the next submit. */
+  const edited = (key: string) => {
+    if (errorOf(key)) clearErrors(key as never);
+  };
+  const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+  const invalidProps = (key: string, hintId?: string) => ({
+    "aria-invalid": errorOf(key) ? (true as const) : undefined,
+    "aria-describedby": describedBy(hintId, errorOf(key) && errorId(key)),
+  });
+
+  const amountCents = amountCentsOf(values, campaign);
+  const feeCents = amountCents !== null ? coverFeeCents(amountCents) : null;
+  const totalCents = amountCents !== null ? amountCents + (values.coverFees ? feeCents! : 0) : null;
+  const interval = values.recurringInterval === "ONCE" ? null : values.recurringInterval;
+  const matchCents = campaign.matchingEnabled && amountCents !== null ? Math.floor((amountCents * campaign.matchingRatioPct) / 100) : null;
+  const tickets = ticketCount(values.tickets);
+
+  /** The element to focus for an error key: the input itself, or the checked radio of a group. */
+  function focusTarget(key: string): HTMLElement | null {
+    const el = document.getElementById(id("form"));
+    if (!el) return null;
+    if (key === "amount" && values.amount.choice !== "custom") {
+      return (
+        el.querySelector<HTMLElement>(`input[name="${id("amount")}"]:checked`) ??
+        el.querySelector<HTMLElement>(`input[name="${id("amount")}"]`)
+      );
+    }
+    if (key === "recurringInterval") return el.querySelector<HTMLElement>(`input[name="${id("frequency")}"]:checked`);
+    return document.getElementById(id(key));
+  }
+
+  function focusFirst(keys: string[]) {
+    const first = FIELD_ORDER.find((k) => keys.includes(k));
+    if (first) pendingFocus.current = () => focusTarget(first)?.focus();
+  }
+
+  function fieldVisible(key: string): boolean {
+    if (key === "amount") return !isEvent;
+    if (key === "tickets") return isEvent;
+    if (key === "recurringInterval") return limits.frequencies.length > 0;
+    if (key.startsWith("dedication.")) return values.dedicate;
+    if (key === "captchaToken") return captcha;
+    return (FIELD_ORDER as readonly string[]).includes(key);
+  }
+
+  /** A 400 from the API: each field's first problem next to it, worded from its code; the rest above the button. */
+  function showServerErrors(details: NonNullable<ApiErrorBody["details"]>) {
+    const texts = fieldTexts(details.fieldErrors ?? {}, details.codes ?? {}, textOptions);
+    const unplaced: string[] = [...(details.formErrors ?? [])];
+    const placed: string[] = [];
+    for (const [key, text] of Object.entries(texts)) {
+      const target = key === "amount" && isEvent ? "tickets" : key;
+      if (fieldVisible(target) && !placed.includes(target)) {
+        setError(target as never, { type: "server", message: text });
+        placed.push(target);
+      } else unplaced.push(text);
+    }
+    setFormError(unplaced.length > 0 ? unplaced.join(" ") : placed.length > 0 ? null : "Please check the form and try again.");
+    focusFirst(placed);
+  }
+
+  async function send(v: DonateFormValues) {
+    setSubmitting(true);
+    try {
+      const res = await fetch("/api/donations", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(donationRequestBody(v, campaign, captcha)),
+      });
+      const json = (await res.json().catch(() => ({}))) as ApiErrorBody & Partial<CreatedDonation>;
+      if (res.status === 201 && json.clientSecret && json.id) {
+        setCreated(json as CreatedDonation);
+        pendingFocus.current = () => document.getElementById(id("payment"))?.focus();
+        return;
+      }
+      turnstileRef.current?.reset();
+      if (res.status === 400 && json.details) showServerErrors(json.details);
+      else setFormError(createFailureText({ status: res.status, retryAfter: res.headers.get("Retry-After") }, json));
+    } catch {
+      setFormError(UNREACHABLE);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const validateAndSend = form.handleSubmit(
+    // The resolver's output is only the proof the values pass; the request carries what was typed.
+    () => send(form.getValues()),
+    (errors: FieldErrors<DonateFormValues>) => focusFirst(FIELD_ORDER.filter((k) => get(errors, k))),
+  );
+
+  const state = {
+    campaign,
+    form,
+    values,
+    limits,
+    isEvent,
+    money,
+    ids: { id, errorId, describedBy, invalidProps },
+    errorOf,
+    edited,
+    setValue,
+    amountCents,
+    feeCents,
+    totalCents,
+    interval,
+    matchCents,
+    tickets,
+    formError,
+    submitting,
+    created,
+    captchaUnavailable,
+  };
+
+  // Apart from what renders, as they reach for refs (focus, the captcha widget, the in-flight guard).
+  const actions = {
+    /** The Turnstile widget's handle, to reset it after each attempt. */
+    setTurnstile: (handle: TurnstileHandle | null) => {
+      turnstileRef.current = handle;
+    },
+    onCaptchaToken: (token: string | null) => {
+      setValue("captchaToken", token);
+      if (token) edited("captchaToken");
+    },
+    onCaptchaUnavailable: () => {
+      captchaUnavailableRef.current = true;
+      setCaptchaUnavailable(true);
+    },
+    onSubmit: async (ev: FormEvent<HTMLFormElement>) => {
+      ev.preventDefault();
+      if (submittingRef.current) return;
+      submittingRef.current = true;
+      setFormError(null);
+      try {
+        await validateAndSend(ev);
+      } finally {
+        submittingRef.current = false;
+      }
+    },
+    /** Back from the payment step to the gift, focus on the chosen amount. */
+    changeGift: () => {
+      setCreated(null);
+      pendingFocus.current = () => document.getElementById(id("form"))?.querySelector<HTMLElement>("input:checked, input")?.focus();
+    },
+  };
+
+  return { state, actions };
+}
+
+export type DonateFormState = ReturnType<typeof useDonateForm>["state"];
