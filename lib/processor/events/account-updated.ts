@@ -1,27 +1,15 @@
-import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { organizations } from "@/db/schema";
+import { syncPayoutAccount } from "@/lib/services/organizations/sync-payout-account";
 import type { EventHandler } from "./types";
 
-/**
- * Keeps the organization's charges/payouts flags in step with its connected account, and moves
- * it ONBOARDING → ACTIVE once both are enabled (the only organization transition the spec names).
- */
+/** A connected account's capabilities changed: the organization's payout account (see syncPayoutAccount). */
 export const accountUpdated: EventHandler<Stripe.AccountUpdatedEvent> = {
-  async apply(tx, event) {
+  apply(tx, event) {
     const account = event.data.object;
-    const charges = Boolean(account.charges_enabled);
-    const payouts = Boolean(account.payouts_enabled);
-    const updated = await tx
-      .update(organizations)
-      .set({
-        chargesEnabled: charges,
-        payoutsEnabled: payouts,
-        status: charges && payouts ? "ACTIVE" : sql`${organizations.status}`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(organizations.processorAccountId, account.id))
-      .returning({ id: organizations.id });
-    return updated.length > 0 ? "applied" : "ignored";
+    return syncPayoutAccount(tx, {
+      accountId: account.id,
+      chargesEnabled: Boolean(account.charges_enabled),
+      payoutsEnabled: Boolean(account.payouts_enabled),
+    });
   },
 };

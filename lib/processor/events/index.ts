@@ -27,5 +27,3 @@ export const EVENT_HANDLERS: HandlerMap = {
   "payout.paid": payoutChanged,
   "payout.failed": payoutChanged,
 };
-
-export const HANDLED_EVENT_TYPES = Object.keys(EVENT_HANDLERS);

@@ -1,16 +1,12 @@
-import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { donations, recurringPlans } from "@/db/schema";
-import { newId } from "@/lib/ids";
-import { moveDonation } from "@/lib/services/donations/move-donation";
-import { emitRecurringPlanEvent } from "@/lib/webhooks-out/emit";
-import { lockInitialDonationOfSubscription } from "./find-donation";
+import { recordRenewal } from "@/lib/services/donations/record-renewal";
+import { recordSubscriptionStart } from "@/lib/services/donations/record-subscription-start";
 import { idOf, type EventHandler } from "./types";
 
 type InvoicePayment = { paymentIntentId: string | null; chargeId: string | null };
 
 /** The subscription of an invoice, in the current shape (`parent.subscription_details`) or the older one. */
-export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
   const current = invoice.parent?.subscription_details?.subscription;
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
   return idOf(current ?? legacy ?? null);
@@ -27,10 +23,9 @@ function paymentInPayload(invoice: Stripe.Invoice): InvoicePayment {
 }
 
 /**
- * Recurring gifts. `subscription_create`: the first donation → SUCCEEDED, the subscription ID
- * recorded. `subscription_cycle`: a new renewal donation, SUCCEEDED, at most one per invoice ID
- * (the unique index on `invoice_id` decides, also between concurrent deliveries). Other billing
- * reasons are acknowledged without effect.
+ * A subscription's invoice was paid. `subscription_create`: its first payment (see
+ * recordSubscriptionStart); `subscription_cycle`: a renewal (see recordRenewal). Other billing
+ * reasons, and invoices of no subscription, are acknowledged without effect.
  */
 export const invoicePaymentSucceeded: EventHandler<Stripe.InvoicePaymentSucceededEvent, InvoicePayment> = {
   async prepare(event, processor) {
@@ -45,80 +40,13 @@ export const invoicePaymentSucceeded: EventHandler<Stripe.InvoicePaymentSucceede
     const invoice = event.data.object;
     const subscriptionId = subscriptionOfInvoice(invoice);
     if (!subscriptionId) return "ignored";
-    const initial = await lockInitialDonationOfSubscription(tx, subscriptionId);
-    if (!initial) return "ignored";
-
+    const invoiceId = invoice.id as string;
     if (invoice.billing_reason === "subscription_create") {
-      await tx
-        .update(donations)
-        .set({
-          invoiceId: sql`coalesce(${donations.invoiceId}, ${invoice.id})`,
-          paymentIntentId: sql`coalesce(${donations.paymentIntentId}, ${payment.paymentIntentId})`,
-          chargeId: sql`coalesce(${donations.chargeId}, ${payment.chargeId})`,
-        })
-        .where(eq(donations.id, initial.id));
-      const activated = await markPlanActive(tx, initial.recurringPlanId);
-      await moveDonation(tx, initial, "SUCCEEDED", {
-        timelineType: event.type,
-        processorEventId: event.id,
-        data: { invoiceId: invoice.id, billingReason: invoice.billing_reason, subscriptionId },
-        successEmails: true,
-      });
-      if (activated) await emitRecurringPlanEvent(tx, "recurring_plan.created", activated);
-      return "applied";
+      return recordSubscriptionStart(tx, event, { subscriptionId, invoiceId, ...payment });
     }
-
     if (invoice.billing_reason === "subscription_cycle") {
-      const paid = invoice.amount_paid;
-      const amount = Math.min(paid, initial.amount);
-      const [renewal] = await tx
-        .insert(donations)
-        .values({
-          id: newId("don"),
-          orgId: initial.orgId,
-          campaignId: initial.campaignId,
-          donorId: initial.donorId,
-          amount,
-          feeCents: paid - amount,
-          coverFees: initial.coverFees,
-          currency: invoice.currency ?? initial.currency,
-          status: "PENDING",
-          email: initial.email,
-          firstName: initial.firstName,
-          lastName: initial.lastName,
-          anonymous: initial.anonymous,
-          recurringInterval: initial.recurringInterval,
-          recurringPlanId: initial.recurringPlanId,
-          subscriptionId,
-          isRenewal: true,
-          invoiceId: invoice.id,
-          paymentIntentId: payment.paymentIntentId,
-          chargeId: payment.chargeId,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!renewal) return "ignored"; // this invoice already made its renewal
-      const activated = await markPlanActive(tx, initial.recurringPlanId);
-      await moveDonation(tx, renewal, "SUCCEEDED", {
-        timelineType: event.type,
-        processorEventId: event.id,
-        data: { invoiceId: invoice.id, billingReason: invoice.billing_reason, subscriptionId },
-        successEmails: true,
-      });
-      if (activated) await emitRecurringPlanEvent(tx, "recurring_plan.created", activated);
-      return "applied";
+      return recordRenewal(tx, event, { subscriptionId, invoiceId, amountPaidCents: invoice.amount_paid, currency: invoice.currency ?? null, ...payment });
     }
     return "ignored";
   },
 };
-
-/** ACTIVE unless CANCELED; answers the plan's ID when this is its first activation (`recurring_plan.created`). */
-async function markPlanActive(tx: Parameters<EventHandler["apply"]>[0], planId: string | null): Promise<string | null> {
-  if (!planId) return null;
-  const [before] = await tx.select({ status: recurringPlans.status }).from(recurringPlans).where(eq(recurringPlans.id, planId)).for("no key update");
-  await tx
-    .update(recurringPlans)
-    .set({ status: sql`case when ${recurringPlans.status} = 'CANCELED' then ${recurringPlans.status} else 'ACTIVE'::recurring_plan_status end`, updatedAt: sql`now()` })
-    .where(eq(recurringPlans.id, planId));
-  return before?.status === "INCOMPLETE" ? planId : null;
-}

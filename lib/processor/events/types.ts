@@ -1,13 +1,15 @@
 import type Stripe from "stripe";
 import type { Tx } from "@/db";
+import type { EventOutcome } from "@/lib/services/processor/event-outcome";
 import type { PaymentProcessor } from "../types";
 
-export type HandlerOutcome = "applied" | "ignored";
+export type HandlerOutcome = EventOutcome;
 
 /**
- * One processor event type. `prepare` runs before the transaction and may call the processor
- * (network); `apply` runs inside the transaction that also records the event as processed, so
- * the event's effects and that mark commit together or not at all.
+ * One processor event type: a translation of the processor's event object into a service call.
+ * `prepare` runs before the transaction and may call the processor (network); `apply` runs
+ * inside the transaction that also records the event as processed, so the event's effects and
+ * that mark commit together or not at all.
  */
 export type EventHandler<E extends Stripe.Event = Stripe.Event, P = undefined> = {
   prepare?: (event: E, processor: PaymentProcessor) => Promise<P>;

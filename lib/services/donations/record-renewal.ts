@@ -1,0 +1,68 @@
+import type { Tx } from "@/db";
+import { donations } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
+import { markPlanActive } from "@/lib/services/recurring-plans/mark-plan-active";
+import { emitRecurringPlanEvent } from "@/lib/webhooks-out/emit";
+import { lockInitialDonationOfSubscription } from "./lock-donation";
+import { moveDonation } from "./move-donation";
+
+/**
+ * A subscription's renewal invoice was paid: a new renewal donation, SUCCEEDED, a copy of the
+ * first donation's donor and gift (the gift at most the first one's amount, the rest of what was
+ * paid its covered fees). At most one per invoice ID: the unique index on `invoice_id` decides,
+ * also between concurrent deliveries, and a second one is ignored. The plan stays ACTIVE.
+ */
+export async function recordRenewal(
+  tx: Tx,
+  source: EventSource,
+  invoice: {
+    subscriptionId: string;
+    invoiceId: string;
+    amountPaidCents: number;
+    currency: string | null;
+    paymentIntentId: string | null;
+    chargeId: string | null;
+  },
+): Promise<EventOutcome> {
+  const initial = await lockInitialDonationOfSubscription(tx, invoice.subscriptionId);
+  if (!initial) return "ignored";
+  const paid = invoice.amountPaidCents;
+  const amount = Math.min(paid, initial.amount);
+  const [renewal] = await tx
+    .insert(donations)
+    .values({
+      id: newId("don"),
+      orgId: initial.orgId,
+      campaignId: initial.campaignId,
+      donorId: initial.donorId,
+      amount,
+      feeCents: paid - amount,
+      coverFees: initial.coverFees,
+      currency: invoice.currency ?? initial.currency,
+      status: "PENDING",
+      email: initial.email,
+      firstName: initial.firstName,
+      lastName: initial.lastName,
+      anonymous: initial.anonymous,
+      recurringInterval: initial.recurringInterval,
+      recurringPlanId: initial.recurringPlanId,
+      subscriptionId: invoice.subscriptionId,
+      isRenewal: true,
+      invoiceId: invoice.invoiceId,
+      paymentIntentId: invoice.paymentIntentId,
+      chargeId: invoice.chargeId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!renewal) return "ignored"; // this invoice already made its renewal
+  const activated = await markPlanActive(tx, initial.recurringPlanId);
+  await moveDonation(tx, renewal, "SUCCEEDED", {
+    timelineType: source.type,
+    processorEventId: source.id,
+    data: { invoiceId: invoice.invoiceId, billingReason: "subscription_cycle", subscriptionId: invoice.subscriptionId },
+    successEmails: true,
+  });
+  if (activated) await emitRecurringPlanEvent(tx, "recurring_plan.created", activated);
+  return "applied";
+}
