@@ -20,7 +20,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           "(an existing donor's names change only when a payment succeeds), and answers the PENDING donation with the " +
           "payment form's `clientSecret` (and `subscriptionId` for recurring gifts). Its status then follows the " +
           "processor's events. Event tickets are held for `TICKET_HOLD_MINUTES` (30 by default): an unpaid donation is " +
-          "then canceled (FAILED) and its tickets released. A campaign takes gifts only between its startDate (not for " +
+          "then canceled (FAILED) and its tickets released. A declined card releases nothing: while the payment can " +
+          "still be completed with another card the donation stays PENDING, with the decline in `failureReason`. " +
+          "A campaign takes gifts only between its startDate (not for " +
           "EVENT campaigns, whose startDate is the event) and its endDate. A client whose donations failed (declined or " +
           "canceled payments) 5 times within the last hour gets 429 `Too many failed payments, try again later` with " +
           "`Retry-After`. When the server has Cloudflare Turnstile configured, `captchaToken` is required (400 on " +

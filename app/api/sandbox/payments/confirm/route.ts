@@ -16,7 +16,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         description:
           "Sandbox mode only. Card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; the outcome is sent as " +
           "signed processor events to the webhook endpoint, and the donation as it then stands is answered. The whole " +
-          "client secret must match; a payment canceled because its ticket hold expired can't be confirmed (409).",
+          "client secret must match; a payment canceled because its ticket hold expired can't be confirmed (409). A " +
+          "declined card answers the donation FAILED, or, when it holds event tickets, still PENDING with `failureReason` " +
+          "set: its tickets stay held and the same payment may be retried with another card until the hold expires.",
         tag: "Sandbox",
         success: 200,
         response: donationSchema,
