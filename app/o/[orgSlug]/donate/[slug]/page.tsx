@@ -15,6 +15,7 @@ import {
 import { CalendarIcon, HeartIcon, InfoIcon, SparkIcon } from "@/components/donate/icons";
 import { ShareButtons } from "@/components/donate/share-buttons";
 import type { DonateFormCampaign } from "@/components/donate/types";
+import { getEnv } from "@/lib/env";
 import {
   captchaConfig,
   closureOf,
@@ -50,6 +51,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const description = summarize(campaign.description) ?? `Support ${org.name}: give to ${campaign.title}.`;
   const images = campaign.coverImageUrl ? [{ url: campaign.coverImageUrl, alt: `Cover image: ${campaign.title}` }] : undefined;
   return {
+    // Resolves a root-relative cover (e.g. the demo's /covers/...) to an absolute Open Graph URL.
+    metadataBase: new URL(getEnv().appUrl),
     title: { absolute: `${campaign.title} · ${org.name}` },
     description,
     alternates: { canonical: url },
