@@ -1,5 +1,7 @@
 "use client";
 
+import { fieldTexts, type IssueCode } from "@/components/forms/issue-text";
+
 /**
  * Calls Goodfund's REST API from the browser, same origin: the session cookie is the Bearer
  * token (the API reads either), so the dashboard uses exactly the endpoints it documents.
@@ -10,6 +12,8 @@ export type ApiFailure = {
   error: string;
   fieldErrors: Record<string, string[]>;
   formErrors: string[];
+  /** Each field's machine-readable problems (`details.codes`), which the forms word for people. */
+  codes: Record<string, IssueCode[]>;
 };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
@@ -29,6 +33,7 @@ export async function api<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELET
       error: "Could not reach the server. Check your connection and try again.",
       fieldErrors: {},
       formErrors: [],
+      codes: {},
     };
   }
   const text = await res.text();
@@ -39,13 +44,17 @@ export async function api<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELET
     json = null;
   }
   if (res.ok) return { ok: true, status: res.status, data: json as T };
-  const err = (json ?? {}) as { error?: string; details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } };
+  const err = (json ?? {}) as {
+    error?: string;
+    details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; codes?: Record<string, IssueCode[]> };
+  };
   return {
     ok: false,
     status: res.status,
     error: describe(res.status, err.error),
     fieldErrors: err.details?.fieldErrors ?? {},
     formErrors: err.details?.formErrors ?? [],
+    codes: err.details?.codes ?? {},
   };
 }
 
@@ -62,9 +71,15 @@ export function friendlyMessage(message: string): string {
   return message === "String must contain at least 1 character(s)" ? "Required" : message;
 }
 
-/** The first message of each field, the shape the forms display. */
-export function firstErrors(fieldErrors: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(fieldErrors)) if (v?.length) out[k] = friendlyMessage(v[0]);
-  return out;
+/**
+ * The first problem of each field, the shape the forms display: worded from its code when the
+ * API gave one (`codes`), else the server's message.
+ */
+export function firstErrors(fieldErrors: Record<string, string[]>, codes: Record<string, IssueCode[]> = {}): Record<string, string> {
+  const messages = Object.fromEntries(
+    Object.entries(fieldErrors)
+      .filter(([, v]) => v?.length)
+      .map(([k, v]) => [k, [friendlyMessage(v[0])]]),
+  );
+  return fieldTexts(messages, Object.fromEntries(Object.entries(codes).filter(([k]) => k in messages)));
 }

@@ -1,29 +1,33 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { issueResolver } from "@/components/forms/issue-resolver";
+import { fieldTexts, type IssueTextOptions } from "@/components/forms/issue-text";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { MAX_TICKETS_PER_ORDER_LIMIT, type CampaignView } from "@/lib/schemas/campaigns";
 import { slugify } from "@/lib/slug";
 import { api } from "./api-client";
 import {
+  CAMPAIGN_FIELD_WORDS,
   DEFAULT_VALUES,
   FIELD_ORDER,
+  SLUG_TAKEN,
   buildPayload,
+  campaignFormSchema,
   fieldOf,
-  humanize,
   isoToLocalInput,
-  validateBody,
-  validateField,
   valuesFromCampaign,
   visibleKeys,
   type FieldKey,
   type FormValues,
 } from "./campaign-form-model";
-import { currencyPrefix } from "./money";
+import { ColorField, SuggestedAmounts } from "./campaign-editor-fields";
+import { currencyPrefix, formatMoney } from "./money";
 
 const TYPE_OPTIONS = [
   { value: "DONATION", label: "Donation appeal" },
@@ -31,8 +35,6 @@ const TYPE_OPTIONS = [
   { value: "EVENT", label: "Event with tickets" },
   { value: "MEMBERSHIP", label: "Membership (recurring)" },
 ];
-
-const MAX_SUGGESTED = 12;
 
 type Props = {
   mode: "create" | "edit";
@@ -56,73 +58,93 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
   );
 }
 
+const noSubscription = () => () => {};
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Each field's first error as a flat map of dotted keys ("suggestedAmounts.2"), the way the form shows them. */
+function flatErrors(errors: FieldErrors<FormValues>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of FIELD_ORDER) {
+    const e = errors[key] as
+      | { message?: string; root?: { message?: string } }
+      | (({ message?: string } | undefined)[] & { root?: { message?: string } })
+      | undefined;
+    if (!e) continue;
+    if (Array.isArray(e)) {
+      e.forEach((item, i) => {
+        if (item?.message) out[`${key}.${i}`] = item.message;
+      });
+      if (e.root?.message) out[key] = e.root.message;
+    } else if (e.message) out[key] = e.message;
+    else if (e.root?.message) out[key] = e.root.message;
+  }
+  return out;
+}
+
 /**
  * Create or edit a campaign: every field of the API's campaign, money typed in dollars and sent
  * as integer cents, dates typed in local time and sent as ISO 8601. Each field is checked with
- * the API's own zod schema when it loses focus (and again as it is corrected); on submit the
- * server's `details.fieldErrors` land next to their fields and focus moves to the first one.
+ * the API's own zod schema (react-hook-form) when it loses focus and again as it is corrected; on
+ * submit the server's errors, worded from their codes, land next to their fields and focus moves
+ * to the first one.
  */
 export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOptions, canEdit, donatePrefix }: Props) {
   const router = useRouter();
   const toast = useToast();
-  const [values, setValues] = useState<FormValues>(() => (campaign ? valuesFromCampaign(campaign) : DEFAULT_VALUES));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [dirty, setDirty] = useState<Set<FieldKey>>(() => new Set());
+  const [defaultValues] = useState<FormValues>(() => (campaign ? valuesFromCampaign(campaign) : DEFAULT_VALUES));
+  const words: IssueTextOptions = { fields: CAMPAIGN_FIELD_WORDS, money: (cents) => formatMoney(cents, currency) };
+  const form = useForm<FormValues, unknown, unknown>({
+    defaultValues,
+    resolver: issueResolver((v: FormValues) => campaignFormSchema(mode, visibleKeys(v, mode)), words),
+    // Fields are checked as they lose focus and as a shown error is corrected (below), and all on submit.
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control: form.control, defaultValue: defaultValues }) as FormValues;
+  const { errors: fieldErrors, isDirty } = form.formState;
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<null | "save" | "publish">(null);
-  const [timeZone, setTimeZone] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  // Only the browser knows its zone: none while rendering on the server.
+  const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const money = currencyPrefix(currency);
   const isDraft = !campaign || campaign.status === "DRAFT";
 
   // Dates are local times: only the browser knows its zone, so they are filled in after hydration.
   useEffect(() => {
-    setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
     if (!campaign) return;
-    setValues((v) => ({
-      ...v,
+    form.reset({
+      ...form.getValues(),
       startDate: isoToLocalInput(campaign.startDate),
       endDate: isoToLocalInput(campaign.endDate),
       scheduledPublishAt: isoToLocalInput(campaign.scheduledPublishAt),
-    }));
-  }, [campaign]);
+    });
+  }, [campaign, form]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
-    if (dirty.size === 0) return;
+    if (!isDirty) return;
     const onUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
     };
     window.addEventListener("beforeunload", onUnload);
     return () => window.removeEventListener("beforeunload", onUnload);
-  }, [dirty]);
+  }, [isDirty]);
 
-  const visible = useMemo(() => visibleKeys(values, mode), [values, mode]);
-
-  function errorsWithout(field: FieldKey, prev: Record<string, string>) {
-    const next: Record<string, string> = {};
-    for (const [k, m] of Object.entries(prev)) if (fieldOf(k) !== field) next[k] = m;
-    return next;
-  }
-
-  function recheck(field: FieldKey, v: FormValues) {
-    setErrors((prev) => ({ ...errorsWithout(field, prev), ...validateField(field, v, mode, currency) }));
-  }
+  const visible = visibleKeys(values, mode);
+  const errors = flatErrors(fieldErrors);
 
   function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
-    const next = { ...values, [field]: value } as FormValues;
-    // A page that stops being peer-to-peer stops belonging to a peer-to-peer campaign.
-    if (field === "type" && value !== "PEER_TO_PEER" && next.parentCampaignId) {
-      next.parentCampaignId = "";
-      setDirty((d) => new Set(d).add("parentCampaignId"));
-    }
-    setValues(next);
-    setDirty((d) => new Set(d).add(field as FieldKey));
     const shown = Object.keys(errors).some((k) => fieldOf(k) === field);
-    if (shown || typeof value === "boolean" || field === "type") recheck(field as FieldKey, next);
+    form.setValue(field, value as never, { shouldDirty: true });
+    // A page that stops being peer-to-peer stops belonging to a peer-to-peer campaign.
+    if (field === "type" && value !== "PEER_TO_PEER" && form.getValues("parentCampaignId")) {
+      form.setValue("parentCampaignId", "", { shouldDirty: true });
+    }
+    if (shown || typeof value === "boolean" || field === "type") void form.trigger(field);
   }
 
-  const blur = (field: FieldKey) => () => recheck(field, values);
+  const blur = (field: FieldKey) => () => void form.trigger(field);
 
   function focusField(key: string) {
     const field = fieldOf(key);
@@ -146,22 +168,21 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
     e.preventDefault();
     if (!canEdit || busy) return;
     setFormErrors([]);
-    const keys = mode === "create" ? visible : visible.filter((k) => dirty.has(k));
+    const v = form.getValues();
+    const shownKeys = visibleKeys(v, mode);
+    const keys = mode === "create" ? shownKeys : shownKeys.filter((k) => form.getFieldState(k).isDirty);
     if (mode === "edit" && keys.length === 0) {
       toast.show("No changes to save");
       return;
     }
-    let found: Record<string, string> = {};
-    for (const k of keys) found = { ...found, ...validateField(k, values, mode, currency) };
-    const body = buildPayload(keys, values, mode);
-    if (publish) body.status = "ACTIVE";
-    if (Object.keys(found).length === 0) found = validateBody(body, mode, currency);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      const first = firstErrorKey(found);
+    form.clearErrors();
+    if (!(await form.trigger(keys))) {
+      const first = firstErrorKey(flatErrors(form.formState.errors));
       if (first) focusField(first);
       return;
     }
+    const body = buildPayload(keys, v, mode);
+    if (publish) body.status = "ACTIVE";
 
     setBusy(publish ? "publish" : "save");
     const res =
@@ -169,8 +190,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
         ? await api<CampaignView>("POST", `/api/orgs/${encodeURIComponent(orgSlug)}/campaigns`, body)
         : await api<CampaignView>("PATCH", `/api/campaigns/${encodeURIComponent(campaign!.id)}`, body);
     if (res.ok) {
-      setDirty(new Set());
-      setErrors({});
+      form.reset(form.getValues());
       if (mode === "create") {
         toast.show(publish ? `“${res.data.title}” is live` : `Draft “${res.data.title}” created`);
         router.push(`/dashboard/${orgSlug}/campaigns/${res.data.id}`);
@@ -182,14 +202,13 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
       return;
     }
     setBusy(null);
-    const fieldErrors: Record<string, string> = {};
-    for (const [k, msgs] of Object.entries(res.fieldErrors)) if (msgs?.length) fieldErrors[k] = humanize(k, msgs[0], currency);
-    if (res.status === 409 && /slug/i.test(res.error)) fieldErrors.slug = "Another campaign of this organization uses this address";
-    const placed = Object.fromEntries(Object.entries(fieldErrors).filter(([k]) => (FIELD_ORDER as string[]).includes(fieldOf(k))));
-    const unplaced = Object.entries(fieldErrors)
+    const texts = fieldTexts(res.fieldErrors, res.codes, words);
+    if (res.status === 409 && res.error === SLUG_TAKEN) texts.slug = "Another campaign of this organization uses this address";
+    const placed = Object.fromEntries(Object.entries(texts).filter(([k]) => (FIELD_ORDER as string[]).includes(fieldOf(k))));
+    const unplaced = Object.entries(texts)
       .filter(([k]) => !(k in placed))
       .map(([k, m]) => `${k}: ${m}`);
-    setErrors(placed);
+    for (const [k, message] of Object.entries(placed)) form.setError(k as FieldKey, { type: "server", message });
     const messages = [...res.formErrors, ...unplaced];
     if (Object.keys(placed).length === 0) messages.unshift(res.error);
     setFormErrors(messages);
@@ -218,13 +237,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
   const dateHint = timeZone ? `Your local time (${timeZone.replace(/_/g, " ")}).` : "Your local time.";
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={(e) => submit(e)}
-      noValidate
-      aria-label={mode === "create" ? "New campaign" : "Edit campaign"}
-    >
+    <form className="form" onSubmit={(e) => submit(e)} noValidate aria-label={mode === "create" ? "New campaign" : "Edit campaign"}>
       {formErrors.length > 0 ? (
         <div id="cf-form-errors" tabIndex={-1}>
           <Notice tone="error" live title={formErrors.length > 1 ? "The campaign could not be saved" : undefined}>
@@ -308,89 +321,13 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
             />
           </div>
           <CheckboxField {...check("showGoal")} label="Show the goal and progress on the donate page" />
-          <fieldset
-            className="plain field"
-            aria-describedby={[err("suggestedAmounts") ? "cf-suggestedAmounts-error" : "", "cf-suggestedAmounts-hint"]
-              .filter(Boolean)
-              .join(" ")}
-          >
-            <legend className="label" style={{ fontWeight: 600, fontSize: "0.9rem", marginBottom: 6 }}>
-              Suggested amounts
-            </legend>
-            <div className="amounts" id="cf-suggestedAmounts" tabIndex={-1}>
-              {values.suggestedAmounts.map((a, i) => {
-                const key = `suggestedAmounts.${i}`;
-                const id = `cf-suggestedAmounts-${i}`;
-                return (
-                  <div className="amount-chip" key={i}>
-                    <label htmlFor={id} className="sr-only">
-                      Suggested amount {i + 1}
-                    </label>
-                    <div className="input-group">
-                      <span className="addon" aria-hidden="true">
-                        {money}
-                      </span>
-                      <input
-                        id={id}
-                        className="input"
-                        inputMode="decimal"
-                        value={a}
-                        aria-invalid={err(key) ? true : undefined}
-                        aria-describedby={err(key) ? `${id}-error` : undefined}
-                        onChange={(e) => {
-                          const list = [...values.suggestedAmounts];
-                          list[i] = e.target.value;
-                          set("suggestedAmounts", list);
-                        }}
-                        onBlur={blur("suggestedAmounts")}
-                      />
-                    </div>
-                    <Button
-                      variant="ghost"
-                      size="small"
-                      aria-label={`Remove suggested amount ${i + 1}${a ? ` (${money}${a})` : ""}`}
-                      onClick={() => {
-                        const list = values.suggestedAmounts.filter((_, j) => j !== i);
-                        set("suggestedAmounts", list);
-                        requestAnimationFrame(() =>
-                          (
-                            document.getElementById(`cf-suggestedAmounts-${Math.max(0, i - 1)}`) ?? document.getElementById("cf-add-amount")
-                          )?.focus(),
-                        );
-                      }}
-                    >
-                      ×
-                    </Button>
-                  </div>
-                );
-              })}
-              {values.suggestedAmounts.length < MAX_SUGGESTED ? (
-                <Button
-                  id="cf-add-amount"
-                  variant="secondary"
-                  size="small"
-                  onClick={() => {
-                    set("suggestedAmounts", [...values.suggestedAmounts, ""]);
-                    const next = values.suggestedAmounts.length;
-                    requestAnimationFrame(() => document.getElementById(`cf-suggestedAmounts-${next}`)?.focus());
-                  }}
-                >
-                  + Add amount
-                </Button>
-              ) : null}
-            </div>
-            {values.suggestedAmounts.map((_, i) => (
-              <FieldError
-                key={i}
-                id={`cf-suggestedAmounts-${i}`}
-                error={err(`suggestedAmounts.${i}`) ? `Amount ${i + 1}: ${err(`suggestedAmounts.${i}`)}` : null}
-              />
-            ))}
-            <FieldError id="cf-suggestedAmounts" error={err("suggestedAmounts")} />
-            <p className="hint" id="cf-suggestedAmounts-hint">
-              The buttons donors pick from, each at least {money}1. Up to {MAX_SUGGESTED}.
-            </p>
-          </fieldset>
+          <SuggestedAmounts
+            amounts={values.suggestedAmounts}
+            money={money}
+            err={err}
+            onChange={(list) => set("suggestedAmounts", list)}
+            onBlur={blur("suggestedAmounts")}
+          />
           <CheckboxField {...check("allowCustomAmount")} label="Let donors enter their own amount" />
           <CheckboxField
             {...check("allowRecurring")}
@@ -469,45 +406,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
         <Section id="cs-look" title="Page and media">
           <TextField {...text("coverImageUrl")} type="url" label="Cover image URL" optional placeholder="https://" />
           <TextField {...text("videoUrl")} type="url" label="Video URL" optional placeholder="https://" />
-          <div className="field">
-            <label htmlFor="cf-color">
-              Accent colour<span className="optional"> (optional)</span>
-            </label>
-            <div className="color-row">
-              <input
-                id="cf-color"
-                className="input mono"
-                value={values.color}
-                onChange={(e) => set("color", e.target.value)}
-                onBlur={blur("color")}
-                placeholder="#1a7f5a"
-                autoCapitalize="none"
-                spellCheck={false}
-                aria-invalid={err("color") ? true : undefined}
-                aria-describedby={["cf-color-hint", err("color") ? "cf-color-error" : ""].filter(Boolean).join(" ")}
-                style={{ maxWidth: 180 }}
-              />
-              <label htmlFor="cf-color-picker" className="sr-only">
-                Pick the accent colour
-              </label>
-              <input
-                id="cf-color-picker"
-                type="color"
-                value={
-                  /^#[0-9a-fA-F]{6}$/.test(values.color)
-                    ? values.color
-                    : /^#[0-9a-fA-F]{3}$/.test(values.color)
-                      ? `#${values.color.slice(1).replace(/./g, "$&$&")}`
-                      : "#1a7f5a"
-                }
-                onChange={(e) => set("color", e.target.value)}
-              />
-            </div>
-            <p className="hint" id="cf-color-hint">
-              Hex, like #1a7f5a or #fff. Used for buttons and the progress bar.
-            </p>
-            <FieldError id="cf-color" error={err("color")} />
-          </div>
+          <ColorField value={values.color} error={err("color")} onChange={(v) => set("color", v)} onBlur={blur("color")} />
           <CheckboxField
             {...check("showDonorRoll")}
             label="Show recent donors on the donate page"
@@ -521,7 +420,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
           <span className="status-msg" role="status">
             {errorCount > 0
               ? `${errorCount} field${errorCount > 1 ? "s" : ""} need${errorCount > 1 ? "" : "s"} attention`
-              : mode === "edit" && dirty.size > 0
+              : mode === "edit" && isDirty
                 ? "Unsaved changes"
                 : ""}
           </span>

@@ -1,11 +1,13 @@
-import type { z } from "zod";
+import { z } from "zod";
+import type { FieldWords } from "@/components/forms/issue-text";
+import { maxItemsOf } from "@/components/forms/schema-limits";
 import { createCampaignBody, DEFAULT_MAX_TICKETS_PER_ORDER, updateCampaignBody, type CampaignView } from "@/lib/schemas/campaigns";
-import { centsToInput, formatMoney, parseMoney } from "./money";
+import { centsToInput, parseMoney } from "./money";
 
 /**
  * The campaign editor's model: what each input holds (text as typed), how it becomes the API's
- * value (dollars → integer cents, local date-times → ISO 8601), and the messages of the API's
- * own zod schemas for it, phrased in the unit the person typed.
+ * value (dollars → integer cents, local date-times → ISO 8601), and the rules it is checked
+ * with: the API's own zod schemas for each field, after that conversion.
  */
 export const MONEY_KEYS = ["goalAmountCents", "matchingMaxCents", "minAmountCents", "ticketPriceCents"] as const;
 export const INT_KEYS = ["matchingRatioPct", "ticketCapacity", "maxTicketsPerOrder"] as const;
@@ -154,93 +156,83 @@ export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] 
 
 type Converted = { ok: true; value: unknown } | { ok: false; errors: Record<string, string> };
 
-/** The API value of one field as typed, or the reason it can't be one. */
-export function toApiValue(key: FieldKey, v: FormValues, mode: "create" | "edit"): Converted {
+/** The API value of one field as typed (`raw`, the input's value), or the reason it can't be one. */
+export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit"): Converted {
   if ((MONEY_KEYS as readonly string[]).includes(key)) {
-    const m = parseMoney(v[key as MoneyKey]);
+    const m = parseMoney(String(raw));
     return m.ok ? { ok: true, value: m.cents } : { ok: false, errors: { [key]: m.message } };
   }
   if ((INT_KEYS as readonly string[]).includes(key)) {
-    const s = v[key as IntKey].trim();
+    const s = String(raw).trim();
     if (s === "") return REQUIRED_INT_KEYS.includes(key) ? { ok: false, errors: { [key]: "Required" } } : { ok: true, value: null };
     if (!/^-?\d+$/.test(s)) return { ok: false, errors: { [key]: "Enter a whole number" } };
     return { ok: true, value: Number(s) };
   }
   if ((DATE_KEYS as readonly string[]).includes(key)) {
-    const d = localInputToIso(v[key as DateKey]);
+    const d = localInputToIso(String(raw));
     return d.ok ? { ok: true, value: d.value } : { ok: false, errors: { [key]: d.message } };
   }
-  if ((BOOL_KEYS as readonly string[]).includes(key)) return { ok: true, value: v[key as BoolKey] };
+  if ((BOOL_KEYS as readonly string[]).includes(key)) return { ok: true, value: raw };
   if (key === "suggestedAmounts") {
     const errors: Record<string, string> = {};
     const cents: number[] = [];
-    v.suggestedAmounts.forEach((raw, i) => {
-      if (raw.trim() === "") {
+    (raw as string[]).forEach((text, i) => {
+      if (text.trim() === "") {
         errors[`suggestedAmounts.${i}`] = "Enter an amount or remove it";
         return;
       }
-      const m = parseMoney(raw);
+      const m = parseMoney(text);
       if (!m.ok) errors[`suggestedAmounts.${i}`] = m.message;
       else cents.push(m.cents ?? 0);
     });
     return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: cents };
   }
-  const raw = v[key as TextKey];
-  if (key === "title") return { ok: true, value: raw };
+  const text = String(raw);
+  if (key === "title") return { ok: true, value: text };
   // An empty slug on a new campaign means "make one from the title"; on an existing one it is an error.
-  if (key === "slug") return { ok: true, value: raw.trim() === "" && mode === "create" ? undefined : raw.trim() };
-  if (key === "type") return { ok: true, value: raw };
-  return { ok: true, value: raw.trim() === "" ? null : raw.trim() };
+  if (key === "slug") return { ok: true, value: text.trim() === "" && mode === "create" ? undefined : text.trim() };
+  if (key === "type") return { ok: true, value: text };
+  return { ok: true, value: text.trim() === "" ? null : text.trim() };
 }
 
-const isMoneyKey = (key: string) => (MONEY_KEYS as readonly string[]).includes(key) || key.startsWith("suggestedAmounts");
+/** The most suggested amounts a campaign may have: the API's own limit. */
+export const MAX_SUGGESTED = maxItemsOf(updateCampaignBody.shape.suggestedAmounts) ?? 12;
+
+/** How the editor words its fields' problems: money limits as money. */
+export const CAMPAIGN_FIELD_WORDS: Record<string, FieldWords> = Object.fromEntries(
+  [...MONEY_KEYS, "suggestedAmounts"].map((k) => [k, { money: true }]),
+);
 
 /**
- * A schema or server message made readable: limits on money fields are written as money (the
- * schema counts cents: "greater than or equal to 100" on a $ field means "at least $1").
+ * The rules of the fields in `keys`, as typed: each is converted to the API's value, then checked
+ * with the endpoint's own schema for that field (create or update); the other fields pass.
  */
-export function humanize(key: string, message: string, currency: string): string {
-  if (message === "String must contain at least 1 character(s)" || message === "Required") return "Required";
-  if (message === "Must be after startDate") return "Must be after the start";
-  if (isMoneyKey(key)) {
-    const m = /^Number must be (greater|less) than (or equal to )?(-?\d+)$/.exec(message);
-    if (m) {
-      const amount = Number(m[3]);
-      if (m[1] === "greater")
-        return m[2]
-          ? `Must be at least ${formatMoney(amount, currency)}`
-          : amount === 0
-            ? "Must be more than zero"
-            : `Must be more than ${formatMoney(amount, currency)}`;
-      return m[2] ? `Must be at most ${formatMoney(amount, currency)}` : `Must be less than ${formatMoney(amount, currency)}`;
-    }
-  }
-  return message;
-}
-
-type Shape = typeof updateCampaignBody.shape;
-
-/** Errors of one field: conversion first, then the API's zod rule for it. Keys are API field paths. */
-export function validateField(key: FieldKey, v: FormValues, mode: "create" | "edit", currency: string): Record<string, string> {
-  const conv = toApiValue(key, v, mode);
-  if (!conv.ok) return conv.errors;
-  if (conv.value === undefined) return {};
-  const schema = (updateCampaignBody.shape as Shape)[key as keyof Shape] as z.ZodType;
-  const r = schema.safeParse(conv.value);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const path = [key, ...issue.path.map(String)].join(".");
-    out[path] ??= humanize(path, issue.message, currency);
-  }
-  return out;
+export function campaignFormSchema(mode: "create" | "edit", keys: readonly FieldKey[]) {
+  const api = (mode === "create" ? createCampaignBody : updateCampaignBody).shape as Record<FieldKey, z.ZodType>;
+  const field = (key: FieldKey) =>
+    z
+      .unknown()
+      .transform((raw, ctx) => {
+        const conv = toApiValue(key, raw, mode);
+        if (conv.ok) return conv.value;
+        for (const [path, message] of Object.entries(conv.errors)) {
+          const rest = path
+            .split(".")
+            .slice(1)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+          ctx.addIssue({ code: "custom", input: raw, path: rest, message });
+        }
+        return z.NEVER;
+      })
+      .pipe(api[key]);
+  return z.object(Object.fromEntries(FIELD_ORDER.map((k) => [k, keys.includes(k) ? field(k) : z.unknown()])));
 }
 
 /** The request body: every applicable field (create) or the changed ones (edit). */
 export function buildPayload(keys: FieldKey[], v: FormValues, mode: "create" | "edit"): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const k of keys) {
-    const conv = toApiValue(k, v, mode);
+    const conv = toApiValue(k, v[k], mode);
     if (!conv.ok || conv.value === undefined) continue;
     if (mode === "create" && conv.value === null) continue;
     body[k] = conv.value;
@@ -248,19 +240,10 @@ export function buildPayload(keys: FieldKey[], v: FormValues, mode: "create" | "
   return body;
 }
 
-/** The whole body against the endpoint's schema (catches what per-field checks can't, e.g. a missing title). */
-export function validateBody(body: Record<string, unknown>, mode: "create" | "edit", currency: string): Record<string, string> {
-  const r = (mode === "create" ? createCampaignBody : updateCampaignBody).safeParse(body);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const path = issue.path.map(String).join(".") || "form";
-    out[path] ??= humanize(path, issue.message, currency);
-  }
-  return out;
-}
-
 /** The field a (possibly dotted) error key belongs to. */
 export function fieldOf(errorKey: string): string {
   return errorKey.split(".")[0];
 }
+
+/** The API's answer when another campaign of the organization has the address (a 409 without field details). */
+export const SLUG_TAKEN = "Campaign slug is already taken in this organization";

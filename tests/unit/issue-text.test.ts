@@ -194,3 +194,12 @@ describe("the API's issues worded for the campaign editor", () => {
     );
   });
 });
+
+describe("limits read from the API's schemas", () => {
+  test("text lengths and the number of suggested amounts", async () => {
+    const { TEXT_MAX } = await import("@/components/donate/donate-schema");
+    const { MAX_SUGGESTED } = await import("@/components/dashboard/campaign-form-model");
+    expect(TEXT_MAX).toEqual({ name: 100, email: 320, message: 1000, honoreeName: 140, dedicationMessage: 1000 });
+    expect(MAX_SUGGESTED).toBe(12);
+  });
+});
