@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres, { type Sql } from "postgres";
-import Stripe from "stripe";
 import type { Request } from "autocannon";
+import { paymentIntentSucceeded as paymentIntentSucceededEvent, signedEvent } from "../lib/processor/event-factory";
 import { findViolations, type Violation } from "../tests/helpers/invariants";
 import { appDir, childPids, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
 import { succeedPaymentIntent } from "./lib/ceiling";
@@ -74,60 +74,20 @@ const rows: Row[] = [];
 
 const WEBHOOK_SECRET = `whsec_bench_${randomBytes(16).toString("hex")}`;
 const NEXTAUTH_SECRET = `bench-secret-${randomBytes(24).toString("hex")}`;
-const signer = new Stripe("sk_test_bench_signer");
 
+/** The `payment_intent.succeeded` Stripe would send for the pool's `i`th donation, from the app's event factory. */
 function paymentIntentSucceeded(pool: Pool, i: number) {
   const pi = pool.paymentIntents[i];
-  const created = Math.floor(Date.now() / 1000);
-  return {
-    id: `evt_${randomBytes(12).toString("hex")}`,
-    object: "event",
+  return paymentIntentSucceededEvent({
     account: pool.account,
-    api_version: "2026-10-28.endive",
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: "payment_intent.succeeded",
-    data: {
-      object: {
-        id: pi,
-        object: "payment_intent",
-        amount: pool.amounts[i],
-        amount_capturable: 0,
-        amount_received: pool.amounts[i],
-        application: null,
-        application_fee_amount: null,
-        automatic_payment_methods: { allow_redirects: "always", enabled: true },
-        canceled_at: null,
-        cancellation_reason: null,
-        capture_method: "automatic_async",
-        client_secret: `${pi}_secret_${randomBytes(8).toString("hex")}`,
-        confirmation_method: "automatic",
-        created: created - 30,
-        currency: "usd",
-        customer: null,
-        description: "Spring appeal (Bench Operations Fund)",
-        last_payment_error: null,
-        latest_charge: `ch_${pi.slice(3)}`,
-        livemode: false,
-        metadata: { donationId: pool.ids[i], orgId: pool.orgId },
-        next_action: null,
-        on_behalf_of: null,
-        payment_method: `pm_${randomBytes(12).toString("hex")}`,
-        payment_method_options: { card: { request_three_d_secure: "automatic" } },
-        payment_method_types: ["card"],
-        processing: null,
-        receipt_email: null,
-        setup_future_usage: null,
-        shipping: null,
-        statement_descriptor: null,
-        status: "succeeded",
-        transfer_data: { destination: pool.account },
-        transfer_group: null,
-      },
-    },
-  };
+    paymentIntentId: pi,
+    amountCents: pool.amounts[i],
+    currency: "usd",
+    chargeId: `ch_${pi.slice(3)}`,
+    destination: pool.account,
+    description: "Spring appeal (Bench Operations Fund)",
+    metadata: { donationId: pool.ids[i], orgId: pool.orgId },
+  });
 }
 
 /** One signed `payment_intent.succeeded` delivery per call, for the next donation of the pool. */
@@ -135,8 +95,7 @@ function webhookRequests(pool: Pool): () => Request | null {
   let next = 0;
   return () => {
     if (next >= pool.ids.length) return null;
-    const payload = JSON.stringify(paymentIntentSucceeded(pool, next++));
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const { payload, signature } = signedEvent(paymentIntentSucceeded(pool, next++), WEBHOOK_SECRET);
     return {
       method: "POST",
       path: "/api/processor/webhooks",

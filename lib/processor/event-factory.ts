@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { signPayload } from "./webhook-signature";
 
+export { signPayload };
+
 /**
  * Processor events of Stripe's shapes, built from the facts they report: the one place Goodfund
  * makes events of its own. The sandbox sends them in place of Stripe; the integration tests (over

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import Stripe from "stripe";
 import type { Db } from "@/db";
 import { issueSessionToken } from "@/lib/auth/tokens";
+import * as factory from "@/lib/processor/event-factory";
 import { childPids } from "../../bench/lib/app";
 import { startServer, type RunningServer } from "../helpers/server";
 
@@ -297,75 +297,55 @@ export async function giftsAndEvents(baseUrl: string, fx: Fixture, events: numbe
 
 export type ProcessorEvent = { id: string; type: string; payload: string };
 
-function envelope(type: string, object: Record<string, unknown>): ProcessorEvent {
-  const id = `evt_rel_${randomBytes(10).toString("hex")}`;
-  const payload = JSON.stringify({
-    id,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-  return { id, type, payload };
+function delivery(event: { id: string; type: string }): ProcessorEvent {
+  return { id: event.id, type: event.type, payload: JSON.stringify(event) };
 }
 
+/** The `n`th event of a gift, made by the app's event factory (the one the sandbox sends too). */
 export function eventFor(kind: Kind, g: Gift, n: number): ProcessorEvent {
-  const pi = (status: string, extra = {}) => ({
-    id: g.paymentIntentId,
-    object: "payment_intent",
-    amount: g.amount,
-    amount_received: status === "succeeded" ? g.amount : 0,
-    currency: "usd",
-    status,
-    latest_charge: g.chargeId,
-    metadata: g.subscriptionId ? {} : { donationId: g.id },
-    ...extra,
-  });
-  const dispute = (status: string) => ({
-    id: `dp_${g.id}`,
-    object: "dispute",
-    amount: g.amount,
+  const eventId = `evt_rel_${randomBytes(10).toString("hex")}`;
+  const intent: factory.PaymentIntentInput = { eventId, paymentIntentId: g.paymentIntentId, amountCents: g.amount, currency: "usd", chargeId: g.chargeId, metadata: g.subscriptionId ? {} : { donationId: g.id } };
+  const dispute = {
+    eventId,
+    disputeId: `dp_${g.id}`,
+    amountCents: g.amount,
     currency: "usd",
     reason: "fraudulent",
-    status,
-    payment_intent: n % 2 === 0 ? g.paymentIntentId : null,
-    charge: g.chargeId,
-    evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86400 },
-  });
-  const invoice = (reason: string, id: string) => ({
-    id,
-    object: "invoice",
-    billing_reason: reason,
-    amount_paid: g.amount,
-    currency: "usd",
-    status: "paid",
-    parent: { type: "subscription_details", subscription_details: { subscription: g.subscriptionId } },
-  });
+    paymentIntentId: n % 2 === 0 ? g.paymentIntentId : null,
+    chargeId: g.chargeId,
+    dueBy: Math.floor(Date.now() / 1000) + 7 * 86400,
+  };
+  const invoice = (billingReason: string, invoiceId: string) =>
+    factory.invoicePaymentSucceeded({
+      eventId,
+      invoiceId,
+      subscriptionId: g.subscriptionId as string,
+      billingReason,
+      amountPaidCents: g.amount,
+      currency: "usd",
+      paymentIntentId: null,
+      chargeId: null,
+    });
   switch (kind) {
     case "succeeded":
-      return envelope("payment_intent.succeeded", pi("succeeded"));
+      return delivery(factory.paymentIntentSucceeded(intent));
     case "failed":
-      return envelope("payment_intent.payment_failed", pi("requires_payment_method", { last_payment_error: { code: "card_declined", message: "Your card was declined." } }));
+      return delivery(factory.paymentIntentPaymentFailed(intent));
     case "disputeCreated":
-      return envelope("charge.dispute.created", dispute("needs_response"));
+      return delivery(factory.chargeDisputeCreated(dispute));
     case "disputeWon":
-      return envelope("charge.dispute.closed", dispute("won"));
+      return delivery(factory.chargeDisputeClosed({ ...dispute, status: "won" }));
     case "disputeLost":
-      return envelope("charge.dispute.closed", dispute("lost"));
+      return delivery(factory.chargeDisputeClosed({ ...dispute, status: "lost" }));
     case "refunded":
-      return envelope("charge.refunded", { id: g.chargeId, object: "charge", amount: g.amount, amount_refunded: g.amount, refunded: true, payment_intent: g.paymentIntentId });
+      return delivery(factory.chargeRefunded({ eventId, chargeId: g.chargeId, paymentIntentId: g.paymentIntentId, amountCents: g.amount, currency: "usd" }));
     case "invoiceCreate":
-      return envelope("invoice.payment_succeeded", invoice("subscription_create", `in_first_${g.id}`));
+      return delivery(invoice("subscription_create", `in_first_${g.id}`));
     case "invoiceCycle":
-      return envelope("invoice.payment_succeeded", invoice("subscription_cycle", `in_cycle_${g.id}_${n % 2}`));
+      return delivery(invoice("subscription_cycle", `in_cycle_${g.id}_${n % 2}`));
   }
 }
 
-const signer = new Stripe("sk_test_reliability_signer");
 
 export type DeliveryStats = {
   deliveries: number;
@@ -406,7 +386,7 @@ export async function deliverAll(
       const started = performance.now();
       if (base) {
         try {
-          const header = signer.webhooks.generateTestHeaderString({ payload: ev.payload, secret: WEBHOOK_SECRET });
+          const header = factory.signPayload(ev.payload, WEBHOOK_SECRET);
           const a = await request(`${base}/api/processor/webhooks`, {
             method: "POST",
             headers: { "content-type": "application/json", "stripe-signature": header },
