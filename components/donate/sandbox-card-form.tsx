@@ -3,10 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FieldError } from "./field-error";
-import type { ApiErrorBody } from "./types";
+import { DECLINED, confirmOutcome } from "./sandbox-confirm-outcome";
 import styles from "./donate-form.module.css";
-
-const DECLINED = "Your card was declined.";
 
 /** "4242424242424242" → "4242 4242 4242 4242" (groups of four, up to 19 digits). */
 export function formatCardNumber(digits: string): string {
@@ -115,32 +113,14 @@ export function SandboxCardForm({ clientSecret, returnPath, payLabel }: { client
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ clientSecret, cardNumber: digits }),
       });
-      const json = (await res.json().catch(() => ({}))) as ApiErrorBody & { status?: string; failureReason?: string | null };
-      // Declined: FAILED, or still PENDING with the reason when the donation keeps its tickets
-      // (the same payment may be retried with another card until the hold expires).
-      if (res.ok && (json.status === "FAILED" || (json.status === "PENDING" && json.failureReason))) {
-        setErrors({ cardNumber: json.failureReason || DECLINED });
-        pendingFocus.current = cardRef.current;
-      } else if (res.ok || (res.status === 409 && /already complete/i.test(json.error ?? ""))) {
-        // SUCCEEDED (or still PENDING, which the thank-you page waits for).
+      const outcome = confirmOutcome(res.status, await res.json().catch(() => ({})));
+      if (outcome.kind === "paid") {
         leaving = true;
         router.push(returnPath);
-      } else if (res.status === 400 && json.details?.fieldErrors?.cardNumber) {
-        setErrors({ cardNumber: json.details.fieldErrors.cardNumber[0] });
+      } else if (outcome.kind === "card") {
+        setErrors({ cardNumber: outcome.text });
         pendingFocus.current = cardRef.current;
-      } else if (res.status === 409) {
-        setFormError(
-          json.error === "Sold out"
-            ? "Sorry, the last tickets went while you were paying. No payment was taken."
-            : `${json.error ?? "This payment can't be completed"}.`,
-        );
-      } else if (res.status === 429) {
-        setFormError("Too many attempts in a short time. Please wait a minute and try again.");
-      } else if (res.status === 404) {
-        setFormError("This payment could not be found. Please start your gift again.");
-      } else {
-        setFormError("Something went wrong on our side. Your card was not charged; please try again.");
-      }
+      } else setFormError(outcome.text);
     } catch {
       setFormError("We couldn't reach the server. Check your connection and try again.");
     } finally {
