@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Campaign } from "@/db/schema";
-import { cents, hexColor, httpUrl, iso, isoDateTime, pageQuery, plainText, slugSchema } from "./common";
+import { cents, hexColor, httpUrl, imageUrl, iso, isoDateTime, pageQuery, plainText, slugSchema } from "./common";
 
 export const CAMPAIGN_TYPES = ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"] as const;
 export const CAMPAIGN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "ENDED"] as const;
@@ -20,7 +20,7 @@ const campaignFields = {
   type: z.enum(CAMPAIGN_TYPES),
   status: z.enum(CAMPAIGN_STATUSES),
   goalAmountCents: cents.nullable(),
-  coverImageUrl: httpUrl.nullable(),
+  coverImageUrl: imageUrl.nullable(),
   videoUrl: httpUrl.nullable(),
   color: hexColor.nullable(),
   showDonorRoll: z.boolean(),

@@ -59,6 +59,24 @@ export const httpUrl = z
     }
   }, "Must be an http or https URL");
 
+/**
+ * An image address: an http(s) URL, or a path on this site ("/covers/winter-meals.svg", for the
+ * images Goodfund ships). Never protocol-relative ("//host") and no backslash, which browsers
+ * read as a slash.
+ */
+export const imageUrl = z
+  .string()
+  .max(2048)
+  .refine((s) => {
+    if (s.startsWith("/")) return /^\/(?![/\\])[^\s\\]*$/.test(s);
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Must be an http or https URL, or a path on this site starting with /");
+
 export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Must be a hex colour like #1a7f5a or #fff");
 
 export const email = z.string().trim().max(320).email("Invalid email address");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Organization } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { email, hexColor, httpUrl, iso, plainText, slugSchema } from "./common";
+import { email, hexColor, imageUrl, iso, plainText, slugSchema } from "./common";
 
 export const ORG_SLUG = slugSchema(3, 48);
 export const ROLES = ["OWNER", "ADMIN", "MEMBER"] as const;
@@ -18,7 +18,7 @@ const orgFields = {
   notificationEmail: email.nullable(),
   legalName: plainText(200).nullable(),
   taxId: plainText(64).nullable(),
-  logoUrl: httpUrl.nullable(),
+  logoUrl: imageUrl.nullable(),
   color: hexColor.nullable(),
   customDomain: hostname.nullable(),
 };

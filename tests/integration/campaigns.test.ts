@@ -233,6 +233,17 @@ describe("POST /api/orgs/:idOrSlug/campaigns", () => {
       }
     });
 
+    it("POST /api/orgs/:idOrSlug/campaigns takes a cover image on this site by its path, never a protocol-relative one", async () => {
+      const ok = await create({ title: "Local cover", coverImageUrl: "/covers/winter-meals.svg" });
+      expect(ok.status).toBe(201);
+      expect(ok.body.coverImageUrl).toBe("/covers/winter-meals.svg");
+      for (const bad of ["//evil.example/a.png", "/\\evil.example/a.png", "/a b.png", "/\\x"]) {
+        expectValidation(await create({ title: "Bad cover", coverImageUrl: bad }), "coverImageUrl");
+      }
+      // A video is embedded from its host: a path is not a video URL.
+      expectValidation(await create({ title: "Bad video", videoUrl: "/covers/winter-meals.svg" }), "videoUrl");
+    });
+
     it("POST /api/orgs/:idOrSlug/campaigns rejects a suggested amount below 100 with the contract's message", async () => {
       const res = await create({ title: "Amounts", suggestedAmounts: [2500, 99] });
       expect(res.status).toBe(400);
