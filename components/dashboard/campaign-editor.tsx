@@ -170,7 +170,10 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
     setFormErrors([]);
     const v = form.getValues();
     const shownKeys = visibleKeys(v, mode);
-    const keys = mode === "create" ? shownKeys : shownKeys.filter((k) => form.getFieldState(k).isDirty);
+    // What differs from the campaign as loaded (or last saved) is what a PATCH sends.
+    const saved = form.formState.defaultValues ?? {};
+    const changed = (k: FieldKey) => JSON.stringify(v[k]) !== JSON.stringify(saved[k]);
+    const keys = mode === "create" ? shownKeys : shownKeys.filter(changed);
     if (mode === "edit" && keys.length === 0) {
       toast.show("No changes to save");
       return;
