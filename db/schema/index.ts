@@ -4,3 +4,4 @@ export * from "./campaigns";
 export * from "./donations";
 export * from "./reports";
 export * from "./webhooks";
+export * from "./clients";
