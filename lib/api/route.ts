@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { findOrganization, getMembershipRole } from "@/db/queries/organizations";
 import type { Organization, Role, User } from "@/db/schema";
+import type { Actor } from "@/lib/auth/actor";
 import { authenticateRequest } from "@/lib/auth/session";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { getEnv } from "@/lib/env";
@@ -88,6 +89,8 @@ export type RouteContext<A extends Auth, P, Q, B, S> = {
   scope: S;
   /** The caller's role in the scope's organization (null on public routes). */
   role: Role | null;
+  /** Who is acting: the signed-in person or an API key; null on public calls. */
+  actor: Actor | null;
 };
 
 export type RouteOptions<A extends Auth, P, Q, B, S> = {
@@ -209,10 +212,7 @@ export function withRoute<
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
   S = Scope,
->(
-  options: RouteOptions<A, P, Q, B, S>,
-  handler: (ctx: RouteContext<A, P, Q, B, S>) => Promise<Response>,
-): DefinedRouteHandler {
+>(options: RouteOptions<A, P, Q, B, S>, handler: (ctx: RouteContext<A, P, Q, B, S>) => Promise<Response>): DefinedRouteHandler {
   const auth: Auth = options.auth ?? "user";
   const policy = options.limit ?? (auth === "public" ? "public" : auth === "cron" ? "none" : "authenticated");
   const definition: RouteDefinition = {
@@ -284,6 +284,7 @@ export function withRoute<
         body,
         scope,
         role,
+        actor: user ? { type: "user", id: user.id, label: user.email } : null,
       });
     } catch (err) {
       response = errorResponse(toApiError(err, requestId));
