@@ -22,10 +22,16 @@ function safeCallback(raw: string | undefined): string {
   }
 }
 
-type Search = { callbackUrl?: string; error?: string; check?: string };
+type Search = { callbackUrl?: string; error?: string; check?: string; email?: string | string[] };
 
-// GET /signin: magic link by email, GitHub/Google when configured, and on a local sandbox install
-// (to a loopback client) the demo owner in one click.
+/** An address to fill in (an invitation's link carries it); nothing when it isn't one plain value. */
+function prefillEmail(raw: string | string[] | undefined): string {
+  return typeof raw === "string" && raw.length <= 254 ? raw.trim() : "";
+}
+
+// GET /signin: magic link by email (`?email=` fills the field in, as invitations link here),
+// GitHub/Google when configured, and on a local sandbox install (to a loopback client) the demo
+// owner in one click.
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
@@ -60,6 +66,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             sandbox={isSandboxMode()}
             localEmail={{ log: signInLinksLogged(), mailbox: isMailboxAvailable(requestHeaders) }}
             signedInAs={user?.email ?? null}
+            initialEmail={prefillEmail(params.email)}
           />
         </div>
       </main>

@@ -16,12 +16,15 @@ type Props = {
   sandbox: boolean;
   localEmail: { log: boolean; mailbox: boolean };
   signedInAs: string | null;
+  /** Filled into the email field (from an invitation's link). */
+  initialEmail?: string;
 };
 
 const ERRORS: Record<string, string> = {
   Verification: "That sign-in link has expired or was already used. Ask for a new one below.",
   EmailSignin: "We could not send the sign-in email. Try again in a moment.",
-  TooManySignInEmails: "Several sign-in links were already sent to this address in the last 15 minutes. Use the latest one, or try again later.",
+  TooManySignInEmails:
+    "Several sign-in links were already sent to this address in the last 15 minutes. Use the latest one, or try again later.",
   TooManySignInRequests: "Too many sign-in links were asked for from your network. Wait a few minutes, then try again.",
   OAuthNoEmail:
     "That account has no verified email address, which Goodfund needs to identify you. Verify one with the provider, or sign in by email.",
@@ -31,8 +34,18 @@ const ERRORS: Record<string, string> = {
   SessionRequired: "Sign in to see that page.",
 };
 
-export function SignInPanel({ callbackUrl, error, initiallySent, providers, demo, sandbox, localEmail, signedInAs }: Props) {
-  const [email, setEmail] = useState("");
+export function SignInPanel({
+  callbackUrl,
+  error,
+  initiallySent,
+  providers,
+  demo,
+  sandbox,
+  localEmail,
+  signedInAs,
+  initialEmail = "",
+}: Props) {
+  const [email, setEmail] = useState(initialEmail);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(initiallySent ? "" : null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -84,7 +97,8 @@ export function SignInPanel({ callbackUrl, error, initiallySent, providers, demo
           // This install sends no email: say where the link is instead of "we sent it".
           <Notice tone="success" title="Your sign-in link is ready">
             <p>
-              This install does not send email, so the link{sentTo ? (
+              This install does not send email, so the link
+              {sentTo ? (
                 <>
                   {" "}
                   for <strong>{sentTo}</strong>
@@ -206,7 +220,8 @@ export function SignInPanel({ callbackUrl, error, initiallySent, providers, demo
         </>
       ) : null}
       <p className="small muted" style={{ margin: 0 }}>
-        New here? Signing in creates your account; then you can create an organization or accept an invitation sent to your email.
+        New here? Signing in creates your account; then you can create an organization. Invited to one? Sign in with the address the
+        invitation was sent to: the organization is already on your dashboard.
       </p>
     </div>
   );

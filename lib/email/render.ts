@@ -3,8 +3,10 @@ import { render } from "@react-email/render";
 import AdminNotification, { subject as adminNotificationSubject } from "@/emails/admin-notification";
 import DisputeAlert, { subject as disputeAlertSubject } from "@/emails/dispute-alert";
 import MagicLink, { subject as magicLinkSubject } from "@/emails/magic-link";
+import MemberInvitation, { subject as memberInvitationSubject } from "@/emails/member-invitation";
 import Milestone, { subject as milestoneSubject } from "@/emails/milestone";
 import Receipt, { subject as receiptSubject } from "@/emails/receipt";
+import RefundConfirmation, { subject as refundConfirmationSubject } from "@/emails/refund-confirmation";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
 import type { TestModeProps } from "@/emails/_components/test-mode-note";
 import { getEnv } from "@/lib/env";
@@ -23,6 +25,8 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   milestone: { component: Milestone, subject: milestoneSubject },
   "dispute-alert": { component: DisputeAlert, subject: disputeAlertSubject },
   "magic-link": { component: MagicLink, subject: magicLinkSubject },
+  "refund-confirmation": { component: RefundConfirmation, subject: refundConfirmationSubject },
+  "member-invitation": { component: MemberInvitation, subject: memberInvitationSubject },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

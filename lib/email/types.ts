@@ -78,6 +78,36 @@ export type DisputeAlertProps = {
 
 export type MagicLinkProps = { url: string; host: string };
 
+export type RefundConfirmationProps = {
+  donorFirstName: string | null;
+  donorName: string | null;
+  donorEmail: string;
+  /** What went back to the donor, in the gift's currency. */
+  refundedAmountCents: number;
+  /** ISO 8601 time the refund was recorded. */
+  refundedAt: string;
+  /** The original gift as the donor paid it (the receipt's amount). */
+  amountCents: number;
+  currency: string;
+  /** ISO 8601 time the original gift succeeded. */
+  donatedAt: string;
+  campaignTitle: string;
+  donationId: string;
+  orgName: string;
+  /** Where the donor can write with questions: the organization's notification address, if set. */
+  orgContactEmail: string | null;
+};
+
+export type MemberInvitationProps = {
+  orgName: string;
+  role: "OWNER" | "ADMIN" | "MEMBER";
+  memberEmail: string;
+  /** Who added them, when a person did. */
+  invitedBy: { name: string | null; email: string } | null;
+  /** The sign-in page with their email filled in, returning to the organization's dashboard (no sign-in token). */
+  signInUrl: string;
+};
+
 export type EmailPropsByTemplate = {
   receipt: ReceiptProps;
   "admin-notification": AdminNotificationProps;
@@ -85,6 +115,8 @@ export type EmailPropsByTemplate = {
   milestone: MilestoneProps;
   "dispute-alert": DisputeAlertProps;
   "magic-link": MagicLinkProps;
+  "refund-confirmation": RefundConfirmationProps;
+  "member-invitation": MemberInvitationProps;
 };
 
 export type EmailTemplate = keyof EmailPropsByTemplate;

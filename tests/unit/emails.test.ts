@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import AdminNotification from "@/emails/admin-notification";
 import DisputeAlert from "@/emails/dispute-alert";
 import MagicLink from "@/emails/magic-link";
+import MemberInvitation from "@/emails/member-invitation";
 import Milestone from "@/emails/milestone";
 import Receipt from "@/emails/receipt";
+import RefundConfirmation from "@/emails/refund-confirmation";
 import Tribute from "@/emails/tribute";
 import { renderEmail, TEST_MODE_SUBJECT_PREFIX, type RenderedEmail } from "@/lib/email/render";
 import type {
@@ -12,8 +14,10 @@ import type {
   EmailMessage,
   EmailPropsByTemplate,
   EmailTemplate,
+  MemberInvitationProps,
   MilestoneProps,
   ReceiptProps,
+  RefundConfirmationProps,
   TributeProps,
 } from "@/lib/email/types";
 
@@ -99,7 +103,11 @@ describe("email templates", () => {
       isRenewal: true,
       date: "2026-03-05T14:00:00.000Z",
     });
-    expectInBoth(renewal, "Your yearly gift of $100.00 to Fjällbacka Lighthouse Restoration was renewed on March 5, 2026", "You will be charged $100.00 every year until you cancel.");
+    expectInBoth(
+      renewal,
+      "Your yearly gift of $100.00 to Fjällbacka Lighthouse Restoration was renewed on March 5, 2026",
+      "You will be charged $100.00 every year until you cancel.",
+    );
     expect(renewal.subject).toBe("Thank you, Zoë! Your yearly gift of $100.00 to Fjällbacka Lighthouse Restoration was renewed");
   });
 
@@ -134,7 +142,17 @@ describe("email templates", () => {
       dashboardUrl: "https://goodfund.example.org/dashboard/lighthouse/donations/don_zoe7Q4M2X9",
     };
     const email = await render("admin-notification", props);
-    expectInBoth(email, "Zoë Ångström", "zoe.angstrom@example.org", "$1,234.56", "Fjällbacka Lighthouse Restoration", "For the lamp room.", "don_zoe7Q4M2X9", "monthly", "anonymous");
+    expectInBoth(
+      email,
+      "Zoë Ångström",
+      "zoe.angstrom@example.org",
+      "$1,234.56",
+      "Fjällbacka Lighthouse Restoration",
+      "For the lamp room.",
+      "don_zoe7Q4M2X9",
+      "monthly",
+      "anonymous",
+    );
     expect(email.subject).toBe("New donation: $1,234.56 to Fjällbacka Lighthouse Restoration from Zoë Ångström");
     expectPlainText(email);
     expectAccessibleHtml(email);
@@ -152,7 +170,13 @@ describe("email templates", () => {
       campaignUrl: "https://goodfund.example.org/o/lighthouse/donate/fjallbacka",
     };
     const email = await render("tribute", props);
-    expectInBoth(email, "Zoë Ångström made a gift in memory of Ingrid Bergström", "She loved the sea.", "Fjällbacka Lighthouse Restoration", "Lighthouse Friends");
+    expectInBoth(
+      email,
+      "Zoë Ångström made a gift in memory of Ingrid Bergström",
+      "She loved the sea.",
+      "Fjällbacka Lighthouse Restoration",
+      "Lighthouse Friends",
+    );
     expect(email.text).not.toMatch(/\$\d/);
     expect(email.subject).toBe("Zoë Ångström made a gift in memory of Ingrid Bergström");
     expectPlainText(email);
@@ -197,7 +221,14 @@ describe("email templates", () => {
       dashboardUrl: "https://goodfund.example.org/dashboard/lighthouse/donations/don_zoe7Q4M2X9",
     };
     const email = await render("dispute-alert", props);
-    expectInBoth(email, "$1,234.56", "Product not received", "April 26, 2025 at 11:59 PM UTC", "don_zoe7Q4M2X9", "zoe.angstrom@example.org");
+    expectInBoth(
+      email,
+      "$1,234.56",
+      "Product not received",
+      "April 26, 2025 at 11:59 PM UTC",
+      "don_zoe7Q4M2X9",
+      "zoe.angstrom@example.org",
+    );
     expect(email.subject).toBe(
       "Action needed: a $1,234.56 donation to Fjällbacka Lighthouse Restoration was disputed (respond by April 26, 2025 at 11:59 PM UTC)",
     );
@@ -218,6 +249,93 @@ describe("email templates", () => {
     expectAccessibleHtml(email);
   });
 
+  it("refund confirmation: amount refunded and its date, the original gift, when the money arrives, whom to ask", async () => {
+    const props: RefundConfirmationProps = {
+      donorFirstName: "Zoë",
+      donorName: "Zoë Ångström",
+      donorEmail: "zoe.angstrom@example.org",
+      refundedAmountCents: 123_456,
+      refundedAt: "2025-03-12T09:00:00.000Z",
+      amountCents: 123_456,
+      currency: "usd",
+      donatedAt: "2025-03-05T14:00:00.000Z",
+      campaignTitle: "Fjällbacka Lighthouse Restoration",
+      donationId: "don_zoe7Q4M2X9",
+      orgName: "Lighthouse Friends",
+      orgContactEmail: "hello@lighthouse.example.org",
+    };
+    const email = await render("refund-confirmation", props);
+    expectInBoth(
+      email,
+      "Zoë, your gift was refunded",
+      "refunded your gift of $1,234.56 to Fjällbacka Lighthouse Restoration in full on March 12, 2025",
+      "March 5, 2025",
+      "don_zoe7Q4M2X9",
+      "Refunds usually reach your account within 5–10 business days, depending on your bank.",
+      "Contact Lighthouse Friends at",
+      "hello@lighthouse.example.org",
+      "please don’t claim it as a tax deduction",
+    );
+    expect(email.html).toContain("mailto:hello@lighthouse.example.org");
+    expect(email.subject).toBe("Your refund of $1,234.56 from Lighthouse Friends is on its way");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+
+    const partial = await render("refund-confirmation", {
+      ...props,
+      refundedAmountCents: 1000,
+      orgContactEmail: null,
+      currency: "eur",
+      donorFirstName: null,
+      donorName: null,
+    });
+    expectInBoth(
+      partial,
+      "Your gift was refunded",
+      "refunded €10.00 of your gift of €1,234.56",
+      "Contact Lighthouse Friends and quote the donation ID.",
+    );
+    expect(partial.text).not.toContain("in full");
+    expect(partial.subject).toBe("Your refund of €10.00 from Lighthouse Friends is on its way");
+    const jpy = await render("refund-confirmation", { ...props, currency: "jpy", refundedAmountCents: 5000, amountCents: 5000 });
+    expectInBoth(jpy, "¥5,000");
+  });
+
+  it("member invitation: organization, role and what it allows, who invited, the sign-in link (no token)", async () => {
+    const signInUrl = "https://goodfund.example.org/signin?email=sam%40example.org&callbackUrl=%2Fdashboard%2Flighthouse";
+    const props: MemberInvitationProps = {
+      orgName: "Lighthouse Friends",
+      role: "ADMIN",
+      memberEmail: "sam@example.org",
+      invitedBy: { name: "Zoë Ångström", email: "zoe.angstrom@example.org" },
+      signInUrl,
+    };
+    const email = await render("member-invitation", props);
+    expectInBoth(
+      email,
+      "You’re invited to Lighthouse Friends",
+      "Zoë Ångström (zoe.angstrom@example.org) added you to Lighthouse Friends on Goodfund as an Admin.",
+      "Admins can see everything and manage campaigns, refunds, webhooks and settings.",
+      "Sign in with sam@example.org",
+    );
+    expect(email.html).toContain(signInUrl.replaceAll("&", "&amp;"));
+    expect(email.text).toContain(signInUrl);
+    expect(email.subject).toBe("Zoë Ångström invited you to Lighthouse Friends on Goodfund");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+
+    const member = await render("member-invitation", {
+      ...props,
+      role: "MEMBER",
+      invitedBy: { name: null, email: "zoe.angstrom@example.org" },
+    });
+    expectInBoth(member, "as a Member", "Members can see everything");
+    expect(member.subject).toBe("zoe.angstrom@example.org invited you to Lighthouse Friends on Goodfund");
+    const owner = await render("member-invitation", { ...props, role: "OWNER", invitedBy: null });
+    expectInBoth(owner, "You were added to Lighthouse Friends on Goodfund as an Owner.", "including managing members and payouts");
+    expect(owner.subject).toBe("You were invited to Lighthouse Friends on Goodfund");
+  });
+
   it("every template renders its preview props, the same way every time", async () => {
     const previews: { [K in EmailTemplate]: EmailPropsByTemplate[K] } = {
       receipt: Receipt.PreviewProps,
@@ -226,6 +344,8 @@ describe("email templates", () => {
       milestone: Milestone.PreviewProps,
       "dispute-alert": DisputeAlert.PreviewProps,
       "magic-link": MagicLink.PreviewProps,
+      "refund-confirmation": RefundConfirmation.PreviewProps,
+      "member-invitation": MemberInvitation.PreviewProps,
     };
     for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
       const first = await render(template, props);
@@ -244,6 +364,8 @@ describe("email templates", () => {
       milestone: Milestone.PreviewProps,
       "dispute-alert": DisputeAlert.PreviewProps,
       "magic-link": MagicLink.PreviewProps,
+      "refund-confirmation": RefundConfirmation.PreviewProps,
+      "member-invitation": MemberInvitation.PreviewProps,
     };
     const note = "Test mode: no real payment was taken.";
     for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
@@ -259,6 +381,8 @@ describe("email templates", () => {
   });
 
   it("rejects an unknown template", async () => {
-    await expect(renderEmail({ template: "nope", to: "x@example.org", props: {} } as unknown as EmailMessage)).rejects.toThrow(/Unknown email template/);
+    await expect(renderEmail({ template: "nope", to: "x@example.org", props: {} } as unknown as EmailMessage)).rejects.toThrow(
+      /Unknown email template/,
+    );
   });
 });

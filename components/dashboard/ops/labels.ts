@@ -39,6 +39,8 @@ export const EMAIL_TEMPLATE_LABEL: Record<string, string> = {
   milestone: "Milestone alert",
   "dispute-alert": "Dispute alert",
   "magic-link": "Sign-in link",
+  "refund-confirmation": "Refund confirmation",
+  "member-invitation": "Member invitation",
 };
 
 export const templateLabel = (t: string) => EMAIL_TEMPLATE_LABEL[t] ?? t;

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { memberships, users, type Role } from "@/db/schema";
+import { memberships, users, type Organization, type Role } from "@/db/schema";
+import { enqueueEmail } from "@/lib/email/enqueue";
+import { getEnv } from "@/lib/env";
 import { conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { iso } from "@/lib/schemas/common";
@@ -29,20 +31,45 @@ export async function listMembers(db: DbOrTx, orgId: string): Promise<MemberView
   return rows.map(view);
 }
 
+/** Who added a member, as the invitation names them. */
+export type Inviter = { name: string | null; email: string };
+
 /**
  * Adds a member by email. Someone who has never signed in gets a user record now; their first
  * sign-in with that email (any subject) is matched to it. Already a member: 409.
+ *
+ * The same transaction queues an invitation to the new member: the organization, their role, who
+ * added them, and a link to the sign-in page with their email filled in (no sign-in token: the
+ * sign-in page sends its own one-time link). Once per organization and person, so removing and
+ * adding someone again, or changing their role, sends nothing more.
  */
-export async function addMember(db: Db, orgId: string, email: string, role: Role): Promise<MemberView> {
+export async function addMember(
+  db: Db,
+  org: Pick<Organization, "id" | "name" | "slug">,
+  email: string,
+  role: Role,
+  invitedBy: Inviter | null,
+): Promise<MemberView> {
   return db.transaction(async (tx) => {
-    await tx.insert(users).values({ id: newId("usr"), email }).onConflictDoNothing();
+    await tx
+      .insert(users)
+      .values({ id: newId("usr"), email })
+      .onConflictDoNothing();
     const [user] = await tx
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`)
       .limit(1);
-    const [m] = await tx.insert(memberships).values({ orgId, userId: user.id, role }).onConflictDoNothing().returning();
+    const [m] = await tx.insert(memberships).values({ orgId: org.id, userId: user.id, role }).onConflictDoNothing().returning();
     if (!m) throw conflict("already_a_member", "User is already a member of this organization");
+    const signIn = new URLSearchParams({ email: user.email, callbackUrl: `/dashboard/${org.slug}` });
+    await enqueueEmail(tx, {
+      template: "member-invitation",
+      to: user.email,
+      orgId: org.id,
+      dedupeKey: `invitation:${org.id}:${user.id}`,
+      props: { orgName: org.name, role: m.role, memberEmail: user.email, invitedBy, signInUrl: `${getEnv().appUrl}/signin?${signIn}` },
+    });
     return view({ userId: user.id, email: user.email, name: user.name, role: m.role, createdAt: m.createdAt });
   });
 }

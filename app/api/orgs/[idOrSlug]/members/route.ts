@@ -38,7 +38,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       doc: {
         operationId: "addMember",
         summary: "Add a member by email",
-        description: "Someone who has never signed in is matched to this membership on their first sign-in with that email.",
+        description:
+          "Someone who has never signed in is matched to this membership on their first sign-in with that email. The new member is emailed an invitation (once) with a link to sign in.",
         tag: "Members",
         bodyExamples: { admin: { summary: "Add an administrator", value: { email: "sam@example.org", role: "ADMIN" } } },
         success: 201,
@@ -48,6 +49,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["User is already a member of this organization"],
       },
     },
-    async ({ db, scope, body }) => created(await addMember(db, scope.orgId, body.email, body.role)),
+    async ({ db, scope, body, user }) =>
+      created(await addMember(db, scope.org, body.email, body.role, user ? { name: user.name, email: user.email } : null)),
   ),
 });

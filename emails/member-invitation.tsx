@@ -1,0 +1,119 @@
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import type { MemberInvitationProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
+
+export type { MemberInvitationProps };
+
+const ROLE = {
+  OWNER: { name: "Owner", article: "an", can: "Owners can do everything, including managing members and payouts." },
+  ADMIN: { name: "Admin", article: "an", can: "Admins can see everything and manage campaigns, refunds, webhooks and settings." },
+  MEMBER: { name: "Member", article: "a", can: "Members can see everything: campaigns, donations, donors, reports and exports." },
+} as const;
+
+/** "Sam Lee (sam@example.org)", the bare email without a name, or null when no person added them. */
+const inviterOf = (p: MemberInvitationProps) => {
+  if (!p.invitedBy) return null;
+  const name = p.invitedBy.name?.trim();
+  return name ? `${name} (${p.invitedBy.email})` : p.invitedBy.email;
+};
+
+export const subject = (p: MemberInvitationProps): string => {
+  const by = p.invitedBy ? p.invitedBy.name?.trim() || p.invitedBy.email : null;
+  return by ? `${by} invited you to ${p.orgName} on Goodfund` : `You were invited to ${p.orgName} on Goodfund`;
+};
+
+/**
+ * Tells someone they were added to an organization: by whom, with which role and what it allows,
+ * and a link to the sign-in page with their email filled in (never a sign-in token: the outbox
+ * keeps this email, and the sign-in page sends its own one-time link).
+ */
+export default function MemberInvitation(props: MemberInvitationProps & TestModeProps) {
+  const role = ROLE[props.role];
+  const inviter = inviterOf(props);
+
+  return (
+    <Html lang="en" dir="ltr">
+      <Head />
+      <Preview>{`Join ${props.orgName} on Goodfund as ${role.article} ${role.name}`}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
+          <Heading as="h1" style={styles.h1}>
+            {`You’re invited to ${props.orgName}`}
+          </Heading>
+          <Text style={styles.text}>
+            {inviter
+              ? `${inviter} added you to ${props.orgName} on Goodfund as ${role.article} ${role.name}.`
+              : `You were added to ${props.orgName} on Goodfund as ${role.article} ${role.name}.`}
+          </Text>
+          <Section style={styles.box}>
+            <Text style={styles.row}>
+              <strong>Organization:</strong> {props.orgName}
+            </Text>
+            <Text style={styles.row}>
+              <strong>Your role:</strong> {role.name}
+            </Text>
+            <Text style={styles.row}>{role.can}</Text>
+          </Section>
+          <Text style={styles.text}>
+            {`Sign in with ${props.memberEmail} to get started: there is no password, Goodfund emails you a sign-in link (or use GitHub or Google with the same address, where offered).`}
+          </Text>
+          <Section style={styles.actions}>
+            <Button href={props.signInUrl} style={styles.button}>
+              {`Sign in to ${props.orgName}`}
+            </Button>
+          </Section>
+          <Text style={styles.small}>
+            If the button does not work, open this address in your browser:{" "}
+            <Link href={props.signInUrl} style={styles.link}>
+              {props.signInUrl}
+            </Link>
+          </Text>
+          <Hr style={styles.hr} />
+          <Text style={styles.footer}>
+            {inviter
+              ? `Not expecting this? You can ignore this email, or ask ${inviter} to remove you from ${props.orgName}.`
+              : `Not expecting this? You can ignore this email, or ask ${props.orgName} to remove you.`}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+MemberInvitation.PreviewProps = {
+  orgName: "Riverside Water Trust",
+  role: "ADMIN",
+  memberEmail: "sam.lee@example.org",
+  invitedBy: { name: "Maya Okafor", email: "maya.okafor@example.org" },
+  signInUrl: "https://goodfund.example.org/signin?email=sam.lee%40example.org&callbackUrl=%2Fdashboard%2Friverside",
+} satisfies MemberInvitationProps;
+
+const styles = {
+  body: {
+    backgroundColor: "#f4f4f5",
+    color: "#18181b",
+    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+    margin: 0,
+    padding: "24px 0",
+  },
+  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
+  h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
+  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
+  box: { backgroundColor: "#f4f4f5", borderRadius: "6px", padding: "16px 20px", margin: "8px 0 16px" },
+  row: { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px", color: "#27272a" },
+  small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46", wordBreak: "break-all" },
+  link: { color: "#0f766e", textDecoration: "underline" },
+  actions: { margin: "8px 0 24px" },
+  button: {
+    backgroundColor: "#0f766e",
+    borderRadius: "6px",
+    color: "#ffffff",
+    fontSize: "16px",
+    fontWeight: 600,
+    padding: "12px 20px",
+    textDecoration: "none",
+  },
+  hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
+  footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
+} as const;
