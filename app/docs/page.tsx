@@ -3,6 +3,9 @@ import Link from "next/link";
 import { ROUTES } from "@/app/api/route-manifest";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import styles from "./docs.module.css";
+import { GUIDES } from "./guides/guides";
+import { MarkdownText } from "./markdown";
+import { resolveRefs } from "./resolve-refs";
 
 export const metadata: Metadata = {
   title: "API reference",
@@ -12,7 +15,11 @@ export const metadata: Metadata = {
 type Json = Record<string, any>;
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
-const anchor = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+const anchor = (s: string) =>
+  s
+    .replace(/[^a-zA-Z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
 
 /** A JSON value, pretty-printed, with `$ref`s turned into links to their schema below. */
 function JsonBlock({ value }: { value: unknown }) {
@@ -46,18 +53,10 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
         <code className={styles.path}>{path}</code>
       </h3>
       <p className={styles.summary}>
-        {op.summary}
+        <MarkdownText text={op.summary} inline />
         {isPublic ? <span className={styles.badge}>public</span> : null}
       </p>
-      {op.description ? (
-        <div className={styles.description}>
-          {String(op.description)
-            .split("\n\n")
-            .map((para: string, i: number) => (
-              <p key={i}>{para}</p>
-            ))}
-        </div>
-      ) : null}
+      <MarkdownText text={op.description} headingOffset={3} className={styles.description} />
       {params.length > 0 ? (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
@@ -68,6 +67,7 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
                 <th scope="col">In</th>
                 <th scope="col">Required</th>
                 <th scope="col">Schema</th>
+                <th scope="col">Description</th>
               </tr>
             </thead>
             <tbody>
@@ -80,6 +80,9 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
                   <td>{p.required ? "yes" : "no"}</td>
                   <td>
                     <code>{summarizeSchema(p.schema)}</code>
+                  </td>
+                  <td>
+                    <MarkdownText text={p.description} inline />
                   </td>
                 </tr>
               ))}
@@ -116,7 +119,9 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
                 <td>
                   <code>{code}</code>
                 </td>
-                <td>{res.description}</td>
+                <td>
+                  <MarkdownText text={res.description} inline />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -129,6 +134,7 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
             <summary>
               {code} response ({Object.keys(res.content)[0]})
             </summary>
+            <ResponseHeaders headers={res.headers} />
             <JsonBlock value={(Object.values(res.content)[0] as Json).schema ?? {}} />
           </details>
         ))}
@@ -136,16 +142,45 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
   );
 }
 
+/** A response's headers, each with what it means. */
+function ResponseHeaders({ headers }: { headers: Record<string, Json> | undefined }) {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  return (
+    <dl className={styles.headers}>
+      {Object.entries(headers).map(([name, h]) => (
+        <div key={name}>
+          <dt>
+            <code>{name}</code>
+          </dt>
+          <dd>
+            <MarkdownText text={h.description} inline />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function summarizeSchema(s: Json | undefined): string {
   if (!s) return "string";
   if (s.enum) return s.enum.join(" | ");
-  const range = [s.minimum !== undefined ? `≥ ${s.minimum}` : "", s.maximum !== undefined ? `≤ ${s.maximum}` : ""].filter(Boolean).join(", ");
+  const range = [s.minimum !== undefined ? `≥ ${s.minimum}` : "", s.maximum !== undefined ? `≤ ${s.maximum}` : ""]
+    .filter(Boolean)
+    .join(", ");
   return [s.type ?? (s.anyOf ? "any of" : "value"), s.format, range].filter(Boolean).join(" ");
+}
+
+let resolved: Json | undefined;
+
+/** The OpenAPI document with its reusable parameters, headers and responses in place (built once). */
+function referenceDocument(): Json {
+  resolved ??= resolveRefs(buildOpenApiDocument(ROUTES) as Json);
+  return resolved;
 }
 
 // GET /docs: the API reference, rendered from the same OpenAPI document as /api/openapi.json.
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(ROUTES) as Json;
+  const doc = referenceDocument();
   const tags: { name: string; description: string }[] = doc.tags ?? [];
   const byTag = new Map<string, { method: string; path: string; op: Json }[]>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
@@ -171,6 +206,9 @@ export default function DocsPage() {
           <li>
             <a href="#overview">Overview</a>
           </li>
+          <li>
+            <a href="#guides">Guides</a>
+          </li>
           {tags
             .filter((t) => byTag.has(t.name))
             .map((t) => (
@@ -188,22 +226,40 @@ export default function DocsPage() {
           <h1 id="overview-title">
             {doc.info.title} <span className={styles.version}>v{doc.info.version}</span>
           </h1>
-          {String(doc.info.description)
-            .split("\n\n")
-            .map((para: string, i: number) => (
-              <p key={i}>{para}</p>
-            ))}
+          <MarkdownText text={doc.info.description} headingOffset={2} className={styles.description} />
           <p>
-            Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}). Get a token with{" "}
-            <code>npm run token -- --email you@example.org</code> and send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+            Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}).
           </p>
+          <h3>Authentication schemes</h3>
+          <dl className={styles.headers}>
+            {Object.entries((doc.components?.securitySchemes ?? {}) as Record<string, Json>).map(([name, scheme]) => (
+              <div key={name}>
+                <dt>
+                  <code>{name}</code>
+                </dt>
+                <dd>
+                  <MarkdownText text={scheme.description} inline />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section id="guides" aria-labelledby="guides-title">
+          <h2 id="guides-title">Guides</h2>
+          <ul className={styles.guideList}>
+            {GUIDES.map((g) => (
+              <li key={g.slug}>
+                <Link href={`/docs/guides/${g.slug}`}>{g.title}</Link>: {g.summary}
+              </li>
+            ))}
+          </ul>
         </section>
         {tags
           .filter((t) => byTag.has(t.name))
           .map((t) => (
             <section key={t.name} id={`tag-${anchor(t.name)}`} aria-labelledby={`tag-${anchor(t.name)}-title`}>
               <h2 id={`tag-${anchor(t.name)}-title`}>{t.name}</h2>
-              <p className={styles.tagDescription}>{t.description}</p>
+              <MarkdownText text={t.description} className={styles.tagDescription} />
               {byTag.get(t.name)!.map((o) => (
                 <Operation key={`${o.method} ${o.path}`} {...o} />
               ))}
