@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { MarkdownText } from "../../markdown";
+import styles from "../../docs.module.css";
+import { findGuide, GUIDES, readGuide } from "../guides";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const guide = findGuide((await params).slug);
+  return guide ? { title: guide.title, description: guide.summary } : {};
+}
+
+// GET /docs/guides/:slug: one of the guides in docs/, rendered from its Markdown.
+export default async function GuidePage({ params }: Props) {
+  const guide = findGuide((await params).slug);
+  if (!guide) notFound();
+  const text = await readGuide(guide);
+  return (
+    <div className={styles.layout}>
+      <a className={styles.skip} href="#guide">
+        Skip to the guide
+      </a>
+      <nav className={styles.sidebar} aria-label="Guides">
+        <p className={styles.brand}>
+          <Link href="/">Goodfund</Link> API
+        </p>
+        <ul>
+          <li>
+            <Link href="/docs">API reference</Link>
+          </li>
+          {GUIDES.map((g) => (
+            <li key={g.slug}>
+              <Link href={`/docs/guides/${g.slug}`} aria-current={g.slug === guide.slug ? "page" : undefined}>
+                {g.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="guide" className={`${styles.main} ${styles.guide}`}>
+        <MarkdownText text={text} headingIds />
+      </main>
+    </div>
+  );
+}
