@@ -14,6 +14,7 @@ import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { readJsonBody } from "./body";
 import { clientIpOf } from "./client-ip";
+import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idempotency";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
 import { ApiError, flattenIssues, forbidden, fromAppError, notFound, unauthorized, validationError } from "./errors";
@@ -203,7 +204,8 @@ export function toApiError(err: unknown, requestId: string): ApiError {
  * The one wrapper every API route goes through, in the contract's order:
  * authenticate (401; a cookie-authenticated write from another site: 403) → rate-limit (429)
  * → parse params → load scope (404) → authorize (403) → parse query and body (400/413/415)
- * → run → map errors. Every response gets X-Request-Id and the API's security headers, and
+ * → run (once per Idempotency-Key on a POST: see ./idempotency) → map errors. Every response
+ * gets X-Request-Id and the API's security headers, and
  * rate-limited ones the X-RateLimit-* headers, errors included.
  */
 export function withRoute<
@@ -270,10 +272,12 @@ export function withRoute<
         }
       }
 
+      // A POST's Idempotency-Key (checked, with the body hashed from a copy, before the body is read).
+      const idempotent = req.method === "POST" ? await idempotentRequestOf(req) : null;
       const query = (options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined) as Out<Q>;
       const body = (options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined) as Out<B>;
 
-      response = await handler({
+      const ctx: RouteContext<A, P, Q, B, S> = {
         req,
         db,
         requestId,
@@ -285,7 +289,13 @@ export function withRoute<
         scope,
         role,
         actor: user ? { type: "user", id: user.id, label: user.email } : null,
-      });
+      };
+      // Under an Idempotency-Key the handler runs once per key; its errors become answers, so 4xx ones are kept too.
+      response = idempotent
+        ? await runIdempotently(db, { ...idempotent, caller: idempotencyCaller(ctx.actor, clientIp) }, () =>
+            handler(ctx).catch((err: unknown) => errorResponse(toApiError(err, requestId))),
+          )
+        : await handler(ctx);
     } catch (err) {
       response = errorResponse(toApiError(err, requestId));
     }
