@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db";
 import { campaigns, type OutboxKind } from "@/db/schema";
+import { sweepIdempotencyKeys } from "@/lib/api/idempotency";
 import { purgeExpiredSignInLinks } from "@/lib/auth/sign-in-links";
 import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
@@ -133,6 +134,7 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
   const transitions = await runScheduledCampaignTransitions(db);
   await expireTicketHolds(db, await getProcessor(), { orgIds: options.orgIds });
   await purgeExpiredSignInLinks(db);
+  await sweepIdempotencyKeys(db);
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;
   let failed = 0;
