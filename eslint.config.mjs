@@ -25,5 +25,5 @@ export default defineConfig([
     files: ["tests/**", "scripts/**", "bench/**"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
-  globalIgnores([".next/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts", "db/migrations/**"]),
+  globalIgnores([".next/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts", "db/migrations/**", "sdk/typescript/dist/**", "sdk/typescript/src/schema.ts"]),
 ]);
