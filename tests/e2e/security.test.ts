@@ -1,35 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startServer, type RunningServer } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { startServer, startEmbeddedServerForFile } from "../helpers/server";
 
 // Security headers and the client address as the real server (scripts/server.mjs, production
 // build) delivers them over a real socket.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-e2e-security-"));
-const embedded = {
-  GOODFUND_DATA_DIR: dataDir,
-  DATABASE_URL: undefined,
-  PGLITE_DIR: undefined,
-  TEST_DATABASE_URL: undefined,
-  NEXTAUTH_SECRET: undefined,
-  NEXTAUTH_URL: undefined,
-  APP_URL: undefined,
-  REDIS_URL: undefined,
-  TRUST_PROXY: undefined,
-};
-let server: RunningServer;
-
-beforeAll(async () => {
-  await ensureBuild();
-  server = await startServer(embedded);
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const app = startEmbeddedServerForFile("goodfund-e2e-security-");
 
 const DONATE_PAGE = "/o/demo/donate/winter-meals";
 
@@ -47,7 +22,7 @@ function getFrom(localAddress: string, url: string, headers: Record<string, stri
 describe("security headers (plain-http APP_URL)", () => {
   it("an HTML page carries a nonce-based CSP, frame-ancestors 'none', X-Frame-Options DENY, nosniff and the referrer policy, and no HSTS", async () => {
     for (const page of [DONATE_PAGE, "/", "/signin", "/no-such-page"]) {
-      const res = await fetch(`${server.url}${page}`);
+      const res = await fetch(`${app.server.url}${page}`);
       expect(res.headers.get("content-type"), page).toMatch(/^text\/html/);
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp, page).toMatch(/(^|; )script-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/challenges\.cloudflare\.com(;|$)/);
@@ -65,8 +40,8 @@ describe("security headers (plain-http APP_URL)", () => {
       const html = await res.text();
       expect(html, page).toContain(`nonce="${nonce}"`);
     }
-    const one = await fetch(`${server.url}${DONATE_PAGE}`);
-    const two = await fetch(`${server.url}${DONATE_PAGE}`);
+    const one = await fetch(`${app.server.url}${DONATE_PAGE}`);
+    const two = await fetch(`${app.server.url}${DONATE_PAGE}`);
     expect(one.headers.get("content-security-policy")).not.toBe(two.headers.get("content-security-policy"));
   });
 
@@ -76,7 +51,7 @@ describe("security headers (plain-http APP_URL)", () => {
       ["/api/orgs", 401],
       ["/api/public/orgs/demo/campaigns/winter-meals", 200],
     ] as const) {
-      const res = await fetch(`${server.url}${url}`);
+      const res = await fetch(`${app.server.url}${url}`);
       expect(res.status, url).toBe(status);
       expect(res.headers.get("x-content-type-options"), url).toBe("nosniff");
       expect(res.headers.get("referrer-policy"), url).toBe("strict-origin-when-cross-origin");
@@ -85,14 +60,14 @@ describe("security headers (plain-http APP_URL)", () => {
       expect(res.headers.get("strict-transport-security"), url).toBeNull();
     }
     // Anything else the server sends (here an unknown API path) still gets nosniff.
-    const unknown = await fetch(`${server.url}/api/does-not-exist`);
+    const unknown = await fetch(`${app.server.url}/api/does-not-exist`);
     expect(unknown.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("static files carry nosniff", async () => {
-    const html = await (await fetch(`${server.url}${DONATE_PAGE}`)).text();
+    const html = await (await fetch(`${app.server.url}${DONATE_PAGE}`)).text();
     const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)![1];
-    const res = await fetch(`${server.url}${script}`);
+    const res = await fetch(`${app.server.url}${script}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
@@ -100,7 +75,7 @@ describe("security headers (plain-http APP_URL)", () => {
 
 describe("client address from the real socket", () => {
   it("counts each socket address on its own: the server's proof reaches the app", async () => {
-    const url = `${server.url}/api/orgs`;
+    const url = `${app.server.url}/api/orgs`;
     const a1 = await getFrom("127.0.0.2", url);
     const a2 = await getFrom("127.0.0.2", url);
     const b1 = await getFrom("127.0.0.3", url);
@@ -110,7 +85,7 @@ describe("client address from the real socket", () => {
   });
 
   it("ignores a client's own client-IP and proof headers", async () => {
-    const url = `${server.url}/api/orgs`;
+    const url = `${app.server.url}/api/orgs`;
     const forged = (ip: string) => ({ "x-goodfund-client-ip": ip, "x-goodfund-client-ip-proof": "forged" });
     const a = await getFrom("127.0.0.4", url, forged("198.51.100.1"));
     const b = await getFrom("127.0.0.4", url, forged("198.51.100.2"));
@@ -121,13 +96,13 @@ describe("client address from the real socket", () => {
 
 describe("security headers (https APP_URL)", () => {
   it("adds HSTS and upgrade-insecure-requests to pages and API responses", async () => {
-    await server.stop();
-    server = await startServer({ ...embedded, APP_URL: "https://goodfund.example" });
+    await app.server.stop();
+    app.server = await startServer({ ...app.env, APP_URL: "https://goodfund.example" });
     for (const url of [DONATE_PAGE, "/api/openapi.json", "/api/orgs"]) {
-      const res = await fetch(`${server.url}${url}`);
+      const res = await fetch(`${app.server.url}${url}`);
       expect(res.headers.get("strict-transport-security"), url).toBe("max-age=63072000; includeSubDomains");
     }
-    const page = await fetch(`${server.url}${DONATE_PAGE}`);
+    const page = await fetch(`${app.server.url}${DONATE_PAGE}`);
     expect(page.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
   }, 120_000);
 });
