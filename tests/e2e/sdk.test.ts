@@ -1,49 +1,31 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createClient, paginate, verifyWebhook, WebhookVerificationError, type FetchLike, type GoodfundClient } from "@/sdk/typescript/src";
-import { cliToken, ensureBuild, startServer, type RunningServer } from "../helpers/server";
+import { cliToken, startEmbeddedServerForFile, type RunningServer } from "../helpers/server";
 
 // The TypeScript SDK against the production server (`npm start`, embedded database, sandbox
 // mode) over real HTTP: idempotent retries, pagination and webhook signatures end to end.
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-sdk-"));
-const env = {
-  GOODFUND_DATA_DIR: dataDir,
-  DATABASE_URL: undefined,
-  PGLITE_DIR: undefined,
-  TEST_DATABASE_URL: undefined,
-  NEXTAUTH_SECRET: undefined,
-  NEXTAUTH_URL: undefined,
-  APP_URL: undefined,
-  REDIS_URL: undefined,
-  TRUST_PROXY: undefined,
-  // The webhook receiver of these tests listens on 127.0.0.1.
-  ALLOW_PRIVATE_WEBHOOK_URLS: "1",
-};
+// The webhook receiver of these tests listens on 127.0.0.1.
+const app = startEmbeddedServerForFile("goodfund-sdk-", { ALLOW_PRIVATE_WEBHOOK_URLS: "1" });
 
 let server: RunningServer;
-/** The staff client (the organization's ADMIN) and the organization's slug. */
+/** The staff client (the organization's owner) and the organization's slug. */
 let admin: GoodfundClient;
 let slug: string;
 
 beforeAll(async () => {
-  await ensureBuild();
-  server = await startServer(env);
-  const token = cliToken("sdk-owner@example.org", env);
-  const owner = createClient({ baseUrl: server.url, apiKey: token });
-  const { data: org, error } = await owner.POST("/api/orgs", { body: { name: "SDK Fund" } });
+  server = app.server;
+  const token = cliToken("sdk-owner@example.org", app.env);
+  admin = createClient({ baseUrl: server.url, apiKey: token });
+  const { data: org, error } = await admin.POST("/api/orgs", { body: { name: "SDK Fund" } });
   if (!org) throw new Error(`could not create the organization: ${JSON.stringify(error)}`);
   slug = org.slug;
-  admin = owner;
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  // Payouts set up (the sandbox's stand-in for Stripe's onboarding), so the organization takes donations.
+  const { data: onboarding } = await admin.POST("/api/orgs/{idOrSlug}/processor/onboarding", { params: { path: { idOrSlug: slug } } });
+  const done = await admin.POST("/api/sandbox/accounts/{id}/complete", { params: { path: { id: onboarding!.processorAccountId } } });
+  if (!done.response.ok) throw new Error(`onboarding failed: ${JSON.stringify(done.error)}`);
 });
 
 async function activeCampaign(title: string): Promise<string> {
