@@ -66,6 +66,7 @@ const envSchema = z.object({
   ALLOW_PRIVATE_WEBHOOK_URLS: flag,
   SECRETS_ENCRYPTION_KEY: optionalString,
   TICKET_HOLD_MINUTES: positiveInt(30),
+  ABANDONED_AFTER_HOURS: positiveInt(24),
   FAILED_PAYMENTS_LIMIT: positiveInt(5),
   FAILED_PAYMENTS_WINDOW_MINUTES: positiveInt(60),
   SIGNIN_LINKS_PER_IP: positiveInt(10),

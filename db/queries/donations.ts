@@ -9,12 +9,12 @@ const createdAtText = sql<string>`to_char(${donations.createdAt} at time zone 'U
 
 /**
  * The conditions of the donations list and its CSV export (one builder, so both always select
- * the same rows): the organization, `status`, `campaignId`, `from` ≤ created_at < `to`, and `q`
+ * the same rows): the organization, `status` (any of those listed), `campaignId`, `from` ≤ created_at < `to`, and `q`
  * (case-insensitive substring of the email, first name, last name or full name).
  */
 export function donationFilterConditions(orgId: string, filter: DonationFilter): SQL[] {
   const conditions: SQL[] = [eq(donations.orgId, orgId)];
-  if (filter.status) conditions.push(eq(donations.status, filter.status));
+  if (filter.status?.length) conditions.push(inArray(donations.status, filter.status));
   if (filter.campaignId) conditions.push(eq(donations.campaignId, filter.campaignId));
   // Bound as text and cast in SQL (never through a JS Date), so a bound given with microseconds keeps them.
   if (filter.from) conditions.push(sql`${donations.createdAt} >= (${filter.from}::text)::timestamptz`);
@@ -61,6 +61,16 @@ export async function listDonationsPage(
   const last = rows.at(-1);
   const nextCursor = found.length > page.limit && last ? { createdAt: last.createdAtText, id: last.donation.id } : null;
   return { rows: rows.map(({ donation, campaignTitle }) => ({ donation, campaignTitle })), nextCursor };
+}
+
+/** How many of an organization's donations are in each status (statuses with none are left out). */
+export async function countDonationsByStatus(db: DbOrTx, orgId: string): Promise<Partial<Record<Donation["status"], number>>> {
+  const rows = await db
+    .select({ status: donations.status, n: sql<number>`count(*)::int` })
+    .from(donations)
+    .where(eq(donations.orgId, orgId))
+    .groupBy(donations.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /** A donor's donations, newest first, with their campaign's title. */
@@ -122,7 +132,15 @@ export async function getDonationTimeline(db: DbOrTx, donationId: string): Promi
         micros: epochMicros(outbox.createdAt),
       })
       .from(outbox)
-      .where(and(eq(outbox.kind, "email"), inArray(outbox.dedupeKey, DONATION_EMAIL_KINDS.map((k) => `email:${k}:${donationId}`)))),
+      .where(
+        and(
+          eq(outbox.kind, "email"),
+          inArray(
+            outbox.dedupeKey,
+            DONATION_EMAIL_KINDS.map((k) => `email:${k}:${donationId}`),
+          ),
+        ),
+      ),
   ]);
   const rows: TimelineRow[] = [
     ...events.map((e) => ({

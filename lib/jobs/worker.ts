@@ -12,7 +12,7 @@ import { claimOutboxRows, type ClaimOptions } from "@/lib/outbox/claim";
 import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryError } from "@/lib/outbox/lease";
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/processor";
-import { expireTicketHolds } from "@/lib/services/donations/expire-ticket-holds";
+import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
 
@@ -127,12 +127,12 @@ export async function runScheduledCampaignTransitions(db: Db): Promise<{ publish
 export type WorkerRunResult = { delivered: number; failed: number; published: number; ended: number };
 
 /**
- * One pass of the worker: campaign transitions, expired ticket holds, then one batch of due
- * outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
+ * One pass of the worker: campaign transitions, expired ticket holds and abandoned checkouts,
+ * then one batch of due outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
  */
 export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimOptions = {}): Promise<WorkerRunResult> {
   const transitions = await runScheduledCampaignTransitions(db);
-  await expireTicketHolds(db, await getProcessor(), { orgIds: options.orgIds });
+  await expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds });
   await purgeExpiredSignInLinks(db);
   await sweepIdempotencyKeys(db);
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);

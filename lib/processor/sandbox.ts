@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { donations } from "@/db/schema";
@@ -65,7 +65,13 @@ export class SandboxProcessor implements PaymentProcessor {
     };
   }
 
-  async refundPayment(input: { paymentIntentId: string; donationId: string; amountCents: number; currency: string; chargeId: string | null }) {
+  async refundPayment(input: {
+    paymentIntentId: string;
+    donationId: string;
+    amountCents: number;
+    currency: string;
+    chargeId: string | null;
+  }) {
     const refundId = sandboxId("re");
     await deliverSandboxEvent(
       chargeRefunded({
@@ -84,8 +90,8 @@ export class SandboxProcessor implements PaymentProcessor {
   /**
    * Stripe's cancel, decided under the donation's row lock against the sandbox card form (see
    * sandbox-intents.ts). Stripe would follow a cancel with `payment_intent.canceled`; the sandbox
-   * leaves that event out, because its only caller (the ticket-hold expiry) fails the donation
-   * itself right after, and the event would only add a timeline entry.
+   * leaves that event out, because its only caller (the expiry of unpaid donations) fails the
+   * donation itself right after, and the event would only add a timeline entry.
    */
   async cancelPaymentIntent(input: { paymentIntentId: string; donationId: string }) {
     const db = await getDb();
@@ -97,7 +103,22 @@ export class SandboxProcessor implements PaymentProcessor {
     return { status };
   }
 
+  /**
+   * Stripe's cancel voids an incomplete subscription's open first invoice, so its payment form
+   * can no longer be paid: the first donation's intent is canceled the same way (a paid one is
+   * left alone), then `customer.subscription.deleted` is sent.
+   */
   async cancelSubscription(input: { subscriptionId: string }) {
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      const [first] = await tx
+        .select()
+        .from(donations)
+        .where(and(eq(donations.subscriptionId, input.subscriptionId), eq(donations.isRenewal, false)))
+        .limit(1)
+        .for("update");
+      if (first?.paymentIntentId) await cancelSandboxIntent(tx, first);
+    });
     await deliverSandboxEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: input.subscriptionId }));
   }
 

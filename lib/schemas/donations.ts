@@ -3,6 +3,10 @@ import type { Donation } from "@/db/schema";
 import { email, iso, isoDateTime, plainText } from "./common";
 
 export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"] as const;
+/** Gifts whose payment went through, whatever happened to it since: what the dashboard lists by default. */
+export const COMPLETED_DONATION_STATUSES = ["SUCCEEDED", "DISPUTED", "REFUNDED"] as const;
+/** Checkouts not (or not yet) paid: started and never finished, or failed. */
+export const INCOMPLETE_DONATION_STATUSES = ["PENDING", "FAILED"] as const;
 export const RECURRING_INTERVALS = ["MONTH", "YEAR"] as const;
 
 const name = plainText(100).transform((s) => (s === "" ? null : s));
@@ -189,9 +193,29 @@ export const searchParam = z
   .meta({ description: "Case-insensitive substring of the email, first name or last name." })
   .transform((s) => s.trim() || undefined);
 
+const donationStatus = z.enum(DONATION_STATUSES);
+
+/** `status`: one status, or several separated by commas (`SUCCEEDED,DISPUTED,REFUNDED`); each is checked. */
+const statusFilter = z
+  .string()
+  .meta({
+    description: "One status, or several separated by commas (`SUCCEEDED,DISPUTED,REFUNDED`). Without it, every status is listed.",
+    example: "SUCCEEDED,DISPUTED,REFUNDED",
+  })
+  .transform((value, ctx) => {
+    const parts = value.split(",").map((p) => p.trim());
+    const statuses: (typeof DONATION_STATUSES)[number][] = [];
+    for (const part of parts) {
+      const parsed = donationStatus.safeParse(part);
+      if (parsed.success) statuses.push(parsed.data);
+      else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: part, path: [] } as Parameters<typeof ctx.addIssue>[0]);
+    }
+    return [...new Set(statuses)];
+  });
+
 /** The filters shared by the donations list and its CSV export. */
 const donationFilterFields = {
-  status: z.enum(DONATION_STATUSES).optional(),
+  status: statusFilter.optional(),
   campaignId: z.string().min(1).max(100).optional(),
   from: isoDateTime.meta({ description: "Created at or after this time (inclusive)." }).optional(),
   to: isoDateTime.meta({ description: "Created before this time (exclusive)." }).optional(),
@@ -229,7 +253,9 @@ export const EMAIL_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
 const timelineEvent = z
   .object({
     kind: z.literal("event"),
-    type: z.string().meta({ description: "What happened: `donation.created`, `payment_intent.succeeded`, `refund.requested`, `charge.refunded`, …" }),
+    type: z
+      .string()
+      .meta({ description: "What happened: `donation.created`, `payment_intent.succeeded`, `refund.requested`, `charge.refunded`, …" }),
     at: z.string(),
     processorEventId: z.string().nullable().meta({ description: "The processor event that caused it, if any." }),
     data: z.record(z.string(), z.unknown()).meta({ description: "Details; status changes carry `from` and `to`." }),
@@ -243,7 +269,9 @@ const timelineEmail = z
     at: z.string().meta({ description: "When the email was queued (in the transaction of the event that caused it)." }),
     template: z.string(),
     recipient: z.string(),
-    status: z.enum(EMAIL_STATUSES).meta({ description: "PENDING until delivered (or kept, without an email provider); FAILED after the last retry." }),
+    status: z
+      .enum(EMAIL_STATUSES)
+      .meta({ description: "PENDING until delivered (or kept, without an email provider); FAILED after the last retry." }),
     sentAt: z.string().nullable(),
     attempts: z.number().int(),
   })
@@ -264,7 +292,15 @@ export const donationDetailSchema = donationSchema
 
 type TimelineSource =
   | { kind: "event"; type: string; at: Date; processorEventId: string | null; data: Record<string, unknown> }
-  | { kind: "email"; template: string; recipient: string; status: (typeof EMAIL_STATUSES)[number]; at: Date; sentAt: Date | null; attempts: number };
+  | {
+      kind: "email";
+      template: string;
+      recipient: string;
+      status: (typeof EMAIL_STATUSES)[number];
+      at: Date;
+      sentAt: Date | null;
+      attempts: number;
+    };
 
 export function serializeTimelineEntry(e: TimelineSource): TimelineEntry {
   if (e.kind === "event") {

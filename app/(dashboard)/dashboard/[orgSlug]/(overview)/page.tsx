@@ -11,8 +11,10 @@ import { Progress } from "@/components/ui/progress";
 import { TableWrap } from "@/components/ui/table";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
+import { countDonationsByStatus } from "@/db/queries/donations";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
+import { COMPLETED_DONATION_STATUSES } from "@/lib/schemas/donations";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 
 type Props = { params: Promise<{ orgSlug: string }> };
@@ -27,11 +29,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OrgOverview({ params }: Props) {
   const { orgSlug } = await params;
   const { org, role } = await requireOrg(orgSlug);
-  const { rows } = await listCampaigns(await getDb(), org.id, {});
+  const db = await getDb();
+  const [{ rows }, byStatus] = await Promise.all([listCampaigns(db, org.id, {}), countDonationsByStatus(db, org.id)]);
   // A peer-to-peer parent already counts its fundraiser pages, so only top-level campaigns add up.
   const topLevel = rows.filter((c) => !c.parentCampaignId);
   const raised = topLevel.reduce((s, c) => s + c.raisedAmountCents, 0);
-  const gifts = topLevel.reduce((s, c) => s + c.donationCount, 0);
+  // Completed gifts, as the donations list shows them by default: succeeded, and those since
+  // refunded or disputed (which no longer add to what was raised).
+  const gifts = COMPLETED_DONATION_STATUSES.reduce((n, status) => n + (byStatus[status] ?? 0), 0);
+  const reversed = gifts - (byStatus.SUCCEEDED ?? 0);
   const active = rows.filter((c) => c.status === "ACTIVE").length;
   const recent = rows.slice(0, 5);
   const base = `/dashboard/${org.slug}`;
@@ -83,7 +89,15 @@ export default async function OrgOverview({ params }: Props) {
       ) : null}
       <div className="stats">
         <Stat label="Raised" value={formatMoney(raised, org.currency)} hint="All campaigns, succeeded gifts" />
-        <Stat label="Donations" value={gifts.toLocaleString("en-US")} />
+        <Stat
+          label="Donations"
+          value={gifts.toLocaleString("en-US")}
+          hint={
+            <Link href={`${base}/donations`}>
+              {reversed > 0 ? `Completed gifts, ${reversed.toLocaleString("en-US")} since refunded or disputed` : "Completed gifts"}
+            </Link>
+          }
+        />
         <Stat label="Active campaigns" value={active} hint={`${rows.length} in total`} />
         <Stat
           label="Payouts"

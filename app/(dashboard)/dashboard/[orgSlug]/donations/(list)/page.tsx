@@ -7,7 +7,7 @@ import { DONATION_STATUS_OPTIONS } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { SelectField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
@@ -15,6 +15,7 @@ import { listDonationsPage } from "@/db/queries/donations";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import {
+  COMPLETED_DONATION_STATUSES,
   DONATION_LIST_DEFAULT_LIMIT,
   DONATION_STATUSES,
   decodeDonationCursor,
@@ -29,7 +30,8 @@ export const metadata: Metadata = { title: "Donations" };
 type SearchParams = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<SearchParams> };
 
-// GET /dashboard/:orgSlug/donations: every donation, newest first, filtered by the URL (status,
+// GET /dashboard/:orgSlug/donations: completed gifts (succeeded, disputed, refunded), newest first;
+// `incomplete=1` adds checkouts never paid and failed payments. Filtered by the URL (status,
 // campaign, from/to dates in UTC, search), a cursor "Load more", and the same filters as CSV.
 export default async function DonationsPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
@@ -45,10 +47,13 @@ export default async function DonationsPage({ params, searchParams }: Props) {
   const from = readDate(sp.from);
   const to = readDate(sp.to);
   const q = one(sp.q).trim().slice(0, 200);
+  const includeIncomplete = one(sp.incomplete) === "1";
   let toError = to.error;
   if (!toError && from.ms !== null && to.ms !== null && to.ms < from.ms) toError = "Must be on or after the “From” date";
+  // A chosen status is shown whatever it is; otherwise completed gifts, unless incomplete ones are asked for.
+  const statuses = status || (includeIncomplete ? undefined : COMPLETED_DONATION_STATUSES.join(","));
   const filterInput = {
-    status: status || undefined,
+    status: statuses,
     campaignId: campaignId || undefined,
     from: from.ms !== null ? startOfDay(from.ms) : undefined,
     to: to.ms !== null && !toError ? endOfDay(to.ms) : undefined,
@@ -61,13 +66,18 @@ export default async function DonationsPage({ params, searchParams }: Props) {
   const cursor = rawCursor ? decodeDonationCursor(rawCursor) : null;
 
   const { rows, nextCursor } = await listDonationsPage(db, org.id, filter, { limit: DONATION_LIST_DEFAULT_LIMIT, cursor });
-  const filtered = Boolean(status || campaignId || from.value || to.value || q);
+  const filtered = Boolean(status || campaignId || from.value || to.value || q || includeIncomplete);
+  const hidingIncomplete = !status && !includeIncomplete;
 
   // The filters as the API's query string (list and export) and as this page's URL.
   const apiParams = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter)) if (typeof v === "string" && v) apiParams.set(k, v);
+  for (const [k, v] of Object.entries(filter)) {
+    if (Array.isArray(v) && v.length) apiParams.set(k, v.join(","));
+    else if (typeof v === "string" && v) apiParams.set(k, v);
+  }
   const pageParams = new URLSearchParams();
   if (status) pageParams.set("status", status);
+  if (includeIncomplete) pageParams.set("incomplete", "1");
   if (campaignId) pageParams.set("campaign", campaignId);
   if (from.value) pageParams.set("from", from.value);
   if (to.value) pageParams.set("to", to.value);
@@ -81,7 +91,7 @@ export default async function DonationsPage({ params, searchParams }: Props) {
   const statusLabel = DONATION_STATUS_OPTIONS.find((o) => o.value === status)?.label;
   const caption = [
     "Donations, newest first",
-    status ? `status ${statusLabel}` : null,
+    status ? `status ${statusLabel}` : includeIncomplete ? "including incomplete" : "completed only",
     campaignId ? `campaign ${campaignTitles[campaignId]}` : null,
     from.value ? `from ${from.value}` : null,
     to.value ? `to ${to.value}` : null,
@@ -94,7 +104,7 @@ export default async function DonationsPage({ params, searchParams }: Props) {
     <>
       <PageHeader
         title="Donations"
-        description="Every gift to your campaigns, newest first. Open one for its timeline, receipts and refunds."
+        description="Completed gifts to your campaigns, newest first (refunded and disputed ones included). Open one for its timeline, receipts and refunds."
         actions={
           // Bulk exports of donor data are for admins; members still see every donation here.
           roleSatisfies(role, "ADMIN") ? (
@@ -126,10 +136,20 @@ export default async function DonationsPage({ params, searchParams }: Props) {
           />
           <TextField id="filter-from" name="from" label="From" type="date" defaultValue={from.value} error={from.error} hint="UTC day" />
           <TextField id="filter-to" name="to" label="To" type="date" defaultValue={to.value} error={toError} hint="Included" />
+          <CheckboxField
+            id="filter-incomplete"
+            name="incomplete"
+            value="1"
+            label="Include incomplete"
+            hint="Checkouts never paid and failed payments"
+            defaultChecked={includeIncomplete}
+          />
         </div>
         <div className={styles.filterActions}>
           <span className={`small muted ${styles.grow}`}>
-            {filtered ? "Filters apply to the list and to the CSV export." : "Dates are the day the donation was made (UTC)."}
+            {filtered
+              ? "Filters apply to the list and to the CSV export."
+              : "Incomplete checkouts are hidden. Dates are the day the donation was made (UTC)."}
           </span>
           {filtered ? (
             <Link className="button ghost" href={base}>
@@ -167,10 +187,17 @@ export default async function DonationsPage({ params, searchParams }: Props) {
             }
           >
             Try a wider date range, another status, or part of a name or email address.
+            {hidingIncomplete ? (
+              <>
+                {" "}
+                Incomplete gifts (checkouts never paid, failed payments) are hidden:{" "}
+                <Link href={`${base}?${new URLSearchParams([...pageParams, ["incomplete", "1"]])}`}>include them</Link>.
+              </>
+            ) : null}
           </EmptyState>
         ) : (
           <EmptyState
-            title="No donations yet"
+            title="No completed donations yet"
             icon="$"
             action={
               <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
@@ -178,8 +205,8 @@ export default async function DonationsPage({ params, searchParams }: Props) {
               </Link>
             }
           >
-            Gifts show up here as soon as a donor starts checkout on one of your donate pages. Publish a campaign and share its link to get
-            the first one.
+            Gifts show up here once their payment goes through. Checkouts that were started but never paid, and failed payments, are hidden:{" "}
+            <Link href={`${base}?incomplete=1`}>include incomplete gifts</Link> to see them.
           </EmptyState>
         )
       ) : (

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { donations } from "@/db/schema";
+import { donationEvents, donations } from "@/db/schema";
 import { AutoRefresh } from "@/components/donate/auto-refresh";
 import { INTERVAL_ADVERB, formatMoney } from "@/components/donate/format";
 import { HeartIcon, InfoIcon } from "@/components/donate/icons";
@@ -38,6 +38,7 @@ async function findDonation(id: string, campaignId: string) {
       currency: donations.currency,
       firstName: donations.firstName,
       status: donations.status,
+      failureReason: donations.failureReason,
       recurringInterval: donations.recurringInterval,
       tickets: donations.tickets,
     })
@@ -45,6 +46,24 @@ async function findDonation(id: string, campaignId: string) {
     .where(and(eq(donations.id, id), eq(donations.campaignId, campaignId)))
     .limit(1);
   return row ?? null;
+}
+
+const DECLINE = "payment_intent.payment_failed";
+
+/**
+ * Whether the donation's last failure was a declined card (the donor tried paying), rather than
+ * a payment never finished: a checkout abandoned, a ticket hold expired, a payment canceled, or
+ * one the processor could not start.
+ */
+async function lastFailureWasDecline(id: string): Promise<boolean> {
+  const db = await getDb();
+  const [last] = await db
+    .select({ type: donationEvents.type })
+    .from(donationEvents)
+    .where(and(eq(donationEvents.donationId, id), or(eq(donationEvents.type, DECLINE), sql`${donationEvents.data}->>'to' = 'FAILED'`)))
+    .orderBy(desc(donationEvents.id))
+    .limit(1);
+  return last?.type === DECLINE;
 }
 
 /** GET /o/:orgSlug/donate/:slug/thank-you?donation=:id: where a donor lands after paying (public). */
@@ -92,7 +111,10 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </>
     );
     const charged = d.amount + d.feeCents;
-    const failed = d.status === "FAILED" || (d.status === "PENDING" && redirectFailed);
+    // A PENDING donation with a reason had its card declined and keeps its tickets while payable.
+    const declinedPending = d.status === "PENDING" && (redirectFailed || d.failureReason !== null);
+    const failed = d.status === "FAILED" || declinedPending;
+    const declined = declinedPending || (d.status === "FAILED" && donationId !== null && (await lastFailureWasDecline(donationId)));
     gave = d.status === "SUCCEEDED" || (d.status === "PENDING" && !failed);
     if (d.status === "SUCCEEDED") {
       body = (
@@ -119,6 +141,19 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
             ) : null}
             A receipt is on its way to your email.
           </p>
+        </div>
+      );
+    } else if (failed && !declined) {
+      body = (
+        <div className={styles.thanksCard}>
+          <span className={styles.thanksIcon}>
+            <InfoIcon size={28} />
+          </span>
+          <h1 className={styles.thanksTitle}>This donation was not completed</h1>
+          <p className={styles.thanksLead}>The payment was never finished, so nothing was charged. You can start a new gift.</p>
+          <a className={styles.retry} href={donatePath}>
+            Start a new gift
+          </a>
         </div>
       );
     } else if (failed) {
