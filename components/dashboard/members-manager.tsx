@@ -114,7 +114,9 @@ export function MembersManager({
           <h2 id="add-member-title" className="card-title">
             Add a member
           </h2>
-          <p className="card-sub">They sign in with this email address (a magic link, or GitHub/Google with the same address).</p>
+          <p className="card-sub">
+            We email them an invitation. They sign in with this email address (a magic link, or GitHub/Google with the same address).
+          </p>
           <form className="form" onSubmit={add} noValidate>
             <div className="form-grid">
               <TextField

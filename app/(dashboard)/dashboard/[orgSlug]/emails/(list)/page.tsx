@@ -26,7 +26,7 @@ const LIMIT = 25;
 
 type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// GET /dashboard/:orgSlug/emails: this organization's email outbox (receipts, alerts, tributes),
+// GET /dashboard/:orgSlug/emails: this organization's email outbox (receipts, alerts, tributes, refunds, invitations),
 // newest first; without RESEND_API_KEY this is where emails are kept instead of being sent.
 export default async function EmailsPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
@@ -75,7 +75,7 @@ export default async function EmailsPage({ params, searchParams }: Props) {
       <PageHeader
         eyebrow="Developers"
         title="Emails"
-        description="Receipts, donation alerts, tribute notices, milestones and dispute alerts of this organization, newest first."
+        description="Receipts, donation alerts, tribute notices, milestones, dispute alerts, refund confirmations and member invitations of this organization, newest first."
       />
       <div className="stack">
         {delivering ? (
