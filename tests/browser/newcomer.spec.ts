@@ -104,3 +104,55 @@ test("a sign-in link kept by the sandbox mailbox: the page says where it is, and
   await expect(used.getByText("Used", { exact: true })).toBeVisible();
   await expect(used.getByRole("link", { name: /Sign in as/ })).toHaveCount(0);
 });
+
+signedInTest(
+  "a refund emails the donor a confirmation and a new member an invitation; the emails page lists both",
+  { tag: "@desktop-only" },
+  async ({ page, request, browser }) => {
+    const stamp = Date.now().toString(36);
+    const donor = `refunded-${stamp}@example.org`;
+    const invitee = `invited-${stamp}@example.org`;
+    const campaign = await publicCampaign(request, DEMO.orgSlug, DEMO.donation);
+    const gift = await giveThroughApi(request, campaign.id, { amount: 3100, email: donor, firstName: "Rhea", lastName: "Fund" });
+    expect(gift.status).toBe("SUCCEEDED");
+
+    await page.goto(`/dashboard/${DEMO.orgSlug}/donations/${gift.id}`);
+    await page.getByRole("button", { name: "Refund donation" }).click();
+    await page
+      .getByRole("group", { name: "Confirm the refund" })
+      .getByRole("button", { name: /^Yes, refund/ })
+      .click();
+    await expect(page.getByRole("region", { name: "Details" })).toContainText(/Status\s*Refunded/i, { timeout: 20_000 });
+
+    await page.goto(`/dashboard/${DEMO.orgSlug}/members`);
+    await page.getByLabel("Email address").fill(invitee);
+    await page.getByLabel("Role").selectOption("ADMIN");
+    await page.getByRole("button", { name: "Add member" }).click();
+    await expect(page.getByRole("row").filter({ hasText: invitee })).toContainText("Admin");
+
+    await page.goto(`/dashboard/${DEMO.orgSlug}/emails`);
+    const refundRow = page.getByRole("row").filter({ hasText: donor });
+    await expect(refundRow).toHaveCount(2); // the receipt, then the refund confirmation
+    const confirmation = refundRow.filter({ hasText: "Refund confirmation" });
+    await expect(confirmation).toContainText(/\[Test mode\] Your refund of \$31(\.00)? from Riverside Food Bank is on its way/);
+    const invitation = page.getByRole("row").filter({ hasText: invitee });
+    await expect(invitation).toHaveCount(1);
+    await expect(invitation).toContainText("Member invitation");
+    await expect(invitation).toContainText(/\[Test mode\] .+ invited you to Riverside Food Bank on Goodfund/);
+
+    // The invitation as the new member reads it, and its link: the sign-in page with their email filled in.
+    await invitation.getByRole("link").first().click();
+    const email = page.getByRole("region", { name: "As the recipient sees it" }).frameLocator("iframe").locator("body");
+    await expect(email).toContainText("as an Admin");
+    const href = await email.getByRole("link", { name: "Sign in to Riverside Food Bank" }).getAttribute("href");
+    const link = new URL(href!);
+    expect(link.pathname).toBe("/signin");
+    expect(link.searchParams.get("email")).toBe(invitee);
+    expect(link.searchParams.get("callbackUrl")).toBe(`/dashboard/${DEMO.orgSlug}`);
+    const visitor = await browser.newContext({ baseURL: serverUrl() });
+    const signIn = await visitor.newPage();
+    await signIn.goto(`${link.pathname}${link.search}`);
+    await expect(signIn.getByLabel("Email address")).toHaveValue(invitee);
+    await visitor.close();
+  },
+);
