@@ -94,7 +94,8 @@ const DESCRIPTION = `REST API of Goodfund, an open-source fundraising platform.
 - **Authentication**: \`Authorization: Bearer <session JWT>\` (see the \`bearerAuth\` scheme); operations marked with no security are public.
 - **Rate limits**: public operations 100 requests/minute per client IP, authenticated ones 600/minute per user (defaults). Rate-limited responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; a 429 adds \`Retry-After\`.
 - Every response carries \`X-Request-Id\` (a valid incoming \`X-Request-Id\` is echoed).
-- Request bodies are JSON (\`Content-Type: application/json\`, otherwise 415) of at most 1 MiB (otherwise 413).`;
+- Request bodies are JSON (\`Content-Type: application/json\`, otherwise 415) of at most 1 MiB (otherwise 413).
+- **Idempotency**: every POST takes an \`Idempotency-Key\` header (at most 255 characters), so a client can retry safely. The first request with a key runs; a repeat by the same caller (user, API key, or client IP for public calls) within 24 hours with the same method, path and body answers the stored status and body again, with \`Idempotent-Replayed: true\`, and does nothing new. The same key on a different request answers 422; a repeat while the first still runs, 409. Answers of 500 and above and 429 are not kept (a retry runs again), nor are refusals before the operation starts (authentication, rate limit, authorization, validation), which a repeat meets afresh.`;
 
 const HEADERS = {
   "X-Request-Id": {
@@ -105,9 +106,15 @@ const HEADERS = {
   "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
   "X-RateLimit-Reset": { description: "When the current window ends, in Unix seconds.", schema: { type: "integer" } },
   "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+  "Idempotent-Replayed": {
+    description: "`true` when the answer is the stored one of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", const: "true" },
+  },
 } as const;
 
 type Json = Record<string, unknown>;
+
+const IN_PROGRESS = "A request with this idempotency key is in progress";
 
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
@@ -138,7 +145,7 @@ function pathParams(path: string, params: z.ZodType | undefined): z.ZodObject | 
   return z.object(Object.fromEntries(names.map((name) => [name, shape[name] ?? z.string()])));
 }
 
-function operationObject(path: string, def: RouteDefinition): ZodOpenApiOperationObject {
+function operationObject(path: string, def: RouteDefinition, method: HttpMethod): ZodOpenApiOperationObject {
   const doc = def.doc!;
   const { access, limit } = def;
   const rateLimited = limit !== "none";
@@ -156,7 +163,10 @@ function operationObject(path: string, def: RouteDefinition): ZodOpenApiOperatio
     ...(description ? { description } : {}),
     ...(access === "public" ? { security: [] } : access === "cron" ? { security: [{ cronSecret: [] }] } : {}),
     ...(path_ || query ? { requestParams: { ...(path_ ? { path: path_ } : {}), ...(query ? { query } : {}) } } : {}),
-    parameters: [{ $ref: "#/components/parameters/RequestId" }],
+    parameters: [
+      { $ref: "#/components/parameters/RequestId" },
+      ...(method === "POST" ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+    ],
     responses: {},
   };
   if (body) {
@@ -168,6 +178,7 @@ function operationObject(path: string, def: RouteDefinition): ZodOpenApiOperatio
 
   const mediaType = doc.responseMediaType ?? "application/json";
   const successHeaders: Record<string, Json> = responseHeaders(rateLimited);
+  if (method === "POST") successHeaders["Idempotent-Replayed"] = { $ref: "#/components/headers/Idempotent-Replayed" };
   if (mediaType === "text/csv") {
     successHeaders["Content-Disposition"] = {
       description: '`attachment; filename="<name>.csv"`: browsers save the body as a file.',
@@ -209,10 +220,28 @@ function operationObject(path: string, def: RouteDefinition): ZodOpenApiOperatio
     const text = doc.notFound ?? "Not found";
     responses["404"] = errorResponse(`${text}.`, rateLimited, { error: text.split(",")[0], status: 404 });
   }
-  if (doc.conflicts?.length) {
-    responses["409"] = errorResponse(`Conflict: ${doc.conflicts.map((c) => `"${c}"`).join("; ")}.`, rateLimited, {
-      error: doc.conflicts[0],
+  if (method === "POST" && !responses["400"]) {
+    responses["400"] = errorResponse("The Idempotency-Key header is empty or longer than 255 characters.", rateLimited, {
+      error: "Validation failed",
+      status: 400,
+      details: {
+        fieldErrors: { "Idempotency-Key": ["Must be at most 255 characters"] },
+        formErrors: [],
+        codes: { "Idempotency-Key": [{ code: "too_big", origin: "string", maximum: 255, inclusive: true }] },
+      },
+    });
+  }
+  const conflicts = [...(doc.conflicts ?? []), ...(method === "POST" ? [IN_PROGRESS] : [])];
+  if (conflicts.length) {
+    responses["409"] = errorResponse(`Conflict: ${conflicts.map((c) => `"${c}"`).join("; ")}.`, rateLimited, {
+      error: conflicts[0],
       status: 409,
+    });
+  }
+  if (method === "POST") {
+    responses["422"] = errorResponse("The Idempotency-Key was used with a different request (method, path or body).", rateLimited, {
+      error: "Idempotency key was used with a different request",
+      status: 422,
     });
   }
   if (body) {
@@ -251,7 +280,7 @@ function build(routes: readonly RouteManifestEntry[]): Json {
     if (ids.has(operationId)) throw new Error(`OpenAPI: duplicate operationId ${operationId}`);
     ids.add(operationId);
     const item = (paths[openApiPath(path)] ??= {});
-    item[method.toLowerCase() as Lowercase<HttpMethod>] = operationObject(path, definition);
+    item[method.toLowerCase() as Lowercase<HttpMethod>] = operationObject(path, definition, method);
   }
 
   const created = createDocument(
@@ -281,6 +310,16 @@ function build(routes: readonly RouteManifestEntry[]): Json {
         },
         headers: HEADERS,
         parameters: {
+          IdempotencyKey: {
+            name: "Idempotency-Key",
+            in: "header",
+            required: false,
+            description:
+              "Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first " +
+              "request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the " +
+              "caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation.",
+            schema: { type: "string", minLength: 1, maxLength: 255 },
+          },
           RequestId: {
             name: "X-Request-Id",
             in: "header",
