@@ -38,6 +38,9 @@ const saved: Record<string, string | undefined> = {};
 const rand = () => randomBytes(8).toString("hex");
 const now = () => Math.floor(Date.now() / 1000);
 
+/** Subscriptions canceled at the fake, or expired there by a test. */
+const endedSubscriptions = new Set<string>();
+
 /** PaymentIntents whose status a test set at the fake (as if the donor's payment reached Stripe). */
 const intentStatus = new Map<string, string>();
 
@@ -50,7 +53,13 @@ function route(rec: Recorded): Reply {
   if (intent) {
     const [, id, cancel] = intent;
     const status = intentStatus.get(id) ?? "requires_payment_method";
-    const body = (s: string) => ({ id, object: "payment_intent", status: s, cancellation_reason: s === "canceled" ? "abandoned" : null, livemode: false });
+    const body = (s: string) => ({
+      id,
+      object: "payment_intent",
+      status: s,
+      cancellation_reason: s === "canceled" ? "abandoned" : null,
+      livemode: false,
+    });
     if (rec.method === "GET") return { status: 200, body: body(status) };
     if (cancel && (status === "succeeded" || status === "canceled" || status === "processing")) {
       return {
@@ -69,6 +78,18 @@ function route(rec: Recorded): Reply {
       intentStatus.set(id, "canceled");
       return { status: 200, body: body("canceled") };
     }
+  }
+  const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(rec.path);
+  if (subscription && rec.method === "DELETE") {
+    // Stripe answers a subscription already over (canceled, or expired unpaid) as missing.
+    if (endedSubscriptions.has(subscription[1])) {
+      return {
+        status: 404,
+        body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such subscription: '${subscription[1]}'` } },
+      };
+    }
+    endedSubscriptions.add(subscription[1]);
+    return { status: 200, body: { id: subscription[1], object: "subscription", status: "canceled", metadata: {} } };
   }
   switch (key) {
     case "POST /v1/accounts":
@@ -89,7 +110,12 @@ function route(rec: Recorded): Reply {
     case "POST /v1/account_links":
       return {
         status: 200,
-        body: { object: "account_link", created: now(), expires_at: now() + 300, url: `https://connect.stripe.test/setup/e/${f.get("account")}/${rand()}` },
+        body: {
+          object: "account_link",
+          created: now(),
+          expires_at: now() + 300,
+          url: `https://connect.stripe.test/setup/e/${f.get("account")}/${rand()}`,
+        },
       };
     case "POST /v1/payment_intents": {
       const id = `pi_${rand()}`;
@@ -168,7 +194,10 @@ function route(rec: Recorded): Reply {
               is_default: true,
               status: "paid",
               amount_paid: 1500,
-              payment: { type: "payment_intent", payment_intent: { id: `pi_renew_${invoice}`, object: "payment_intent", latest_charge: `ch_renew_${invoice}` } },
+              payment: {
+                type: "payment_intent",
+                payment_intent: { id: `pi_renew_${invoice}`, object: "payment_intent", latest_charge: `ch_renew_${invoice}` },
+              },
             },
           ],
         },
@@ -187,7 +216,10 @@ function route(rec: Recorded): Reply {
 const sent = (path: string) => requests.filter((r) => r.method === "POST" && r.path === path);
 function only(path: string): Recorded {
   const list = sent(path);
-  expect(list.map((r) => r.path), `requests to ${path}`).toHaveLength(1);
+  expect(
+    list.map((r) => r.path),
+    `requests to ${path}`,
+  ).toHaveLength(1);
   return list[0];
 }
 
@@ -253,7 +285,10 @@ function deliver(type: string, object: Record<string, unknown>, header = "stripe
     data: { object },
   });
   const signature = webhookSigner.webhooks.generateTestHeaderString({ payload, secret: process.env.PROCESSOR_WEBHOOK_SECRET! });
-  return post("/api/processor/webhooks", undefined, { rawBody: payload, headers: { "content-type": "application/json", [header]: signature } });
+  return post("/api/processor/webhooks", undefined, {
+    rawBody: payload,
+    headers: { "content-type": "application/json", [header]: signature },
+  });
 }
 
 /** An organization connected to the fake Stripe and made ACTIVE by a signed `account.updated`. */
@@ -336,8 +371,21 @@ describe("onboarding in Stripe mode", () => {
     const c = await newCampaign(fresh, o.token, { status: "ACTIVE" });
     expect((await post("/api/donations", gift(c.id))).status).toBe(409);
     // Charges without payouts is not enough.
-    expect((await deliver("account.updated", { id: res.body.processorAccountId, object: "account", charges_enabled: true, payouts_enabled: false })).status).toBe(200);
-    expect((await get(`/api/orgs/${fresh.id}`, { token: o.token })).body).toMatchObject({ status: "ONBOARDING", chargesEnabled: true, payoutsEnabled: false });
+    expect(
+      (
+        await deliver("account.updated", {
+          id: res.body.processorAccountId,
+          object: "account",
+          charges_enabled: true,
+          payouts_enabled: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await get(`/api/orgs/${fresh.id}`, { token: o.token })).body).toMatchObject({
+      status: "ONBOARDING",
+      chargesEnabled: true,
+      payoutsEnabled: false,
+    });
     const ev = await deliver(
       "account.updated",
       { id: res.body.processorAccountId, object: "account", charges_enabled: true, payouts_enabled: true },
@@ -345,16 +393,28 @@ describe("onboarding in Stripe mode", () => {
     );
     expect(ev.status, ev.text).toBe(200);
     expect(ev.body).toEqual({ received: true });
-    expect((await get(`/api/orgs/${fresh.id}`, { token: o.token })).body).toMatchObject({ status: "ACTIVE", chargesEnabled: true, payoutsEnabled: true });
+    expect((await get(`/api/orgs/${fresh.id}`, { token: o.token })).body).toMatchObject({
+      status: "ACTIVE",
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
     expect((await post("/api/donations", gift(c.id))).status).toBe(201);
   });
 
   it("a wrongly signed account.updated is refused and changes nothing", async () => {
     const { owner: o, org: fresh } = await newOrg();
     const res = await post(`/api/orgs/${fresh.id}/processor/onboarding`, undefined, { token: o.token });
-    const payload = JSON.stringify({ id: `evt_${rand()}`, object: "event", type: "account.updated", data: { object: { id: res.body.processorAccountId, charges_enabled: true, payouts_enabled: true } } });
+    const payload = JSON.stringify({
+      id: `evt_${rand()}`,
+      object: "event",
+      type: "account.updated",
+      data: { object: { id: res.body.processorAccountId, charges_enabled: true, payouts_enabled: true } },
+    });
     const signature = webhookSigner.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" });
-    const bad = await post("/api/processor/webhooks", undefined, { rawBody: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+    const bad = await post("/api/processor/webhooks", undefined, {
+      rawBody: payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: "Invalid signature", status: 400 });
     expect((await get(`/api/orgs/${fresh.id}`, { token: o.token })).body.status).toBe("ONBOARDING");
@@ -573,7 +633,12 @@ describe("invoice.payment_succeeded in Stripe mode", () => {
 
     const db = await testDb();
     const [renewal] = await db.select().from(donations).where(eq(donations.invoiceId, renewalInvoice));
-    expect(renewal).toMatchObject({ isRenewal: true, status: "SUCCEEDED", paymentIntentId: `pi_renew_${renewalInvoice}`, chargeId: `ch_renew_${renewalInvoice}` });
+    expect(renewal).toMatchObject({
+      isRenewal: true,
+      status: "SUCCEEDED",
+      paymentIntentId: `pi_renew_${renewalInvoice}`,
+      chargeId: `ch_renew_${renewalInvoice}`,
+    });
     expect(await campaignOf(c.id, owner)).toMatchObject({ raisedAmountCents: 3000, donationCount: 2 });
 
     const dispute = await deliver("charge.dispute.created", {
@@ -600,12 +665,25 @@ describe("Stripe errors outside donations", () => {
     const created = await post("/api/donations", gift(c.id, { amount: 2000 }));
     const pi = created.body.paymentIntentId;
     expect(
-      (await deliver("payment_intent.succeeded", { id: pi, object: "payment_intent", amount: 2000, amount_received: 2000, currency: "usd", status: "succeeded", latest_charge: `ch_${rand()}`, metadata: { donationId: created.body.id } })).status,
+      (
+        await deliver("payment_intent.succeeded", {
+          id: pi,
+          object: "payment_intent",
+          amount: 2000,
+          amount_received: 2000,
+          currency: "usd",
+          status: "succeeded",
+          latest_charge: `ch_${rand()}`,
+          metadata: { donationId: created.body.id },
+        })
+      ).status,
     ).toBe(200);
 
     fail("POST /v1/refunds", {
       status: 400,
-      body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for ${pi} has already been refunded.` } },
+      body: {
+        error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for ${pi} has already been refunded.` },
+      },
     });
     const already = await post(`/api/donations/${created.body.id}/refund`, undefined, { token: owner.token });
     expect(already.status, already.text).toBe(409);
@@ -650,7 +728,10 @@ describe("Stripe errors outside donations", () => {
 describe("ticket holds in Stripe mode", () => {
   const ageHold = async (id: string) => {
     const db = await testDb();
-    await db.update(donations).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(donations.id, id));
+    await db
+      .update(donations)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(donations.id, id));
   };
   const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
 
@@ -668,7 +749,13 @@ describe("ticket holds in Stripe mode", () => {
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
 
     // Stripe's payment_intent.canceled follows: acknowledged, the reason and the count stay.
-    const ev = await deliver("payment_intent.canceled", { id: res.body.paymentIntentId, object: "payment_intent", status: "canceled", cancellation_reason: "abandoned", metadata: { donationId: res.body.id } });
+    const ev = await deliver("payment_intent.canceled", {
+      id: res.body.paymentIntentId,
+      object: "payment_intent",
+      status: "canceled",
+      cancellation_reason: "abandoned",
+      metadata: { donationId: res.body.id },
+    });
     expect(ev.status, ev.text).toBe(200);
     expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
@@ -687,7 +774,15 @@ describe("ticket holds in Stripe mode", () => {
     expect((await row(res.body.id)).status).toBe("PENDING");
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
 
-    const ev = await deliver("payment_intent.succeeded", { id: pi, object: "payment_intent", status: "succeeded", amount: 2000, amount_received: 2000, latest_charge: `ch_${rand()}`, metadata: { donationId: res.body.id } });
+    const ev = await deliver("payment_intent.succeeded", {
+      id: pi,
+      object: "payment_intent",
+      status: "succeeded",
+      amount: 2000,
+      amount_received: 2000,
+      latest_charge: `ch_${rand()}`,
+      metadata: { donationId: res.body.id },
+    });
     expect(ev.status, ev.text).toBe(200);
     expect((await row(res.body.id)).status).toBe("SUCCEEDED");
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
@@ -746,10 +841,102 @@ describe("ticket holds in Stripe mode", () => {
   }, 60_000);
 });
 
+describe("abandoned checkouts in Stripe mode", () => {
+  const age = async (id: string) => {
+    const db = await testDb();
+    await db
+      .update(donations)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(donations.id, id));
+  };
+  const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
+
+  it("the worker cancels an unpaid PaymentIntent after 24 hours (abandoned, keyed by the donation), then fails the donation `abandoned`", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE" });
+    const fresh = await post("/api/donations", gift(c.id));
+    const res = await post("/api/donations", gift(c.id));
+    expect(res.status, res.text).toBe(201);
+    await age(res.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+
+    const cancel = only(`/v1/payment_intents/${res.body.paymentIntentId}/cancel`);
+    expect(cancel.form.get("cancellation_reason")).toBe("abandoned");
+    expect(cancel.headers["idempotency-key"]).toBe(`pi-cancel-${res.body.id}`);
+    expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
+    expect(sent(`/v1/payment_intents/${fresh.body.paymentIntentId}/cancel`)).toHaveLength(0);
+    expect((await row(fresh.body.id)).status).toBe("PENDING");
+
+    // Stripe's payment_intent.canceled follows: acknowledged, the reason stays.
+    const ev = await deliver("payment_intent.canceled", {
+      id: res.body.paymentIntentId,
+      object: "payment_intent",
+      status: "canceled",
+      cancellation_reason: "abandoned",
+      metadata: { donationId: res.body.id },
+    });
+    expect(ev.status, ev.text).toBe(200);
+    expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
+  });
+
+  it("a PaymentIntent that succeeded at Stripe is not abandoned: payment_intent.succeeded settles it", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE" });
+    const res = await post("/api/donations", gift(c.id));
+    const pi = res.body.paymentIntentId as string;
+    intentStatus.set(pi, "succeeded");
+    await age(res.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect((await row(res.body.id)).status).toBe("PENDING");
+    const ev = await deliver("payment_intent.succeeded", {
+      id: pi,
+      object: "payment_intent",
+      status: "succeeded",
+      amount: 2500,
+      amount_received: 2500,
+      latest_charge: `ch_${rand()}`,
+      metadata: { donationId: res.body.id },
+    });
+    expect(ev.status, ev.text).toBe(200);
+    expect((await row(res.body.id)).status).toBe("SUCCEEDED");
+  });
+
+  it("a recurring gift's unpaid first invoice: the subscription is canceled (DELETE), the donation FAILED `abandoned`, the plan CANCELED", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE", allowRecurring: true });
+    const res = await post("/api/donations", gift(c.id, { recurringInterval: "MONTH" }));
+    expect(res.status, res.text).toBe(201);
+    const sub = res.body.subscriptionId as string;
+    await age(res.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect(requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${sub}`)).toHaveLength(1);
+    expect(sent(`/v1/payment_intents/${res.body.paymentIntentId}/cancel`)).toHaveLength(0);
+    expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
+    const [plan] = await (await testDb()).select().from(recurringPlans).where(eq(recurringPlans.subscriptionId, sub));
+    expect(plan.status).toBe("CANCELED");
+  });
+
+  it("a subscription Stripe already expired (answered as missing) is abandoned all the same; a Stripe outage leaves it for the next run", async () => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE", allowRecurring: true });
+    const expired = await post("/api/donations", gift(c.id, { recurringInterval: "MONTH" }));
+    const outage = await post("/api/donations", gift(c.id, { recurringInterval: "YEAR" }));
+    endedSubscriptions.add(expired.body.subscriptionId);
+    fail(`DELETE /v1/subscriptions/${outage.body.subscriptionId}`);
+    await age(expired.body.id);
+    await age(outage.body.id);
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect(await row(expired.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
+    expect((await row(outage.body.id)).status).toBe("PENDING");
+    failing.clear();
+    await runWorkerOnce(await testDb(), { orgIds: [org.id] });
+    expect(await row(outage.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
+  }, 30_000);
+});
+
 describe("sandbox routes in Stripe mode", () => {
   it("answer 404 like unknown routes", async () => {
     const created = await post("/api/donations", gift((await newCampaign(org, owner.token, { status: "ACTIVE" })).id));
-    const confirm = await post("/api/sandbox/payments/confirm", { clientSecret: created.body.clientSecret, cardNumber: "4242424242424242" });
+    const confirm = await post("/api/sandbox/payments/confirm", {
+      clientSecret: created.body.clientSecret,
+      cardNumber: "4242424242424242",
+    });
     expect(confirm.status).toBe(404);
     expect(confirm.body).toEqual({ error: "Not found", status: 404 });
     const complete = await post(`/api/sandbox/accounts/${accountId}/complete`, undefined, { token: owner.token });
