@@ -14,10 +14,10 @@ signedInTest("the donations list hides a started but unpaid gift until 'Include 
   expect(created.status(), await created.text()).toBe(201);
 
   await page.goto(`/dashboard/${DEMO.orgSlug}/donations`);
-  const list = page.getByRole("region", { name: "Donations", exact: true });
-  await expect(list).toBeVisible();
-  await expect(list.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Donations" })).toBeVisible();
   await expect(page.getByText("Incomplete checkouts are hidden.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  const list = page.getByRole("region", { name: "Donations", exact: true });
 
   const include = page.getByRole("checkbox", { name: "Include incomplete" });
   await expect(include).not.toBeChecked();
