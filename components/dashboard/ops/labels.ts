@@ -71,6 +71,8 @@ const EVENT_LABEL: Record<string, string> = {
   "donation.created": "Checkout started",
   "payment.retried": "Donor tried paying again",
   "donation.abandoned": "Abandoned: payment processor unavailable",
+  "checkout.abandoned": "Abandoned: never paid, payment canceled",
+  "ticket_hold.expired": "Ticket hold expired, payment canceled",
   "payment_intent.succeeded": "Payment succeeded",
   "payment_intent.payment_failed": "Payment failed",
   "invoice.payment_succeeded": "Recurring payment succeeded",
