@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startEmbeddedServerForFile } from "../helpers/server";
+import { startEmbeddedServerForFile } from "../helpers/embedded-server";
 
 // A first run (embedded database, demo seeded): the production server serves the demo's covers
 // from public/, and the donate page shows them and shares them as absolute Open Graph images.

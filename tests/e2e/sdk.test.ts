@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClient, paginate, verifyWebhook, WebhookVerificationError, type FetchLike, type GoodfundClient } from "@/sdk/typescript/src";
-import { cliToken, startEmbeddedServerForFile, type RunningServer } from "../helpers/server";
+import { cliToken, type RunningServer } from "../helpers/server";
+import { startEmbeddedServerForFile } from "../helpers/embedded-server";
 
 // The TypeScript SDK against the production server (`npm start`, embedded database, sandbox
 // mode) over real HTTP: idempotent retries, pagination and webhook signatures end to end.

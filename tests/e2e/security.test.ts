@@ -1,6 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { startServer, startEmbeddedServerForFile } from "../helpers/server";
+import { startServer } from "../helpers/server";
+import { startEmbeddedServerForFile } from "../helpers/embedded-server";
 
 // Security headers and the client address as the real server (scripts/server.mjs, production
 // build) delivers them over a real socket.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cliToken, startServer, startEmbeddedServerForFile } from "../helpers/server";
+import { cliToken, startServer } from "../helpers/server";
+import { startEmbeddedServerForFile } from "../helpers/embedded-server";
 
 // `npm start` as a new user runs it: production build, embedded database, demo data, a token
 // from `npm run token`, then the API over real HTTP on a real socket.
