@@ -63,6 +63,8 @@ export type RouteDefinition = {
   body?: z.ZodType;
   /** The path parameter that, when it names the caller, lets a member below `access` act on themselves. */
   orSelf?: string;
+  /** Only a signed-in person may call it: an API key answers 403. */
+  person?: boolean;
   /** Absent for endpoints outside the documented API (next-auth's own, the catch-all 404). */
   doc?: RouteDoc;
 };
@@ -77,26 +79,28 @@ type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Scope = { orgId: string };
 
-export type RouteContext<A extends Auth, P, Q, B, S> = {
+export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false> = {
   req: NextRequest;
   db: Db;
   requestId: string;
   clientIp: string;
-  user: A extends "user" ? User : User | null;
+  /** The signed-in person; null on public calls and for API keys (except on `person` routes, which keys can't call). */
+  user: A extends "user" ? (N extends true ? User : User | null) : User | null;
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
   /** What `scope` loaded (the organization, or the resource and its organization ID). */
   scope: S;
-  /** The caller's role in the scope's organization (null on public routes). */
+  /** The caller's role in the scope's organization (an API key's own role; null on public routes). */
   role: Role | null;
   /** Who is acting: the signed-in person or an API key; null on public calls. */
   actor: Actor | null;
 };
 
-export type RouteOptions<A extends Auth, P, Q, B, S> = {
+export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> = {
   /**
-   * "user" (default) needs a valid session JWT; "public" needs none; "cron" needs
+   * "user" (default) needs a valid session JWT or an API key (`gf_…`, which acts only on its own
+   * organization, with its role); "public" needs none and ignores both; "cron" needs
    * `Authorization: Bearer <CRON_SECRET>` (and the route answers 404 while CRON_SECRET is unset).
    */
   auth?: A;
@@ -113,6 +117,8 @@ export type RouteOptions<A extends Auth, P, Q, B, S> = {
   role?: Role;
   /** A path parameter that, when it is the caller's own user ID, lets any member act without `role`. */
   orSelf?: keyof Out<P> & string;
+  /** Only a signed-in person may call it (creating organizations, managing members or API keys): API keys answer 403. */
+  person?: N;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
@@ -214,7 +220,8 @@ export function withRoute<
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
   S = Scope,
->(options: RouteOptions<A, P, Q, B, S>, handler: (ctx: RouteContext<A, P, Q, B, S>) => Promise<Response>): DefinedRouteHandler {
+  N extends boolean = false,
+>(options: RouteOptions<A, P, Q, B, S, N>, handler: (ctx: RouteContext<A, P, Q, B, S, N>) => Promise<Response>): DefinedRouteHandler {
   const auth: Auth = options.auth ?? "user";
   const policy = options.limit ?? (auth === "public" ? "public" : auth === "cron" ? "none" : "authenticated");
   const definition: RouteDefinition = {
@@ -224,6 +231,7 @@ export function withRoute<
     query: options.query,
     body: options.body,
     orSelf: options.orSelf,
+    person: options.person === true ? true : undefined,
     doc: options.doc,
   };
   const run: RouteHandler = async (req, nextCtx) => {
@@ -232,6 +240,7 @@ export function withRoute<
     const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiSecurityHeaders(getEnv().appUrl) };
     let response: Response;
     let userId: string | undefined;
+    let apiKeyId: string | undefined;
     try {
       const db = await getDb();
       const clientIp = clientIpOf(req);
@@ -240,21 +249,31 @@ export function withRoute<
         if (!secret) throw notFound();
         if (!bearerMatches(req.headers.get("authorization"), secret)) throw unauthorized();
       }
+      // Public routes ignore credentials; API keys authenticate only on user routes.
       const session = auth === "user" ? await authenticateRequest(db, req) : null;
       const user = session?.user ?? null;
+      const apiKey = session?.apiKey ?? null;
       userId = user?.id;
+      apiKeyId = apiKey?.id;
+      const actor: Actor | null = user
+        ? { type: "user", id: user.id, label: user.email }
+        : apiKey
+          ? { type: "api_key", id: apiKey.id, label: apiKey.name, orgId: apiKey.orgId, role: apiKey.role }
+          : null;
       // A session cookie rides along on requests other sites make; only our own pages may write with it.
+      // (An API key is sent deliberately, never by a browser on its own: no such rule applies.)
       if (session?.via === "cookie" && !isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) throw forbidden();
       if (policy !== "none") {
-        // Unauthenticated calls to user routes count against the caller's IP, like public ones.
-        const limited = user && auth === "user" ? ["authenticated", user.id] : ["public", clientIp];
+        // Unauthenticated calls to user routes count against the caller's IP, like public ones; each key has its own count.
+        const limited = auth !== "user" || !actor ? ["public", clientIp] : ["authenticated", apiKey ? `key:${apiKey.id}` : actor.id];
         const result = await limitRequest(limited[0] as PolicyName, limited[1]);
         Object.assign(headers, rateLimitHeaders(result));
-        if (auth === "user" && !user) throw unauthorized();
+        if (auth === "user" && !actor) throw unauthorized();
         if (!result.success) throw new ApiError(429, "Too many requests");
-      } else if (auth === "user" && !user) {
+      } else if (auth === "user" && !actor) {
         throw unauthorized();
       }
+      if (apiKey && options.person && !options.scope) throw forbidden();
 
       const rawParams = (await nextCtx.params) ?? {};
       // No ID or slug contains NUL (Postgres text cannot hold one), so such a path names nothing.
@@ -265,7 +284,11 @@ export function withRoute<
       let role: Role | null = null;
       if (options.scope) {
         scope = await options.scope({ db, params });
-        if (auth === "user") {
+        if (apiKey) {
+          // A key acts on its own organization only, with its own role, and never where a person is needed.
+          role = apiKey.orgId === scope.orgId ? apiKey.role : null;
+          if (!role || options.person || !roleSatisfies(role, options.role ?? "MEMBER")) throw forbidden();
+        } else if (auth === "user") {
           role = await getMembershipRole(db, scope.orgId, user!.id);
           const self = options.orSelf !== undefined && (params as Record<string, unknown>)[options.orSelf] === user!.id;
           if (!role || !(roleSatisfies(role, options.role ?? "MEMBER") || self)) throw forbidden();
@@ -277,18 +300,18 @@ export function withRoute<
       const query = (options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined) as Out<Q>;
       const body = (options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined) as Out<B>;
 
-      const ctx: RouteContext<A, P, Q, B, S> = {
+      const ctx: RouteContext<A, P, Q, B, S, N> = {
         req,
         db,
         requestId,
         clientIp,
-        user: user as RouteContext<A, P, Q, B, S>["user"],
+        user: user as RouteContext<A, P, Q, B, S, N>["user"],
         params,
         query,
         body,
         scope,
         role,
-        actor: user ? { type: "user", id: user.id, label: user.email } : null,
+        actor,
       };
       // Under an Idempotency-Key the handler runs once per key; its errors become answers, so 4xx ones are kept too.
       response = idempotent
@@ -307,6 +330,7 @@ export function withRoute<
       status: response.status,
       ms: Math.round(performance.now() - started),
       userId,
+      apiKeyId,
     });
     return response;
   };

@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { DbOrTx } from "@/db";
 import { users, type User } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { authenticateApiKey, type AuthenticatedApiKey } from "@/lib/services/api-keys/authenticate-api-key";
+import { API_KEY_PREFIX } from "@/lib/services/api-keys/key-secret";
 
 const claimsSchema = z.object({
   sub: z.string().min(1).max(200),
@@ -12,21 +14,30 @@ const claimsSchema = z.object({
   name: z.string().max(200).nullish(),
 });
 
-/** A request's signed-in user and what proved it: the `Authorization` header or the session cookie. */
-export type Authenticated = { user: User; via: "bearer" | "cookie" };
+/**
+ * Who a request authenticated as, and what proved it: a person by the `Authorization` header or
+ * the session cookie, or an organization's API key (`Authorization: Bearer gf_…`).
+ */
+export type Authenticated =
+  { user: User; apiKey?: undefined; via: "bearer" | "cookie" } | { user?: undefined; apiKey: AuthenticatedApiKey; via: "api_key" };
 
 /**
- * The signed-in user of a request, from the next-auth session JWT in `Authorization: Bearer`
- * or, without a Bearer token, the session cookie; null when absent, expired, tampered, or sealed
- * with another secret (a bad Bearer token is not rescued by a cookie). A valid token for an
- * unknown subject provisions the user (the identity provider is the source of truth); an
- * existing user with that email, invited before first sign-in, is reused.
+ * The caller of a request: an API key when the Bearer value is one (`gf_…`), else the signed-in
+ * user from the next-auth session JWT in `Authorization: Bearer` or, without a Bearer token, the
+ * session cookie. Null when absent, expired, revoked, tampered, or sealed with another secret (a
+ * bad Bearer value is not rescued by a cookie). A valid token for an unknown subject provisions
+ * the user (the identity provider is the source of truth); an existing user with that email,
+ * invited before first sign-in, is reused.
  */
 export async function authenticateRequest(db: DbOrTx, req: NextRequest): Promise<Authenticated | null> {
   const secret = getEnv().nextAuthSecret;
   // Other schemes (say, Basic from a password-protected staging proxy) leave the cookie in charge.
   const [scheme, value] = (req.headers.get("authorization") ?? "").trim().split(/\s+/, 2);
   if (scheme?.toLowerCase() === "bearer") {
+    if (value?.startsWith(API_KEY_PREFIX)) {
+      const apiKey = await authenticateApiKey(db, value);
+      return apiKey ? { apiKey, via: "api_key" } : null;
+    }
     const claims = value ? await decode({ token: safeDecodeURIComponent(value), secret }).catch(() => null) : null;
     const user = claims ? await userFromClaims(db, claims) : null;
     return user ? { user, via: "bearer" } : null;
@@ -36,7 +47,7 @@ export async function authenticateRequest(db: DbOrTx, req: NextRequest): Promise
   return user ? { user, via: "cookie" } : null;
 }
 
-/** `authenticateRequest`'s user alone. */
+/** `authenticateRequest`'s user alone (null for an API key). */
 export async function authenticate(db: DbOrTx, req: NextRequest): Promise<User | null> {
   return (await authenticateRequest(db, req))?.user ?? null;
 }

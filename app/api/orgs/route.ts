@@ -1,4 +1,4 @@
-import { listOrganizationsForUser } from "@/db/queries/organizations";
+import { findOrganization, listOrganizationsForUser } from "@/db/queries/organizations";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
@@ -7,27 +7,35 @@ import { createOrganizationBody, organizationSchema, organizationWithRoleSchema,
 import { createOrganization } from "@/lib/services/organizations/create-organization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/orgs: organizations the caller belongs to, newest first, with the caller's role
+  // GET /api/orgs: organizations the caller belongs to, newest first, with the caller's role (an API key: its own, with its role)
   GET: withRoute(
     {
       doc: {
         operationId: "listOrganizations",
         summary: "List the caller's organizations",
-        description: "Organizations the caller belongs to, newest first, each with the caller's role. Not paged.",
+        description:
+          "Organizations the caller belongs to, newest first, each with the caller's role. Not paged. " +
+          "With an API key: just the key's organization, with the key's role.",
         tag: "Organizations",
         success: 200,
         response: listOf(organizationWithRoleSchema),
         responseDescription: "The caller's organizations",
       },
     },
-    async ({ db, user }) => {
+    async ({ db, user, actor }) => {
+      if (!user) {
+        const org = actor?.type === "api_key" ? await findOrganization(db, actor.orgId) : undefined;
+        const data = org && actor?.type === "api_key" ? [{ ...serializeOrganization(org), role: actor.role }] : [];
+        return ok({ data, pagination: wholeList(data.length) });
+      }
       const rows = await listOrganizationsForUser(db, user.id);
       return ok({ data: rows.map((r) => ({ ...serializeOrganization(r.org), role: r.role })), pagination: wholeList(rows.length) });
     },
   ),
-  // POST /api/orgs: create an organization; the caller becomes its OWNER
+  // POST /api/orgs: create an organization; the caller becomes its OWNER (a person, not an API key)
   POST: withRoute(
     {
+      person: true,
       body: createOrganizationBody,
       doc: {
         operationId: "createOrganization",
