@@ -34,6 +34,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params: orgParam,
       scope: orgScope,
       role: "OWNER",
+      person: true,
       body: addMemberBody,
       doc: {
         operationId: "addMember",

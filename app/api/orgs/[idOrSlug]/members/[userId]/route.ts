@@ -15,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params,
       scope: orgScope,
       role: "OWNER",
+      person: true,
       body: updateMemberBody,
       doc: {
         operationId: "updateMember",
@@ -35,6 +36,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params,
       scope: orgScope,
       role: "OWNER",
+      person: true,
       orSelf: "userId",
       doc: {
         operationId: "removeMember",
