@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/env";
-import { pageSecurityHeaders } from "@/lib/security/headers";
+import { pageCacheHeaders, pageSecurityHeaders } from "@/lib/security/headers";
 
 /**
  * Runs before every page (not the API, whose wrapper sets its own headers, and not static
@@ -20,7 +20,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  const all = { ...headers, ...pageCacheHeaders(request.nextUrl.pathname) };
+  for (const [name, value] of Object.entries(all)) response.headers.set(name, value);
   return response;
 }
 

@@ -41,3 +41,12 @@ export function InfoIcon({ size = 22 }: { size?: number }) {
     </svg>
   );
 }
+
+export function MailIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" width={size} height={size} style={{ flex: "none" }}>
+      <rect x="1.8" y="3.5" width="12.4" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M2.5 4.5 8 9l5.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+    </svg>
+  );
+}

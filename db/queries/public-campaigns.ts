@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, countDistinct, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
 import { acceptsDonations } from "@/lib/accepting-donations";
@@ -27,6 +27,15 @@ export async function findPublicCampaign(
     .limit(1);
   if (!row) throw notFound("campaign_not_found", "Campaign not found");
   return row;
+}
+
+/** How many different donors have a succeeded gift to the campaign (the donate page's "N people have given"). */
+export async function countCampaignSupporters(db: DbOrTx, campaignId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(donations.donorId) })
+    .from(donations)
+    .where(and(eq(donations.campaignId, campaignId), eq(donations.status, "SUCCEEDED")));
+  return row?.n ?? 0;
 }
 
 /**

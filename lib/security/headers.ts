@@ -74,6 +74,19 @@ export function pageSecurityHeaders(pathname: string, o: Omit<PagePolicyOptions,
   };
 }
 
+// The donate pages and their thank-you page: a total or a gift's state shown from a cache
+// (a proxy's, or the browser's Back) would be wrong, and could lead a donor to give twice.
+const NEVER_STORED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/thank-you)?\/?$/;
+
+/**
+ * Caching headers of an HTML page at `pathname`: `no-store` for pages whose figures must be
+ * current. Next.js already sends it for pages rendered per request; this states it whatever
+ * the rendering.
+ */
+export function pageCacheHeaders(pathname: string): Record<string, string> {
+  return NEVER_STORED_PAGES.test(pathname) ? { "Cache-Control": "no-store" } : {};
+}
+
 /**
  * Headers of an API response: JSON is never a document, so it may load nothing and be framed
  * by nobody, and the browser must not sniff it into HTML.

@@ -157,3 +157,53 @@ signedInTest(
     await visitor.close();
   },
 );
+
+/** The campaign's public total (what the donate page shows), from the page's own API. */
+async function raisedCents(request: import("@playwright/test").APIRequestContext, slug: string): Promise<number> {
+  const res = await request.get(`/api/public/orgs/${DEMO.orgSlug}/campaigns/${slug}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).progress.raisedAmountCents as number;
+}
+
+test("the donate and thank-you pages are never cached", async ({ request }) => {
+  for (const path of [`/o/${DEMO.orgSlug}/donate/${DEMO.donation}`, `/o/${DEMO.orgSlug}/donate/${DEMO.donation}/thank-you?donation=none`]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["cache-control"], path).toMatch(/(^|,\s*)no-store(,|$)/);
+  }
+});
+
+test("after a gift, Back shows the donate page with the new total and the gift just made", async ({ page, request }) => {
+  const before = await raisedCents(request, DEMO.donation);
+  await page.goto(`/o/${DEMO.orgSlug}/donate/${DEMO.donation}`);
+  // Nothing to say to someone who hasn't given in this tab.
+  await expect(page.getByText(/You gave/)).toHaveCount(0);
+  await page.getByRole("radio", { name: "$50", exact: true }).check();
+  await page.getByRole("textbox", { name: "First name" }).fill("Bea");
+  await page.getByRole("textbox", { name: "Last name" }).fill("Back");
+  await page.getByRole("textbox", { name: "Email" }).fill(`bea.back.${Date.now().toString(36)}@example.org`);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("textbox", { name: "Card number" }).fill("4242 4242 4242 4242");
+  await page.getByRole("textbox", { name: "Expiry date" }).fill("12 / 34");
+  await page.getByRole("textbox", { name: "Security code" }).fill("123");
+  await page.getByRole("button", { name: /^Pay \$50(\.00)?$/ }).click();
+  await page.waitForURL(/\/thank-you\?donation=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Bea!", { timeout: 20_000 });
+  const after = await raisedCents(request, DEMO.donation);
+  expect(after).toBe(before + 5000);
+
+  await page.goBack();
+  await page.waitForURL((u) => u.pathname === `/o/${DEMO.orgSlug}/donate/${DEMO.donation}`);
+  // The total as it is now, not as the page first showed it.
+  const whole = (cents: number) => new RegExp(`^\\$${(cents / 100).toLocaleString("en-US")}(\\.00)?\\s*raised`);
+  await expect(page.getByText(/raised of/).locator("..")).toHaveText(whole(after));
+  await expect(page.getByText("Be the first to give")).toHaveCount(0);
+  await expect(page.getByText(/^\d+ (people have|person has) given$/)).toBeVisible();
+  const notice = page.getByRole("status").filter({ hasText: "You gave $50 a moment ago" });
+  await expect(notice).toBeVisible();
+
+  // "Give again" puts the notice away and takes the donor to the form.
+  await notice.getByRole("button", { name: "Give again" }).click();
+  await expect(page.getByText(/You gave/)).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "$50", exact: true })).toBeFocused();
+});

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { cache } from "react";
 import { getDb } from "@/db";
-import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
+import { countCampaignSupporters, findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -26,12 +27,24 @@ export const loadCampaign = cache(async (orgSlug: string, slug: string): Promise
   }
 });
 
+/** This request's clock, one reading shared by everything the page renders. */
+export const requestNow = cache(() => Date.now());
+
+/**
+ * A new ID for each server render of a page: the client can tell a render it has shown before
+ * (the browser restoring a page from memory) from a fresh one (components/donate/fresh-on-return.tsx).
+ */
+export const renderId = cache(() => randomUUID());
+
 /** The donor-facing view (progress, donor roll, leaderboard), as the public API answers it. */
 export const loadView = cache(async (orgSlug: string, slug: string) => {
   const row = await loadCampaign(orgSlug, slug);
   if (!row) return null;
   return { ...row, view: await publicCampaignView(await getDb(), row) };
 });
+
+/** How many people have given to the campaign. */
+export const loadSupporterCount = cache(async (campaignId: string) => countCampaignSupporters(await getDb(), campaignId));
 
 /** A campaign's parent (peer-to-peer pages), for the "Fundraising for …" link. */
 export const loadParent = cache(async (parentId: string) => {

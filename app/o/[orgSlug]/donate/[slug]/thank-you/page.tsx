@@ -6,6 +6,7 @@ import { donationEvents, donations } from "@/db/schema";
 import { AutoRefresh } from "@/components/donate/auto-refresh";
 import { INTERVAL_ADVERB, formatMoney } from "@/components/donate/format";
 import { HeartIcon, InfoIcon } from "@/components/donate/icons";
+import { RecordGift } from "@/components/donate/record-gift";
 import { ShareButtons } from "@/components/donate/share-buttons";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { loadCampaign, type DonatePageParams } from "../data";
@@ -119,6 +120,11 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     if (d.status === "SUCCEEDED") {
       body = (
         <div className={styles.thanksCard}>
+          {/* Remembered in this tab, so the donate page says so if the donor goes back to it. */}
+          <RecordGift
+            campaignId={campaign.id}
+            gift={{ donationId: donationId!, amountCents: d.amount, currency: d.currency, tickets: d.tickets }}
+          />
           <span className={styles.thanksIcon}>
             <HeartIcon size={28} />
           </span>
