@@ -14,6 +14,7 @@ import { resetEnv } from "@/lib/env";
 import { StripeProcessor, SUBSCRIPTION_EXPAND } from "@/lib/processor/stripe";
 import { getStripe, parseApiHost, webhookVerifier } from "@/lib/processor/stripe-client";
 import { ProcessorError } from "@/lib/processor/types";
+import { InvalidSignatureError, verifyProcessorEvent } from "@/lib/processor/verify-event";
 
 const SECRET_KEY = "sk_test_goodfund";
 const API_VERSION = "2026-10-28.endive";
@@ -735,5 +736,33 @@ describe("webhook verification", () => {
     );
     const recent = v.webhooks.generateTestHeaderString({ payload, secret, timestamp: now() - 240 });
     await expect(v.webhooks.constructEventAsync(payload, recent, secret, 300)).resolves.toMatchObject({ id: "evt_1" });
+  });
+});
+
+describe("verifyProcessorEvent with several webhook secrets", () => {
+  const event = JSON.stringify({ id: "evt_multi", object: "event", type: "account.updated", data: { object: { id: "acct_1" } } });
+  let saved: string | undefined;
+  beforeEach(() => {
+    saved = process.env.PROCESSOR_WEBHOOK_SECRET;
+    // The account's endpoint and the connected accounts' endpoint each have a secret of their own.
+    process.env.PROCESSOR_WEBHOOK_SECRET = "whsec_platform_endpoint, whsec_connect_endpoint";
+    resetEnv();
+  });
+  afterAll(() => {
+    process.env.PROCESSOR_WEBHOOK_SECRET = saved;
+    resetEnv();
+  });
+
+  it("accepts an event signed with any of the comma-separated secrets", async () => {
+    for (const secret of ["whsec_platform_endpoint", "whsec_connect_endpoint"]) {
+      const header = webhookVerifier().webhooks.generateTestHeaderString({ payload: event, secret });
+      await expect(verifyProcessorEvent(event, header)).resolves.toMatchObject({ id: "evt_multi" });
+    }
+  });
+
+  it("refuses an event signed with another secret, or not signed", async () => {
+    const header = webhookVerifier().webhooks.generateTestHeaderString({ payload: event, secret: "whsec_someone_else" });
+    await expect(verifyProcessorEvent(event, header)).rejects.toBeInstanceOf(InvalidSignatureError);
+    await expect(verifyProcessorEvent(event, null)).rejects.toBeInstanceOf(InvalidSignatureError);
   });
 });
