@@ -26,6 +26,7 @@ export const TAGS = [
   { name: "Sandbox", description: "Sandbox mode only (no STRIPE_SECRET_KEY): the stand-ins for Stripe's hosted pages" },
   { name: "Donors", description: "The people who gave, one per organization and email, with their totals" },
   { name: "Recurring plans", description: "Monthly and yearly gifts: their subscriptions and what they raised" },
+  { name: "API keys", description: "Keys for external clients: one organization each, with a role" },
   { name: "Webhooks", description: "Outbound webhooks: endpoints that receive signed events, their delivery log, retries and test pings" },
   { name: "Jobs", description: "Background work, for hosts without long-running processes" },
   { name: "Reports", description: "Totals, time series and per-campaign numbers over a window of time" },
@@ -91,8 +92,8 @@ const DESCRIPTION = `REST API of Goodfund, an open-source fundraising platform.
 - **Times** are ISO 8601 strings in UTC (\`2030-01-31T12:00:00.000Z\`).
 - **Nullable fields** are JSON \`null\` when unset, never missing.
 - **Errors** answer \`{ "error": string, "status": number, "details"? }\`; validation errors (400 \`Validation failed\`) add \`details: { fieldErrors: { [field]: string[] }, formErrors: string[] }\`, with dotted names for nested fields, and \`codes: { [field]: { code, ...values }[] }\`: one machine-readable code per message (\`""\` for form-level ones), such as \`{ "code": "too_small", "minimum": 100, "inclusive": true }\` or \`{ "code": "tickets_over_limit", "maximum": 10 }\`, for clients that phrase their own messages.
-- **Authentication**: \`Authorization: Bearer <session JWT>\` (see the \`bearerAuth\` scheme); operations marked with no security are public.
-- **Rate limits**: public operations 100 requests/minute per client IP, authenticated ones 600/minute per user (defaults). Rate-limited responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; a 429 adds \`Retry-After\`.
+- **Authentication**: \`Authorization: Bearer <session JWT>\` for a person (the \`bearerAuth\` scheme), or \`Authorization: Bearer gf_…\` with an organization's API key (the \`apiKey\` scheme). A key acts on its own organization only (others answer 403), with its role; operations that need a person (creating organizations, managing members and API keys) list only \`bearerAuth\` and answer 403 to a key. Operations marked with no security are public (they ignore credentials).
+- **Rate limits**: public operations 100 requests/minute per client IP, authenticated ones 600/minute per user or API key (defaults). Rate-limited responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`; a 429 adds \`Retry-After\`.
 - Every response carries \`X-Request-Id\` (a valid incoming \`X-Request-Id\` is echoed).
 - Request bodies are JSON (\`Content-Type: application/json\`, otherwise 415) of at most 1 MiB (otherwise 413).
 - **Idempotency**: every POST takes an \`Idempotency-Key\` header (at most 255 characters), so a client can retry safely. The first request with a key runs; a repeat by the same caller (user, API key, or client IP for public calls) within 24 hours with the same method, path and body answers the stored status and body again, with \`Idempotent-Replayed: true\`, and does nothing new. The same key on a different request answers 422; a repeat while the first still runs, 409. Answers of 500 and above and 429 are not kept (a retry runs again), nor are refusals before the operation starts (authentication, rate limit, authorization, validation), which a repeat meets afresh.`;
@@ -151,7 +152,8 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   const rateLimited = limit !== "none";
   const roleText = access === "public" || access === "user" || access === "cron" ? undefined : ROLE_TEXT[access];
   const selfText = def.orSelf ? `A member may also act on themselves (\`${def.orSelf}\` their own user ID).` : undefined;
-  const description = [doc.description, roleText, selfText].filter(Boolean).join("\n\n");
+  const personText = def.person ? "Requires a signed-in person (session JWT): API keys answer 403." : undefined;
+  const description = [doc.description, roleText, selfText, personText].filter(Boolean).join("\n\n");
   const body = def.body ?? doc.rawBody;
 
   const path_ = pathParams(path, def.params);
@@ -161,7 +163,13 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
     summary: doc.summary,
     tags: [doc.tag],
     ...(description ? { description } : {}),
-    ...(access === "public" ? { security: [] } : access === "cron" ? { security: [{ cronSecret: [] }] } : {}),
+    ...(access === "public"
+      ? { security: [] }
+      : access === "cron"
+        ? { security: [{ cronSecret: [] }] }
+        : def.person
+          ? { security: [{ bearerAuth: [] }] }
+          : {}),
     ...(path_ || query ? { requestParams: { ...(path_ ? { path: path_ } : {}), ...(query ? { query } : {}) } } : {}),
     parameters: [
       { $ref: "#/components/parameters/RequestId" },
@@ -207,11 +215,15 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
     });
   }
   if (access !== "public") {
-    const what = access === "cron" ? "Missing or wrong CRON_SECRET." : "Missing, expired or invalid session token.";
+    const what =
+      access === "cron" ? "Missing or wrong CRON_SECRET." : "Missing, expired or invalid session token or API key (revoked keys too).";
     responses["401"] = errorResponse(what, rateLimited, { error: "Unauthorized", status: 401 });
   }
-  if (roleText) {
-    responses["403"] = errorResponse("The caller is not a member of the organization, or lacks the role.", rateLimited, {
+  if (roleText || def.person) {
+    const who = roleText
+      ? `The caller is not a member of the organization, or lacks the role${def.person ? ", or is an API key" : " (an API key: of another organization, or with a lower role)"}.`
+      : "Called with an API key: this operation needs a person.";
+    responses["403"] = errorResponse(who, rateLimited, {
       error: "Forbidden",
       status: 403,
     });
@@ -294,7 +306,7 @@ function build(routes: readonly RouteManifestEntry[]): Json {
         license: { name: "MIT", identifier: "MIT" },
       },
       tags: TAGS.map((t) => ({ ...t })),
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { apiKey: [] }],
       paths,
       components: {
         securitySchemes: {
@@ -306,6 +318,15 @@ function build(routes: readonly RouteManifestEntry[]): Json {
             description:
               "The next-auth session JWT (the dashboard's session cookie holds the same token). " +
               "Get one with `npm run token -- --email you@example.org`.",
+          },
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "gf_live_… / gf_test_…",
+            description:
+              "An organization's API key, created by an ADMIN on the dashboard's API access page or with `createApiKey`; " +
+              "`gf_test_` keys belong to sandbox installations. It acts on its own organization only, with its role " +
+              "(ADMIN or MEMBER), until it expires or is revoked; rate-limited on its own.",
           },
         },
         headers: HEADERS,

@@ -8,7 +8,7 @@ import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } fro
 import { testDb } from "../helpers/db";
 
 type Role = "MEMBER" | "ADMIN" | "OWNER";
-type Ids = { org: string; campaign: string; target: string; webhook: string; delivery: string };
+type Ids = { org: string; campaign: string; target: string; webhook: string; delivery: string; apiKey: string };
 
 /**
  * Every organization-scoped endpoint with the role it needs. `path` builds the URL from the IDs
@@ -24,6 +24,8 @@ type Row = {
   status: number;
   /** The 404 when the path's resource does not exist. */
   notFound: "Organization not found" | "Campaign not found";
+  /** Only a person may call it: an API key answers 403 whatever its role. */
+  person?: true;
 };
 
 const ORG_404 = "Organization not found";
@@ -41,7 +43,14 @@ const MATRIX: Row[] = [
     status: 200,
     notFound: ORG_404,
   },
-  { method: "GET", route: "/api/orgs/:idOrSlug/members", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/members`, status: 200, notFound: ORG_404 },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/members",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/members`,
+    status: 200,
+    notFound: ORG_404,
+  },
   {
     method: "POST",
     route: "/api/orgs/:idOrSlug/members",
@@ -50,6 +59,7 @@ const MATRIX: Row[] = [
     body: () => ({ email: freshEmail(), role: "MEMBER" }),
     status: 201,
     notFound: ORG_404,
+    person: true,
   },
   {
     method: "PATCH",
@@ -59,6 +69,7 @@ const MATRIX: Row[] = [
     body: () => ({ role: "ADMIN" }),
     status: 200,
     notFound: ORG_404,
+    person: true,
   },
   {
     method: "DELETE",
@@ -67,6 +78,7 @@ const MATRIX: Row[] = [
     path: (i) => `/api/orgs/${i.org}/members/${i.target}`,
     status: 204,
     notFound: ORG_404,
+    person: true,
   },
   {
     method: "POST",
@@ -93,15 +105,78 @@ const MATRIX: Row[] = [
     status: 201,
     notFound: ORG_404,
   },
-  { method: "GET", route: "/api/orgs/:idOrSlug/donations", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/donations`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/donations/export", role: "ADMIN", path: (i) => `/api/orgs/${i.org}/donations/export`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/donors", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/donors`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/donors/export", role: "ADMIN", path: (i) => `/api/orgs/${i.org}/donors/export`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/recurring-plans", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/recurring-plans`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/reports/summary", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/reports/summary`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/reports/timeseries", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/reports/timeseries`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/reports/campaigns", role: "MEMBER", path: (i) => `/api/orgs/${i.org}/reports/campaigns`, status: 200, notFound: ORG_404 },
-  { method: "GET", route: "/api/campaigns/:id", role: "MEMBER", path: (i) => `/api/campaigns/${i.campaign}`, status: 200, notFound: CAMPAIGN_404 },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/donations",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/donations`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/donations/export",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donations/export`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/donors",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/donors`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/donors/export",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donors/export`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/recurring-plans",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/recurring-plans`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/reports/summary",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/reports/summary`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/reports/timeseries",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/reports/timeseries`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/reports/campaigns",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/reports/campaigns`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns/:id",
+    role: "MEMBER",
+    path: (i) => `/api/campaigns/${i.campaign}`,
+    status: 200,
+    notFound: CAMPAIGN_404,
+  },
   {
     method: "PATCH",
     route: "/api/campaigns/:id",
@@ -111,8 +186,22 @@ const MATRIX: Row[] = [
     status: 200,
     notFound: CAMPAIGN_404,
   },
-  { method: "DELETE", route: "/api/campaigns/:id", role: "ADMIN", path: (i) => `/api/campaigns/${i.campaign}`, status: 204, notFound: CAMPAIGN_404 },
-  { method: "GET", route: "/api/orgs/:idOrSlug/webhook-endpoints", role: "ADMIN", path: (i) => `/api/orgs/${i.org}/webhook-endpoints`, status: 200, notFound: ORG_404 },
+  {
+    method: "DELETE",
+    route: "/api/campaigns/:id",
+    role: "ADMIN",
+    path: (i) => `/api/campaigns/${i.campaign}`,
+    status: 204,
+    notFound: CAMPAIGN_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/webhook-endpoints",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/webhook-endpoints`,
+    status: 200,
+    notFound: ORG_404,
+  },
   {
     method: "POST",
     route: "/api/orgs/:idOrSlug/webhook-endpoints",
@@ -123,17 +212,15 @@ const MATRIX: Row[] = [
     status: 201,
     notFound: ORG_404,
   },
-  ...(["GET", "PATCH", "DELETE"] as const).map(
-    (method): Row => ({
-      method,
-      route: "/api/orgs/:idOrSlug/webhook-endpoints/:id",
-      role: "ADMIN",
-      path: (i) => `/api/orgs/${i.org}/webhook-endpoints/${i.webhook}`,
-      body: method === "PATCH" ? () => ({ description: "Renamed" }) : undefined,
-      status: method === "DELETE" ? 204 : 200,
-      notFound: ORG_404,
-    }),
-  ),
+  ...(["GET", "PATCH", "DELETE"] as const).map((method): Row => ({
+    method,
+    route: "/api/orgs/:idOrSlug/webhook-endpoints/:id",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/webhook-endpoints/${i.webhook}`,
+    body: method === "PATCH" ? () => ({ description: "Renamed" }) : undefined,
+    status: method === "DELETE" ? 204 : 200,
+    notFound: ORG_404,
+  })),
   {
     method: "GET",
     route: "/api/orgs/:idOrSlug/webhook-endpoints/:id/deliveries",
@@ -150,15 +237,63 @@ const MATRIX: Row[] = [
     status: 202,
     notFound: ORG_404,
   },
-  { method: "POST", route: "/api/orgs/:idOrSlug/webhook-endpoints/:id/test", role: "ADMIN", path: (i) => `/api/orgs/${i.org}/webhook-endpoints/${i.webhook}/test`, status: 202, notFound: ORG_404 },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/webhook-endpoints/:id/test",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/webhook-endpoints/${i.webhook}/test`,
+    status: 202,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/api-keys",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/api-keys`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/api-keys",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/api-keys`,
+    body: () => ({ name: "Matrix key", role: "MEMBER" }),
+    status: 201,
+    notFound: ORG_404,
+    person: true,
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:idOrSlug/api-keys/:id",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/api-keys/${i.apiKey}`,
+    status: 204,
+    notFound: ORG_404,
+    person: true,
+  },
 ];
 
 const RANK: Record<Role, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };
 const ROLES: Role[] = ["MEMBER", "ADMIN", "OWNER"];
 
-type Fixture = { ids: Ids; slugIds: Ids; users: Record<Role, TestUser>; outsider: TestUser };
+type Fixture = {
+  ids: Ids;
+  slugIds: Ids;
+  users: Record<Role, TestUser>;
+  outsider: TestUser;
+  /** API keys of the organization, by role, and an ADMIN key of the outsider's organization. */
+  keys: Record<"ADMIN" | "MEMBER", string>;
+  outsiderKey: string;
+};
 
-/** A fresh organization with one user per role, a non-member, a DRAFT campaign and a member to act on. */
+async function createKey(orgId: string, token: string, role: "ADMIN" | "MEMBER"): Promise<{ id: string; key: string }> {
+  const res = await call("POST", `/api/orgs/${orgId}/api-keys`, { token, body: { name: `Matrix ${role}`, role } });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** A fresh organization with one user per role, a non-member, a DRAFT campaign, a member to act on, and API keys. */
 async function fixture(): Promise<Fixture> {
   const { owner, org } = await newOrg();
   const signedIn = async () => {
@@ -174,11 +309,14 @@ async function fixture(): Promise<Fixture> {
   await addMember(org.id, owner.token, member, "MEMBER");
   await addMember(org.id, owner.token, target, "MEMBER");
   // The outsider belongs to an organization of their own, so they are a real user with memberships.
-  await newOrg(outsider);
+  const { org: outsiderOrg } = await newOrg(outsider);
   const campaign = await newCampaign(org, owner.token);
   const { webhook, delivery } = await webhookFixture(org.id);
-  const ids = { org: org.id, campaign: campaign.id, target: target.sub, webhook, delivery };
-  return { ids, slugIds: { ...ids, org: org.slug }, users: { OWNER: owner, ADMIN: admin, MEMBER: member }, outsider };
+  const keys = { ADMIN: (await createKey(org.id, owner.token, "ADMIN")).key, MEMBER: (await createKey(org.id, owner.token, "MEMBER")).key };
+  const outsiderKey = (await createKey(outsiderOrg.id, outsider.token, "ADMIN")).key;
+  const apiKey = (await createKey(org.id, owner.token, "MEMBER")).id;
+  const ids = { org: org.id, campaign: campaign.id, target: target.sub, webhook, delivery, apiKey };
+  return { ids, slugIds: { ...ids, org: org.slug }, users: { OWNER: owner, ADMIN: admin, MEMBER: member }, outsider, keys, outsiderKey };
 }
 
 /**
@@ -197,12 +335,13 @@ async function webhookFixture(orgId: string) {
     encryptedSecret: sealWebhookSecret(webhook, newWebhookSecret()),
   });
   await db.insert(webhookEvents).values({ id: event, orgId, type: "payout.paid", payload: { id: event, type: "payout.paid", data: {} } });
-  await db.insert(webhookDeliveries).values({ id: delivery, endpointId: webhook, eventId: event, attempt: 1, statusCode: 500, latencyMs: 12 });
+  await db
+    .insert(webhookDeliveries)
+    .values({ id: delivery, endpointId: webhook, eventId: event, attempt: 1, statusCode: 500, latencyMs: 12 });
   return { webhook, delivery };
 }
 
-const send = (row: Row, ids: Ids, token?: string, body = row.body?.()) =>
-  call(row.method, row.path(ids), { token, body });
+const send = (row: Row, ids: Ids, token?: string, body = row.body?.()) => call(row.method, row.path(ids), { token, body });
 
 const ROUTE_FILES = import.meta.glob("/app/api/**/route.ts");
 
@@ -214,7 +353,12 @@ describe("authorization matrix", () => {
     // Org-scoped: under /api/orgs/:idOrSlug or /api/campaigns/:id. A method is implemented when
     // it answers something other than 405; every implemented one must have a row above.
     const scoped = Object.keys(ROUTE_FILES)
-      .map((file) => file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, ":$1"))
+      .map((file) =>
+        file
+          .replace(/^\/app/, "")
+          .replace(/\/route\.ts$/, "")
+          .replace(/\[(\w+)\]/g, ":$1"),
+      )
       .filter((route) => /^\/api\/(orgs\/:idOrSlug|campaigns\/:id)(\/|$)/.test(route));
     const implemented: string[] = [];
     for (const route of scoped) {
@@ -224,19 +368,25 @@ describe("authorization matrix", () => {
       }
     }
     const rows = MATRIX.map((r) => `${r.method} ${r.route}`);
-    expect(implemented.filter((e) => !rows.includes(e)), "add a row to MATRIX for these").toEqual([]);
-    expect(rows.filter((e) => !implemented.includes(e)), "rows for endpoints that do not exist").toEqual([]);
+    expect(
+      implemented.filter((e) => !rows.includes(e)),
+      "add a row to MATRIX for these",
+    ).toEqual([]);
+    expect(
+      rows.filter((e) => !implemented.includes(e)),
+      "rows for endpoints that do not exist",
+    ).toEqual([]);
     expect(rows).toEqual(expect.arrayContaining(["GET /api/orgs/:idOrSlug", "DELETE /api/campaigns/:id"]));
   });
 
-  it("agrees with the role each organization-scoped route declares", () => {
-    // What the route files declare (withRoute's `role`, MEMBER by default), through the route manifest.
+  it("agrees with the role (and person-only mark) each organization-scoped route declares", () => {
+    // What the route files declare (withRoute's `role`, MEMBER by default, and `person`), through the route manifest.
     const declared = routeDefinitions(ROUTES)
-      .map(({ path, method, definition }) => ({ method, route: path.replace(/\[(\w+)\]/g, ":$1"), access: definition.access }))
+      .map(({ path, method, definition }) => ({ method, route: path.replace(/\[(\w+)\]/g, ":$1"), ...definition }))
       .filter(({ route }) => /^\/api\/(orgs\/:idOrSlug|campaigns\/:id)(\/|$)/.test(route))
-      .map(({ method, route, access }) => `${method} ${route}: ${access}`)
+      .map(({ method, route, access, person }) => `${method} ${route}: ${access}${person ? " person" : ""}`)
       .sort();
-    expect(declared).toEqual(MATRIX.map((r) => `${r.method} ${r.route}: ${r.role}`).sort());
+    expect(declared).toEqual(MATRIX.map((r) => `${r.method} ${r.route}: ${r.role}${r.person ? " person" : ""}`).sort());
   });
 
   describe.each(MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))("%s", (_name, row) => {
@@ -248,7 +398,14 @@ describe("authorization matrix", () => {
     });
 
     it(`${row.method} ${row.route} without a token on an unknown resource answers 401, not 404`, async () => {
-      const res = await send(row, { org: UNKNOWN_ORG, campaign: UNKNOWN_CAMPAIGN, target: "usr_unknown", webhook: "we_unknown", delivery: "whd_unknown" });
+      const res = await send(row, {
+        org: UNKNOWN_ORG,
+        campaign: UNKNOWN_CAMPAIGN,
+        target: "usr_unknown",
+        webhook: "we_unknown",
+        delivery: "whd_unknown",
+        apiKey: "key_unknown",
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "Unauthorized", status: 401 });
     });
@@ -278,6 +435,35 @@ describe("authorization matrix", () => {
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ error: "Forbidden", status: 403 });
       });
+    }
+
+    it(`${row.method} ${row.route} with an API key of another organization answers 403`, async () => {
+      const f = await fixture();
+      const res = await send(row, f.ids, f.outsiderKey);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: "Forbidden", status: 403 });
+    });
+
+    if (row.person || row.role === "OWNER") {
+      it(`${row.method} ${row.route} with an ADMIN API key of the organization answers 403 (${row.person ? "a person only" : "keys are never OWNER"})`, async () => {
+        const f = await fixture();
+        const res = await send(row, f.ids, f.keys.ADMIN);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: "Forbidden", status: 403 });
+      });
+    } else {
+      it(`${row.method} ${row.route} with a ${row.role} API key of the organization succeeds with ${row.status}`, async () => {
+        const f = await fixture();
+        const res = await send(row, f.ids, f.keys[row.role as "ADMIN" | "MEMBER"]);
+        expect(res.status, res.text).toBe(row.status);
+      });
+      if (row.role === "ADMIN") {
+        it(`${row.method} ${row.route} with a MEMBER API key (needs ADMIN) answers 403`, async () => {
+          const f = await fixture();
+          const res = await send(row, f.ids, f.keys.MEMBER);
+          expect(res.status).toBe(403);
+        });
+      }
     }
 
     it(`${row.method} ${row.route} with a valid token and an unknown ${row.notFound === ORG_404 ? "organization" : "campaign"} answers 404`, async () => {

@@ -196,6 +196,10 @@ describe("OpenAPI document", () => {
         expect(op.security, id).toEqual([{ cronSecret: [] }]);
         expect(codes, id).toContain("401");
         expect(codes).not.toContain("403");
+      } else if (row.person) {
+        // Person-only: a session JWT, never an API key (which answers 403).
+        expect(op.security, id).toEqual([{ bearerAuth: [] }]);
+        expect(codes, id).toEqual(expect.arrayContaining(["401", "403"]));
       } else {
         expect(op.security, id).toBeUndefined();
         expect(codes, id).toContain("401");
@@ -212,6 +216,12 @@ describe("OpenAPI document", () => {
       }
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    const personOnly = OPERATIONS.filter((r) => r.person).map((r) => r.doc.operationId);
+    expect(personOnly).toEqual(
+      expect.arrayContaining(["createOrganization", "addMember", "updateMember", "removeMember", "createApiKey", "revokeApiKey"]),
+    );
   });
 
   it("lists campaigns with the query parameters of listCampaignsQuery", () => {
