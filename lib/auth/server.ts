@@ -1,14 +1,11 @@
 import { cache } from "react";
 import { getServerSession } from "next-auth";
-import { decode, getToken } from "next-auth/jwt";
-import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db";
 import { findOrganization, getMembershipRole } from "@/db/queries/organizations";
 import type { Organization, Role, User } from "@/db/schema";
-import { getEnv } from "@/lib/env";
 import { getAuthOptions } from "./options";
-import { quietLogger, userFromClaims, usesSecureCookies } from "./session";
+import { userFromClaims } from "./session";
 
 // Helpers for server components and pages (they read the request's cookies). Wrapped in React's
 // cache() so a layout and its page share one lookup per request.
@@ -44,25 +41,3 @@ export const requireOrg = cache(async (orgSlug: string, returnTo?: string): Prom
   if (!role) notFound();
   return { user, org, role };
 });
-
-/**
- * The raw session JWT of this request's cookie (the very token the API accepts as Bearer) and
- * when it expires; null when signed out.
- */
-export async function getSessionJwt(): Promise<{ token: string; expiresAt: Date | null } | null> {
-  const jar = await cookies();
-  const token = await getToken({
-    req: { cookies: jar, headers: {} } as never,
-    raw: true,
-    secureCookie: usesSecureCookies(),
-    logger: quietLogger,
-  });
-  if (!token) return null;
-  try {
-    const claims = await decode({ token, secret: getEnv().nextAuthSecret });
-    if (!claims) return null;
-    return { token, expiresAt: typeof claims.exp === "number" ? new Date(claims.exp * 1000) : null };
-  } catch {
-    return null;
-  }
-}

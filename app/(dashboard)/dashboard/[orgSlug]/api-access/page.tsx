@@ -1,33 +1,38 @@
 import type { Metadata } from "next";
-import { SecretField } from "@/components/dashboard/secret-field";
+import Link from "next/link";
+import { ApiKeysManager } from "@/components/dashboard/api-keys-manager";
 import { Card, PageHeader } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-button";
-import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
+import { getDb } from "@/db";
+import { listApiKeys } from "@/db/queries/api-keys";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { requireOrg } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
-import { getSessionJwt, requireOrg } from "@/lib/auth/server";
+import { serializeApiKey } from "@/lib/schemas/api-keys";
 
+export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API access" };
 
-// GET /dashboard/:orgSlug/api-access: how to get a token, this session's token, and curl examples.
+// GET /dashboard/:orgSlug/api-access: the organization's API keys (admins create and revoke them), and curl examples.
 export default async function ApiAccessPage({ params }: { params: Promise<{ orgSlug: string }> }) {
   const { orgSlug } = await params;
-  const { org, user } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/api-access`);
-  const session = await getSessionJwt();
+  const { org, role, user } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/api-access`);
   const appUrl = getEnv().appUrl;
-  const hours = Math.round((getEnv().SESSION_MAX_AGE_SECONDS / 3600) * 10) / 10;
+  const isAdmin = roleSatisfies(role, "ADMIN");
+  const keys = isAdmin ? (await listApiKeys(await getDb(), org.id)).map(serializeApiKey) : [];
 
   const examples = [
-    `export TOKEN='<your token>'`,
+    `export GOODFUND_API_KEY='<your API key>'`,
     ``,
-    `# Your organizations`,
-    `curl -H "Authorization: Bearer $TOKEN" ${appUrl}/api/orgs`,
+    `# This organization`,
+    `curl -H "Authorization: Bearer $GOODFUND_API_KEY" ${appUrl}/api/orgs/${org.slug}`,
     ``,
-    `# Campaigns of ${org.name}`,
-    `curl -H "Authorization: Bearer $TOKEN" ${appUrl}/api/orgs/${org.slug}/campaigns`,
+    `# Its campaigns`,
+    `curl -H "Authorization: Bearer $GOODFUND_API_KEY" ${appUrl}/api/orgs/${org.slug}/campaigns`,
     ``,
-    `# Create a draft campaign (amounts are integer cents)`,
-    `curl -X POST -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \\`,
+    `# Create a draft campaign (an Admin key; amounts are integer cents)`,
+    `curl -X POST -H "Authorization: Bearer $GOODFUND_API_KEY" -H "Content-Type: application/json" \\`,
     `     -d '{"title":"Spring appeal","goalAmountCents":500000}' \\`,
     `     ${appUrl}/api/orgs/${org.slug}/campaigns`,
   ].join("\n");
@@ -37,7 +42,7 @@ export default async function ApiAccessPage({ params }: { params: Promise<{ orgS
       <PageHeader
         eyebrow="Developers"
         title="API access"
-        description="Everything the dashboard does is a documented REST API. Authenticate with a Bearer token: the same signed session token the dashboard uses."
+        description="Everything the dashboard does is a documented REST API. Servers and integrations authenticate with an API key of this organization."
         actions={
           <a className="button secondary" href="/api/openapi.json">
             OpenAPI reference
@@ -45,46 +50,30 @@ export default async function ApiAccessPage({ params }: { params: Promise<{ orgS
         }
       />
       <div className="stack">
-        <Card
-          title="Get a token from the command line"
-          description="On the server's machine, in the project folder, print a token for any email address:"
-        >
-          <pre>
-            <code>npm run token -- --email {user.email}</code>
-          </pre>
-          <p className="small muted" style={{ marginBottom: 0 }}>
-            Add <code>--hours 8</code> for a longer-lived one. A token for an address that belongs to no user yet creates that user on first
-            use.
-          </p>
-        </Card>
-        <Card
-          title="Or use this session's token"
-          description={`The token of your current dashboard session (${user.email}). Treat it like a password.`}
-        >
-          {session ? (
-            <div className="stack" style={{ gap: 10 }}>
-              <SecretField
-                id="session-token"
-                label="Session token"
-                value={session.token}
-                hint={`Valid for ${hours} hour${hours === 1 ? "" : "s"} after your last activity; it can't be revoked early, so keep it private.`}
-              />
-              {session.expiresAt ? (
-                <p className="small muted" style={{ margin: 0 }}>
-                  Expires <LocalTime iso={session.expiresAt.toISOString()} />.
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <Notice tone="warn">
-              <p>No session cookie was found on this request. Sign out and in again, or use the command above.</p>
-            </Notice>
-          )}
-        </Card>
+        {isAdmin ? (
+          <ApiKeysManager orgSlug={org.slug} orgName={org.name} keys={keys} />
+        ) : (
+          <Notice tone="info" title="API keys are managed by admins">
+            <p>
+              A key can read and change {org.name}&apos;s data, so only admins and owners can create, see and revoke them. Ask an owner on
+              the <Link href={`/dashboard/${org.slug}/members`}>Members</Link> page if you need one.
+            </p>
+          </Notice>
+        )}
         <Card title="Try it">
           <pre>
             <code>{examples}</code>
           </pre>
+          <ul className="small" style={{ marginBottom: 0 }}>
+            <li>
+              A key works on {org.name} only, with its role (never more than its creator&apos;s), until it expires or is revoked. Creating
+              organizations and managing members or keys needs a person.
+            </li>
+            <li>
+              Scripts you run yourself can use a personal session token instead: on the server,{" "}
+              <code>npm run token -- --email {user.email}</code>.
+            </li>
+          </ul>
         </Card>
         <Card title="Reference">
           <CopyField
@@ -99,7 +88,7 @@ export default async function ApiAccessPage({ params }: { params: Promise<{ orgS
             </li>
             <li>Money is always integer cents; times are ISO 8601 UTC.</li>
             <li>
-              Rate limits: the <code>X-RateLimit-*</code> headers say what is left.
+              Rate limits, per key: the <code>X-RateLimit-*</code> headers say what is left.
             </li>
           </ul>
         </Card>
