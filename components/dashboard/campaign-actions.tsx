@@ -9,7 +9,7 @@ import { api } from "./api-client";
 
 export type CampaignStatus = "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
 
-/** The contract's transitions: DRAFT→ACTIVE, ACTIVE↔PAUSED, ACTIVE|PAUSED→ENDED; ENDED is final. */
+/** The allowed status changes: DRAFT→ACTIVE, ACTIVE↔PAUSED, ACTIVE|PAUSED→ENDED; ENDED is final. */
 export const TRANSITIONS: Record<CampaignStatus, { to: CampaignStatus; label: string; done: string }[]> = {
   DRAFT: [{ to: "ACTIVE", label: "Publish", done: "published" }],
   ACTIVE: [

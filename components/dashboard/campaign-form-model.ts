@@ -65,7 +65,7 @@ export const FIELD_ORDER: FieldKey[] = [
   "showDonorRoll",
 ];
 
-/** The contract's defaults for a new campaign. */
+/** The API's defaults for a new campaign. */
 export const DEFAULT_VALUES: FormValues = {
   title: "",
   slug: "",

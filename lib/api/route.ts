@@ -207,7 +207,7 @@ export function toApiError(err: unknown, requestId: string): ApiError {
 }
 
 /**
- * The one wrapper every API route goes through, in the contract's order:
+ * The one wrapper every API route goes through, in this order:
  * authenticate (401; a cookie-authenticated write from another site: 403) → rate-limit (429)
  * → parse params → load scope (404) → authorize (403) → parse query and body (400/413/415)
  * → run (once per Idempotency-Key on a POST: see ./idempotency) → map errors. Every response

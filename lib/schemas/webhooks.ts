@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { payouts, WebhookDelivery, WebhookEndpoint } from "@/db/schema";
 import { iso, pageQuery, plainText } from "./common";
 
-/** The events an endpoint can subscribe to (contract section 8). */
+/** The events an endpoint can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
   "donation.succeeded",
   "donation.failed",

@@ -11,7 +11,7 @@ export function safeJson(v: unknown): string {
 
 /**
  * Whatever a client sent, the answer is below 500, carries X-Request-Id, and a non-2xx body is
- * exactly the contract's error shape `{ error, status, details? }` (no extra keys, `details` only
+ * exactly the API's error shape `{ error, status, details? }` (no extra keys, `details` only
  * on a 400 `Validation failed`, with a code for every message, `Retry-After` on 429, never a
  * stack trace or SQL text).
  */

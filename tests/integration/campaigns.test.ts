@@ -54,7 +54,7 @@ async function campaignIn(status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED") {
 }
 
 describe("POST /api/orgs/:idOrSlug/campaigns", () => {
-  it("POST /api/orgs/:idOrSlug/campaigns creates a campaign (201) with the contract's defaults", async () => {
+  it("POST /api/orgs/:idOrSlug/campaigns creates a campaign (201) with the documented defaults", async () => {
     const res = await create({ title: "Defaults", slug: "defaults" });
     expect(res.status).toBe(201);
     const c = res.body;
@@ -244,7 +244,7 @@ describe("POST /api/orgs/:idOrSlug/campaigns", () => {
       expectValidation(await create({ title: "Bad video", videoUrl: "/covers/winter-meals.svg" }), "videoUrl");
     });
 
-    it("POST /api/orgs/:idOrSlug/campaigns rejects a suggested amount below 100 with the contract's message", async () => {
+    it("POST /api/orgs/:idOrSlug/campaigns rejects a suggested amount below 100 with the documented message", async () => {
       const res = await create({ title: "Amounts", suggestedAmounts: [2500, 99] });
       expect(res.status).toBe(400);
       const entries = Object.entries(res.body.details.fieldErrors as Record<string, string[]>).filter(([k]) =>

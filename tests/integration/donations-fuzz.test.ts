@@ -2,7 +2,7 @@
  * Property tests for the public payment endpoints, POST /api/donations and the sandbox card form
  * POST /api/sandbox/payments/confirm: whatever a client sends (any JSON, the real field names with
  * random or mistyped values, raw strings with and without a JSON content type), the answer is
- * below 500 and every non-2xx answer is exactly the contract's error shape.
+ * below 500 and every non-2xx answer is exactly the API's error shape.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -224,7 +224,7 @@ const send = (input: unknown) => post("/api/donations", input, { ip: randomIp() 
 
 // ---------------------------------------------------------------------------------------------
 
-describe("POST /api/donations never answers 5xx and errors keep the contract's shape", () => {
+describe("POST /api/donations never answers 5xx and errors keep the API's shape", () => {
   it("fc.anything() bodies", async () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), async (input) => {
@@ -283,7 +283,7 @@ describe("POST /api/donations never answers 5xx and errors keep the contract's s
   }, TIMEOUT);
 });
 
-describe("POST /api/sandbox/payments/confirm never answers 5xx and errors keep the contract's shape", () => {
+describe("POST /api/sandbox/payments/confirm never answers 5xx and errors keep the API's shape", () => {
   const card = fc.oneof(
     { arbitrary: fc.constantFrom("4242 4242 4242 4242", "4242424242424242", "4000 0000 0000 0002", "4000-0000-0000-0002"), weight: 4 },
     fc.constantFrom("4111 1111 1111 1111", ""),

@@ -150,7 +150,7 @@ describe("GET /api/orgs/:idOrSlug/donations: cursor paging", () => {
     expect(new Set(seen.map((d) => d.createdAt)).size).toBe(1);
   });
 
-  it("GET /api/orgs/:idOrSlug/donations answers the contract's Donation fields and the cursor pagination block", async () => {
+  it("GET /api/orgs/:idOrSlug/donations answers every documented Donation field and the cursor pagination block", async () => {
     const res = await get(`/api/orgs/${org.slug}/donations`, { token: member.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(25);

@@ -145,7 +145,7 @@ beforeAll(async () => {
 });
 
 describe("POST /api/donations: success", () => {
-  it("answers 201 with a PENDING one-time donation carrying every contract field", async () => {
+  it("answers 201 with a PENDING one-time donation carrying every documented field", async () => {
     const res = await donate(gift(campaign.id));
     expect(res.status, res.text).toBe(201);
     const d = res.body;
@@ -251,7 +251,7 @@ describe("POST /api/donations: success", () => {
 });
 
 describe("POST /api/donations: validation", () => {
-  it("amount below 100 → fieldErrors.amount with the contract's message", async () => {
+  it("amount below 100 → fieldErrors.amount with the documented message", async () => {
     for (const amount of [99, 0, -5]) {
       const res = await donate(gift(campaign.id, { amount }));
       expectValidation(res, "amount");

@@ -1,6 +1,6 @@
 /**
  * Property tests over the write endpoints and the path/query parsing of the read endpoints:
- * whatever a client sends, the API answers below 500, and every error is exactly the contract's
+ * whatever a client sends, the API answers below 500, and every error is exactly the API's
  * shape `{ error, status, details? }`.
  */
 import fc from "fast-check";
@@ -240,7 +240,7 @@ const WRITE_ENDPOINTS: Endpoint[] = [
 
 describe.each(WRITE_ENDPOINTS.map((e) => [e.name, e] as const))("%s (fuzz)", (name, endpoint) => {
   it(
-    `${name} never answers 5xx to objects of its real fields with random values, and errors have the contract's shape`,
+    `${name} never answers 5xx to objects of its real fields with random values, and errors have the API's shape`,
     async () => {
       const { path, token } = await endpoint.setup();
       let succeeded = 0;

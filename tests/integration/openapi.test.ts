@@ -107,7 +107,7 @@ function typesOf(schema: Json): string[] {
   return s.type ? [s.type] : [];
 }
 
-// Spec section 2's Campaign, which contract section 4 adopts: field → JSON type, and whether it is nullable.
+// The Campaign resource as the API promises it: field → JSON type, and whether it is nullable.
 const SPEC_CAMPAIGN: Record<string, [string, boolean]> = {
   id: ["string", false],
   orgId: ["string", false],
@@ -243,7 +243,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(error.properties.details.properties).sort()).toEqual(["codes", "fieldErrors", "formErrors"]);
   });
 
-  it("describes every Campaign field of contract section 4 as required, with its type", () => {
+  it("describes every Campaign field as required, with its type", () => {
     const campaign = doc.components.schemas.Campaign;
     const created = doc.paths["/api/orgs/{idOrSlug}/campaigns"].post.responses["201"].content["application/json"].schema;
     expect(created).toEqual({ $ref: "#/components/schemas/Campaign" });

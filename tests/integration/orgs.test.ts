@@ -18,7 +18,7 @@ async function joined(orgId: string, ownerToken: string, role: "OWNER" | "ADMIN"
 const NULLABLE_ORG_FIELDS = ["processorAccountId", "legalName", "taxId", "logoUrl", "color", "customDomain"] as const;
 
 describe("POST /api/orgs", () => {
-  it("POST /api/orgs creates an organization (201) with the contract's fields and nulls for unset ones", async () => {
+  it("POST /api/orgs creates an organization (201) with every documented field and nulls for unset ones", async () => {
     const user = await newUser("Creator");
     const slug = uniqueSlug("acme");
     const res = await post("/api/orgs", { name: "Acme Relief", slug }, { token: user.token });

@@ -1,6 +1,6 @@
 /**
- * POST /api/processor/webhooks against the donation transition table (spec section 3) and the
- * contract's additions (api-contract.md sections 4–7). Every event is a realistic Stripe
+ * POST /api/processor/webhooks against the donation status transitions and what follows from
+ * them (aggregates, emails, outbound webhooks). Every event is a realistic Stripe
  * envelope from tests/fixtures/processor, signed by the real stripe SDK and delivered through the
  * real route handler; every test builds its own organization, campaign and donations through the
  * API (the Postgres run shares one database with other files), then reads the results back:
@@ -93,7 +93,7 @@ async function timelineCount(donationId: string) {
 }
 
 /**
- * The contract's invariant: raised/count are the sum/count of the campaign's SUCCEEDED donations
+ * The invariant: raised/count are the sum/count of the campaign's SUCCEEDED donations
  * (a peer-to-peer parent's include its pages'), matched is the sum of their matched amounts, and
  * each donor's totals are the sum/count of theirs.
  */

@@ -702,7 +702,7 @@ describe("webhook verification", () => {
     expect(requests).toHaveLength(0);
   });
 
-  it("accepts a hand-made t=…,v1=… HMAC-SHA256 over `t.rawBody` (the contract's scheme)", async () => {
+  it("accepts a hand-made t=…,v1=… HMAC-SHA256 over `t.rawBody` (the documented scheme)", async () => {
     const t = now();
     const v1 = createHmac("sha256", secret).update(`${t}.${payload}`).digest("hex");
     const event = await webhookVerifier().webhooks.constructEventAsync(Buffer.from(payload), `t=${t},v1=${v1}`, secret);

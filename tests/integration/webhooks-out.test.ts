@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks (contract section 8), end to end: endpoints through the real route handlers,
+ * Outbound webhooks, end to end: endpoints through the real route handlers,
  * events emitted by the real services and processor events (sandbox mode), delivered by the real
  * worker (`runWorkerOnce` filtered to this file's organizations, so the file can share one
  * Postgres database with others) to a local receiver that checks the Standard Webhooks signature

@@ -157,7 +157,7 @@ export async function request(url: string, init: RequestInit & { json?: unknown;
   return { status: res.status, body: parsed, headers: res.headers, ms: performance.now() - started, text };
 }
 
-/** The contract's error shape: `{ error: string, status: number }` matching the HTTP status. */
+/** The API's error shape: `{ error: string, status: number }` matching the HTTP status. */
 export function isErrorShape(a: Answer): boolean {
   return Boolean(a.body && typeof a.body === "object" && typeof a.body.error === "string" && a.body.status === a.status);
 }
