@@ -25,6 +25,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Only a succeeded donation can be refunded"],
       },
     },
-    async ({ db, scope, user }) => ok(serializeDonation(await refundDonation(db, await getProcessor(), scope.donation, user.id))),
+    // Who asked: the person, or the API key (its ID) when a key made the request.
+    async ({ db, scope, user, actor }) =>
+      ok(serializeDonation(await refundDonation(db, await getProcessor(), scope.donation, user?.id ?? actor!.id))),
   ),
 });
