@@ -16,30 +16,31 @@ import * as route9 from "./orgs/route";
 import * as route10 from "./orgs/[idOrSlug]/route";
 import * as route11 from "./orgs/[idOrSlug]/api-keys/route";
 import * as route12 from "./orgs/[idOrSlug]/api-keys/[id]/route";
-import * as route13 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route14 from "./orgs/[idOrSlug]/donations/route";
-import * as route15 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route16 from "./orgs/[idOrSlug]/donors/route";
-import * as route17 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route18 from "./orgs/[idOrSlug]/members/route";
-import * as route19 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route20 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route21 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route22 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route23 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route24 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route25 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route26 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route27 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route28 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route29 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route30 from "./processor/webhooks/route";
-import * as route31 from "./public/campaigns/[id]/route";
-import * as route32 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route33 from "./recurring-plans/[id]/cancel/route";
-import * as route34 from "./sandbox/accounts/[id]/complete/route";
-import * as route35 from "./sandbox/payments/confirm/route";
-import * as route36 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route13 from "./orgs/[idOrSlug]/audit-log/route";
+import * as route14 from "./orgs/[idOrSlug]/campaigns/route";
+import * as route15 from "./orgs/[idOrSlug]/donations/route";
+import * as route16 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route17 from "./orgs/[idOrSlug]/donors/route";
+import * as route18 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route19 from "./orgs/[idOrSlug]/members/route";
+import * as route20 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route21 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route22 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route23 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route24 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route25 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route26 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route27 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route28 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route29 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route30 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route31 from "./processor/webhooks/route";
+import * as route32 from "./public/campaigns/[id]/route";
+import * as route33 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route34 from "./recurring-plans/[id]/cancel/route";
+import * as route35 from "./sandbox/accounts/[id]/complete/route";
+import * as route36 from "./sandbox/payments/confirm/route";
+import * as route37 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -55,28 +56,29 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/orgs/[idOrSlug]", module: route10 },
   { path: "/api/orgs/[idOrSlug]/api-keys", module: route11 },
   { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route12 },
-  { path: "/api/orgs/[idOrSlug]/campaigns", module: route13 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route14 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route15 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route16 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route17 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route18 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route19 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route20 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route21 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route22 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route23 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route24 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route25 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route26 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route27 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route28 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route29 },
-  { path: "/api/processor/webhooks", module: route30 },
-  { path: "/api/public/campaigns/[id]", module: route31 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route32 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route33 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route34 },
-  { path: "/api/sandbox/payments/confirm", module: route35 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route36 },
+  { path: "/api/orgs/[idOrSlug]/audit-log", module: route13 },
+  { path: "/api/orgs/[idOrSlug]/campaigns", module: route14 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route15 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route16 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route17 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route18 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route19 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route20 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route21 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route22 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route23 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route24 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route25 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route26 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route27 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route28 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route29 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route30 },
+  { path: "/api/processor/webhooks", module: route31 },
+  { path: "/api/public/campaigns/[id]", module: route32 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route33 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route34 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route35 },
+  { path: "/api/sandbox/payments/confirm", module: route36 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route37 },
 ];

@@ -30,6 +30,7 @@ export const TAGS = [
   { name: "Webhooks", description: "Outbound webhooks: endpoints that receive signed events, their delivery log, retries and test pings" },
   { name: "Jobs", description: "Background work, for hosts without long-running processes" },
   { name: "Reports", description: "Totals, time series and per-campaign numbers over a window of time" },
+  { name: "Audit log", description: "Who changed what in an organization, when, and from where" },
   { name: "Meta", description: "About the API itself" },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];

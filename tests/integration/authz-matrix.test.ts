@@ -107,6 +107,14 @@ const MATRIX: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:idOrSlug/audit-log",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/audit-log`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:idOrSlug/donations",
     role: "MEMBER",
     path: (i) => `/api/orgs/${i.org}/donations`,

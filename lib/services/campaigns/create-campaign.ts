@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign, type Organization } from "@/db/schema";
 import { conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { CAMPAIGN_SLUG_MAX, type createCampaignBody } from "@/lib/schemas/campaigns";
 import { nextFreeSlug, slugify } from "@/lib/slug";
 import { emitCampaignEvent } from "@/lib/webhooks-out/emit";
@@ -16,9 +17,14 @@ const DEFAULT_SUGGESTED = [2500, 5000, 10000];
 /**
  * Creates a campaign (DRAFT unless asked to publish at once). The slug comes from the title when
  * absent and is de-duplicated within the organization; an explicit slug that is taken is a 409.
- * `campaign.created` (and `campaign.published` when created ACTIVE) commit with the insert.
+ * `campaign.created` (and `campaign.published` when created ACTIVE) and the audit entry commit with the insert.
  */
-export async function createCampaign(db: Db, org: Organization, input: z.output<typeof createCampaignBody>): Promise<Campaign> {
+export async function createCampaign(
+  db: Db,
+  org: Organization,
+  input: z.output<typeof createCampaignBody>,
+  audit: AuditContext,
+): Promise<Campaign> {
   const values = toColumns(input);
   await assertCampaignRules(db, org.id, {
     type: input.type ?? "DONATION",
@@ -41,6 +47,12 @@ export async function createCampaign(db: Db, org: Organization, input: z.output<
           .returning();
         await emitCampaignEvent(tx, "campaign.created", row);
         if (row.status === "ACTIVE") await emitCampaignEvent(tx, "campaign.published", row);
+        await recordAudit(tx, audit, {
+          orgId: org.id,
+          action: "campaign.created",
+          target: { type: "campaign", id: row.id },
+          data: { title: row.title, slug: row.slug, type: row.type, status: row.status },
+        });
         return row;
       });
     } catch (err) {

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { Db, Tx } from "@/db";
 import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign } from "@/db/schema";
 import { conflict, fieldError } from "@/lib/errors";
 import type { CampaignInput } from "@/lib/schemas/campaigns";
+import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { emitCampaignEvent } from "@/lib/webhooks-out/emit";
 import { toColumns } from "./columns";
 import { assertCampaignRules, assertStatusChange } from "./rules";
@@ -11,9 +12,10 @@ import { assertCampaignRules, assertStatusChange } from "./rules";
 /**
  * Applies a partial update. The row is locked for the duration, so the status transition and
  * the cross-field rules are checked against the state actually being changed. `campaign.updated`
- * (plus `campaign.published` / `campaign.ended` on those transitions) commits with the change.
+ * (plus `campaign.published` / `campaign.ended` on those transitions) commits with the change, and so
+ * do its audit entries: `campaign.status_changed` for a new status, `campaign.updated` for other fields.
  */
-export async function updateCampaign(db: Db, id: string, patch: CampaignInput): Promise<Campaign> {
+export async function updateCampaign(db: Db, id: string, patch: CampaignInput, audit: AuditContext): Promise<Campaign> {
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
@@ -28,7 +30,9 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignInput): 
       }
       const next = { ...current, ...values } as Campaign;
       if (next.ticketCapacity != null && next.ticketCapacity < current.ticketsSold) {
-        throw fieldError("ticketCapacity", `Cannot be below the ${current.ticketsSold} tickets already sold`, "capacity_below_sold", { minimum: current.ticketsSold });
+        throw fieldError("ticketCapacity", `Cannot be below the ${current.ticketsSold} tickets already sold`, "capacity_below_sold", {
+          minimum: current.ticketsSold,
+        });
       }
       await assertCampaignRules(tx, current.orgId, next, current.id);
       if (Object.keys(values).length === 0) return current;
@@ -40,10 +44,28 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignInput): 
       await emitCampaignEvent(tx, "campaign.updated", row);
       if (current.status === "DRAFT" && row.status === "ACTIVE") await emitCampaignEvent(tx, "campaign.published", row);
       if (current.status !== "ENDED" && row.status === "ENDED") await emitCampaignEvent(tx, "campaign.ended", row);
+      await auditUpdate(tx, audit, current, values);
       return row;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("campaign_slug_taken", "Campaign slug is already taken in this organization");
     throw err;
+  }
+}
+
+/** One entry per kind of change, and none when the patch only repeats what the campaign already holds. */
+async function auditUpdate(tx: Tx, audit: AuditContext, current: Campaign, values: Partial<Campaign>) {
+  const { status, ...fields } = changedFields(current, values);
+  const target = { type: "campaign", id: current.id } as const;
+  if (status !== undefined) {
+    await recordAudit(tx, audit, {
+      orgId: current.orgId,
+      action: "campaign.status_changed",
+      target,
+      data: { from: current.status, to: status },
+    });
+  }
+  if (Object.keys(fields).length > 0) {
+    await recordAudit(tx, audit, { orgId: current.orgId, action: "campaign.updated", target, data: { changes: fields } });
   }
 }

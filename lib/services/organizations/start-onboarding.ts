@@ -5,15 +5,29 @@ import { getEnv } from "@/lib/env";
 import { processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
+import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
 /**
  * Connects the organization's payout account: creates the connected account once (kept even if
  * onboarding is abandoned, so a retry resumes it) and returns a fresh onboarding link. The
  * organization turns ACTIVE when the processor's `account.updated` says charges and payouts work.
+ * The audit entry is written once the link is in hand; a processor failure records nothing.
  */
-export async function startOnboarding(db: Db, processor: PaymentProcessor, org: Organization): Promise<{ processorAccountId: string; url: string }> {
+export async function startOnboarding(
+  db: Db,
+  processor: PaymentProcessor,
+  org: Organization,
+  audit: AuditContext,
+): Promise<{ processorAccountId: string; url: string }> {
   try {
-    return await connect(db, processor, org);
+    const result = await connect(db, processor, org);
+    await recordAudit(db, audit, {
+      orgId: org.id,
+      action: "payouts.onboarding_started",
+      target: { type: "organization", id: org.id },
+      data: { processorAccountId: result.processorAccountId },
+    });
+    return result;
   } catch (err) {
     // The processor is down or refused: a bad gateway (the account, if made, is kept), never a 500.
     if (!(err instanceof ProcessorError)) throw err;
@@ -25,7 +39,11 @@ export async function startOnboarding(db: Db, processor: PaymentProcessor, org: 
 async function connect(db: Db, processor: PaymentProcessor, org: Organization): Promise<{ processorAccountId: string; url: string }> {
   let accountId = org.processorAccountId;
   if (!accountId) {
-    const created = await processor.createConnectedAccount({ orgId: org.id, email: org.notificationEmail, name: org.legalName ?? org.name });
+    const created = await processor.createConnectedAccount({
+      orgId: org.id,
+      email: org.notificationEmail,
+      name: org.legalName ?? org.name,
+    });
     const [claimed] = await db
       .update(organizations)
       .set({ processorAccountId: created.accountId })

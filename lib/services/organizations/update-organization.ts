@@ -5,21 +5,37 @@ import { isUniqueViolation } from "@/db/errors";
 import { organizations, type Organization } from "@/db/schema";
 import { conflict } from "@/lib/errors";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
+import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
-/** Updates the editable fields; status and payout fields change only through processor events. */
+/**
+ * Updates the editable fields; status and payout fields change only through processor events.
+ * The `organization.updated` audit entry (the fields that changed) commits with the update.
+ */
 export async function updateOrganization(
   db: DbOrTx,
   org: Organization,
   patch: z.output<typeof updateOrganizationBody>,
+  audit: AuditContext,
 ): Promise<Organization> {
   if (Object.keys(patch).length === 0) return org;
   try {
-    const [updated] = await db
-      .update(organizations)
-      .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(organizations.id, org.id))
-      .returning();
-    return updated;
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(organizations)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(organizations.id, org.id))
+        .returning();
+      const changes = changedFields(org, patch);
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, audit, {
+          orgId: org.id,
+          action: "organization.updated",
+          target: { type: "organization", id: org.id },
+          data: { changes },
+        });
+      }
+      return updated;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("organization_slug_taken", "Organization slug is already taken");
     throw err;

@@ -4,6 +4,7 @@ import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import { conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { assertWebhookUrl } from "./assert-webhook-url";
 
@@ -12,12 +13,13 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 /**
  * Creates an enabled endpoint with a fresh secret. The secret is stored encrypted; the clear
- * value is answered once, here, for the caller to show.
+ * value is answered once, here, for the caller to show (the audit entry never holds it).
  */
 export async function createWebhookEndpoint(
   db: Db,
   orgId: string,
   input: CreateWebhookEndpointInput,
+  audit: AuditContext,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const url = await assertWebhookUrl(input.url);
   if ((await countWebhookEndpoints(db, orgId)) >= MAX_WEBHOOK_ENDPOINTS) {
@@ -25,16 +27,24 @@ export async function createWebhookEndpoint(
   }
   const id = newId("we");
   const secret = newWebhookSecret();
-  const [endpoint] = await db
-    .insert(webhookEndpoints)
-    .values({
-      id,
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id,
+        orgId,
+        url,
+        description: input.description ?? null,
+        eventTypes: input.eventTypes ?? [],
+        encryptedSecret: sealWebhookSecret(id, secret),
+      })
+      .returning();
+    await recordAudit(tx, audit, {
       orgId,
-      url,
-      description: input.description ?? null,
-      eventTypes: input.eventTypes ?? [],
-      encryptedSecret: sealWebhookSecret(id, secret),
-    })
-    .returning();
-  return { endpoint, secret };
+      action: "webhook_endpoint.created",
+      target: { type: "webhook_endpoint", id },
+      data: { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes },
+    });
+    return { endpoint, secret };
+  });
 }

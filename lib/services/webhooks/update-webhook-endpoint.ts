@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import type { UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { assertWebhookUrl } from "./assert-webhook-url";
 
@@ -11,12 +12,14 @@ export const DISABLED_MANUALLY = "Disabled by an administrator";
  * Partial update. Re-enabling clears the failure state (a fresh start of the five-day clock);
  * `rotateSecret` replaces the secret at once: deliveries from then on, retries included, are
  * signed with the new one. The new secret is stored encrypted and answered in clear (`secret`),
- * once, for the caller to show.
+ * once, for the caller to show. Audit entries commit with the change: `webhook_endpoint.updated`
+ * (the fields that changed) and `webhook_endpoint.secret_rotated` (never the secret itself).
  */
 export async function updateWebhookEndpoint(
   db: Db,
   endpoint: WebhookEndpoint,
   input: UpdateWebhookEndpointInput,
+  audit: AuditContext,
 ): Promise<{ endpoint: WebhookEndpoint; secret?: string }> {
   const values: Partial<typeof webhookEndpoints.$inferInsert> = {};
   if (input.url !== undefined) values.url = await assertWebhookUrl(input.url);
@@ -27,11 +30,25 @@ export async function updateWebhookEndpoint(
   const secret = input.rotateSecret ? newWebhookSecret() : undefined;
   if (secret) values.encryptedSecret = sealWebhookSecret(endpoint.id, secret);
   if (Object.keys(values).length === 0) return { endpoint };
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(webhookEndpoints.id, endpoint.id))
-    .returning();
-  // No row: deleted meanwhile; the rotated secret was never stored, so it is not shown.
-  return row ? { endpoint: row, secret } : { endpoint };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+      .returning();
+    // No row: deleted meanwhile; the rotated secret was never stored, so it is not shown.
+    if (!row) return { endpoint };
+    const target = { type: "webhook_endpoint", id: endpoint.id } as const;
+    const changes = changedFields(endpoint, {
+      url: values.url,
+      description: values.description,
+      eventTypes: values.eventTypes,
+      enabled: values.enabled,
+    });
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, audit, { orgId: endpoint.orgId, action: "webhook_endpoint.updated", target, data: { changes } });
+    }
+    if (secret) await recordAudit(tx, audit, { orgId: endpoint.orgId, action: "webhook_endpoint.secret_rotated", target });
+    return { endpoint: row, secret };
+  });
 }

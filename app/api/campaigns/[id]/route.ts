@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { noContent, ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { campaignScope } from "@/lib/api/scopes";
@@ -51,7 +52,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         ],
       },
     },
-    async ({ db, params, body }) => ok(serializeCampaign(await updateCampaign(db, params.id, body))),
+    async (ctx) => ok(serializeCampaign(await updateCampaign(ctx.db, ctx.params.id, ctx.body, auditContextOf(ctx)))),
   ),
   // DELETE /api/campaigns/:id: delete a draft that has no donations (ADMIN)
   DELETE: withRoute(
@@ -70,8 +71,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Only a draft campaign can be deleted; end it instead", "A campaign with donations cannot be deleted; end it instead"],
       },
     },
-    async ({ db, params }) => {
-      await deleteCampaign(db, params.id);
+    async (ctx) => {
+      await deleteCampaign(ctx.db, ctx.params.id, auditContextOf(ctx));
       return noContent();
     },
   ),

@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { orgParam } from "@/lib/schemas/common";
@@ -46,6 +47,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Organization slug is already taken"],
       },
     },
-    async ({ db, scope, body }) => ok(serializeOrganization(await updateOrganization(db, scope.org, body))),
+    async (ctx) => ok(serializeOrganization(await updateOrganization(ctx.db, ctx.scope.org, ctx.body, auditContextOf(ctx)))),
   ),
 });

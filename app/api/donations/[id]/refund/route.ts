@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { donationScope } from "@/lib/api/scopes";
@@ -25,8 +26,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Only a succeeded donation can be refunded"],
       },
     },
-    // Who asked: the person, or the API key (its ID) when a key made the request.
-    async ({ db, scope, user, actor }) =>
-      ok(serializeDonation(await refundDonation(db, await getProcessor(), scope.donation, user?.id ?? actor!.id))),
+    async (ctx) => ok(serializeDonation(await refundDonation(ctx.db, await getProcessor(), ctx.scope.donation, auditContextOf(ctx)))),
   ),
 });

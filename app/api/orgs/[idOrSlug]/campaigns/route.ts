@@ -1,4 +1,5 @@
 import { listCampaigns } from "@/db/queries/campaigns";
+import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { pagePagination, wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
@@ -90,6 +91,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Campaign slug is already taken in this organization"],
       },
     },
-    async ({ db, scope, body }) => created(serializeCampaign(await createCampaign(db, scope.org, body))),
+    async (ctx) => created(serializeCampaign(await createCampaign(ctx.db, ctx.scope.org, ctx.body, auditContextOf(ctx)))),
   ),
 });

@@ -1,4 +1,5 @@
 import { listWebhookEndpoints } from "@/db/queries/webhooks";
+import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
@@ -67,8 +68,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["An organization can have at most 20 webhook endpoints"],
       },
     },
-    async ({ db, scope, body }) => {
-      const { endpoint, secret } = await createWebhookEndpoint(db, scope.orgId, body);
+    async (ctx) => {
+      const { endpoint, secret } = await createWebhookEndpoint(ctx.db, ctx.scope.orgId, ctx.body, auditContextOf(ctx));
       return created(serializeWebhookEndpointWithSecret(endpoint, secret));
     },
   ),

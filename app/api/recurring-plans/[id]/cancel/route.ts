@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { recurringPlanScope } from "@/lib/api/scopes";
@@ -28,6 +29,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Recurring plan is already canceled", "Recurring plan has no subscription to cancel"],
       },
     },
-    async ({ db, scope }) => ok(serializeRecurringPlan(await cancelRecurringPlan(db, await getProcessor(), scope.plan))),
+    async (ctx) => ok(serializeRecurringPlan(await cancelRecurringPlan(ctx.db, await getProcessor(), ctx.scope.plan, auditContextOf(ctx)))),
   ),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { getProcessor } from "@/lib/processor";
@@ -27,6 +28,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Organization not found",
       },
     },
-    async ({ db, scope }) => ok(await startOnboarding(db, await getProcessor(), scope.org)),
+    async (ctx) => ok(await startOnboarding(ctx.db, await getProcessor(), ctx.scope.org, auditContextOf(ctx))),
   ),
 });

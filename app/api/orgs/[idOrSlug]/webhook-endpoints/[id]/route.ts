@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditContextOf } from "@/lib/api/audit";
 import { noContent, ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { webhookEndpointScope } from "@/lib/api/scopes";
@@ -63,8 +64,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: ENDPOINT_NOT_FOUND,
       },
     },
-    async ({ db, scope, body }) => {
-      const { endpoint, secret } = await updateWebhookEndpoint(db, scope.endpoint, body);
+    async (ctx) => {
+      const { endpoint, secret } = await updateWebhookEndpoint(ctx.db, ctx.scope.endpoint, ctx.body, auditContextOf(ctx));
       return ok(secret ? serializeWebhookEndpointWithSecret(endpoint, secret) : serializeWebhookEndpoint(endpoint));
     },
   ),
@@ -84,8 +85,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: ENDPOINT_NOT_FOUND,
       },
     },
-    async ({ db, scope }) => {
-      await deleteWebhookEndpoint(db, scope.endpoint.id);
+    async (ctx) => {
+      await deleteWebhookEndpoint(ctx.db, ctx.scope.endpoint.id, auditContextOf(ctx));
       return noContent();
     },
   ),
