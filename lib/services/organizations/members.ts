@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { iso } from "@/lib/schemas/common";
+import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
 export type MemberView = { userId: string; email: string; name: string | null; role: Role; createdAt: string };
 
@@ -41,7 +42,8 @@ export type Inviter = { name: string | null; email: string };
  * The same transaction queues an invitation to the new member: the organization, their role, who
  * added them, and a link to the sign-in page with their email filled in (no sign-in token: the
  * sign-in page sends its own one-time link). Once per organization and person, so removing and
- * adding someone again, or changing their role, sends nothing more.
+ * adding someone again, or changing their role, sends nothing more. The `member.added` audit
+ * entry commits with it too.
  */
 export async function addMember(
   db: Db,
@@ -49,6 +51,7 @@ export async function addMember(
   email: string,
   role: Role,
   invitedBy: Inviter | null,
+  audit: AuditContext,
 ): Promise<MemberView> {
   return db.transaction(async (tx) => {
     await tx
@@ -70,6 +73,12 @@ export async function addMember(
       dedupeKey: `invitation:${org.id}:${user.id}`,
       props: { orgName: org.name, role: m.role, memberEmail: user.email, invitedBy, signInUrl: `${getEnv().appUrl}/signin?${signIn}` },
     });
+    await recordAudit(tx, audit, {
+      orgId: org.id,
+      action: "member.added",
+      target: { type: "member", id: user.id },
+      data: { email: user.email, role: m.role },
+    });
     return view({ userId: user.id, email: user.email, name: user.name, role: m.role, createdAt: m.createdAt });
   });
 }
@@ -77,8 +86,16 @@ export async function addMember(
 /**
  * Changes a member's role or removes them. An organization always keeps at least one OWNER:
  * the owners' rows are locked first, so two concurrent demotions cannot both pass the check.
+ * The audit entry (`member.removed`, or `member.role_changed` when the role really changes)
+ * commits with the change.
  */
-export async function changeMember(db: Db, orgId: string, userId: string, next: Role | null): Promise<MemberView | null> {
+export async function changeMember(
+  db: Db,
+  orgId: string,
+  userId: string,
+  next: Role | null,
+  audit: AuditContext,
+): Promise<MemberView | null> {
   return db.transaction(async (tx) => {
     const owners = await tx
       .select({ userId: memberships.userId })
@@ -95,11 +112,21 @@ export async function changeMember(db: Db, orgId: string, userId: string, next: 
     const losesOwner = current.role === "OWNER" && next !== "OWNER";
     if (losesOwner && owners.length <= 1) throw conflict("last_owner", "An organization needs at least one owner");
     const where = and(eq(memberships.orgId, orgId), eq(memberships.userId, userId));
+    const target = { type: "member", id: userId } as const;
     if (next === null) {
       await tx.delete(memberships).where(where);
+      await recordAudit(tx, audit, { orgId, action: "member.removed", target, data: { email: current.email, role: current.role } });
       return null;
     }
     await tx.update(memberships).set({ role: next }).where(where);
+    if (next !== current.role) {
+      await recordAudit(tx, audit, {
+        orgId,
+        action: "member.role_changed",
+        target,
+        data: { email: current.email, from: current.role, role: next },
+      });
+    }
     return view({ ...current, role: next });
   });
 }

@@ -1,4 +1,5 @@
 import { listApiKeys } from "@/db/queries/api-keys";
+import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
@@ -57,8 +58,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Organization not found",
       },
     },
-    async ({ db, scope, user, role, body }) => {
-      const { apiKey, key } = await createApiKey(db, scope.orgId, { user, role: role! }, body);
+    async (ctx) => {
+      const { db, scope, user, role, body } = ctx;
+      const { apiKey, key } = await createApiKey(db, scope.orgId, { user, role: role! }, body, auditContextOf(ctx));
       return created(serializeApiKeyWithSecret(apiKey, key));
     },
   ),

@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
@@ -50,7 +51,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["User is already a member of this organization"],
       },
     },
-    async ({ db, scope, body, user }) =>
-      created(await addMember(db, scope.org, body.email, body.role, user ? { name: user.name, email: user.email } : null)),
+    async (ctx) => {
+      const { db, scope, body, user } = ctx;
+      const invitedBy = user ? { name: user.name, email: user.email } : null;
+      return created(await addMember(db, scope.org, body.email, body.role, invitedBy, auditContextOf(ctx)));
+    },
   ),
 });

@@ -1,6 +1,7 @@
 import type { Db } from "@/db";
 import { findApiKey } from "@/db/queries/api-keys";
 import { notFound } from "@/lib/api/errors";
+import { auditContextOf } from "@/lib/api/audit";
 import { noContent } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { apiKeyParams } from "@/lib/schemas/api-keys";
@@ -34,8 +35,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: `Organization not found, or ${API_KEY_NOT_FOUND}`,
       },
     },
-    async ({ db, scope }) => {
-      await revokeApiKey(db, scope.apiKey);
+    async (ctx) => {
+      await revokeApiKey(ctx.db, ctx.scope.apiKey, auditContextOf(ctx));
       return noContent();
     },
   ),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditContextOf } from "@/lib/api/audit";
 import { noContent, ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
 import { memberSchema, updateMemberBody } from "@/lib/schemas/organizations";
@@ -28,7 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: [LAST_OWNER],
       },
     },
-    async ({ db, scope, params, body }) => ok(await changeMember(db, scope.orgId, params.userId, body.role)),
+    async (ctx) => ok(await changeMember(ctx.db, ctx.scope.orgId, ctx.params.userId, ctx.body.role, auditContextOf(ctx))),
   ),
   // DELETE /api/orgs/:idOrSlug/members/:userId: remove a member (OWNER), or leave (any member, themselves)
   DELETE: withRoute(
@@ -49,8 +50,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: [LAST_OWNER],
       },
     },
-    async ({ db, scope, params }) => {
-      await changeMember(db, scope.orgId, params.userId, null);
+    async (ctx) => {
+      await changeMember(ctx.db, ctx.scope.orgId, ctx.params.userId, null, auditContextOf(ctx));
       return noContent();
     },
   ),
