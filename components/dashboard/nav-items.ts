@@ -25,6 +25,7 @@ export function orgNavGroups(slug: string): NavGroup[] {
         { href: `${base}/members`, label: "Members" },
         { href: `${base}/settings/payouts`, label: "Payouts" },
         { href: `${base}/settings`, label: "Settings" },
+        { href: `${base}/audit-log`, label: "Audit log" },
       ],
     },
     {

@@ -1,13 +1,22 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 
-/** What a MEMBER sees instead of an admin-only page. */
-export function AdminOnly({ orgSlug }: { orgSlug: string }) {
+/** What a MEMBER sees instead of an admin-only page: why it is for admins, and whom to ask. */
+export function AdminOnly({
+  orgSlug,
+  title = "Webhooks are managed by admins",
+  why = <>Outbound webhooks send your organization&apos;s data to other systems, so only admins and owners can see and change them.</>,
+}: {
+  orgSlug: string;
+  title?: string;
+  /** One sentence saying why the page is for admins and owners only. */
+  why?: ReactNode;
+}) {
   return (
-    <Notice tone="info" title="Webhooks are managed by admins">
+    <Notice tone="info" title={title}>
       <p>
-        Outbound webhooks send your organization&apos;s data to other systems, so only admins and owners can see and change them. Ask an
-        owner on the <Link href={`/dashboard/${orgSlug}/members`}>Members</Link> page if you need access.
+        {why} Ask an owner on the <Link href={`/dashboard/${orgSlug}/members`}>Members</Link> page if you need access.
       </p>
     </Notice>
   );

@@ -1,0 +1,172 @@
+import type { Metadata } from "next";
+import Form from "next/form";
+import Link from "next/link";
+import { AdminOnly } from "@/components/dashboard/ops/admin-only";
+import { auditActionLabel } from "@/components/dashboard/ops/audit-labels";
+import { AuditLogTable } from "@/components/dashboard/ops/audit-log-table";
+import { one } from "@/components/dashboard/ops/dates";
+import styles from "@/components/dashboard/ops/ops.module.css";
+import { PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SelectField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { getDb } from "@/db";
+import { listAuditActors, listAuditLogPage } from "@/db/queries/audit-log";
+import { roleSatisfies } from "@/lib/auth/roles";
+import { requireOrg } from "@/lib/auth/server";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_LOG_DEFAULT_LIMIT,
+  decodeAuditCursor,
+  encodeAuditCursor,
+  serializeAuditEntry,
+  type AuditAction,
+} from "@/lib/schemas/audit-log";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Audit log" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<SearchParams> };
+
+const actorLabel = (a: { type: string; id: string; label: string | null }) =>
+  a.type === "api_key" ? `${a.label ?? a.id} (API key)` : (a.label ?? a.id);
+
+// GET /dashboard/:orgSlug/audit-log: every change staff made (admins), newest first, filtered by
+// action and by who made it, with a cursor "Load more".
+export default async function AuditLogPage({ params, searchParams }: Props) {
+  const { orgSlug } = await params;
+  const sp = await searchParams;
+  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/audit-log`);
+  const header = (
+    <PageHeader
+      eyebrow="Organization"
+      title="Audit log"
+      description="Who changed what, and when: campaigns, refunds, members, API keys, webhooks, settings and payouts. Entries are kept as written; nobody can edit or delete them."
+    />
+  );
+  if (!roleSatisfies(role, "ADMIN")) {
+    return (
+      <>
+        {header}
+        <AdminOnly
+          orgSlug={org.slug}
+          title="The audit log is for admins"
+          why={<>It shows who changed what across the organization, with their addresses, so only admins and owners can read it.</>}
+        />
+      </>
+    );
+  }
+
+  const db = await getDb();
+  const actors = await listAuditActors(db, org.id);
+  // The form's values, each checked; an unknown one is left out.
+  const action = (AUDIT_ACTIONS as readonly string[]).includes(one(sp.action)) ? (one(sp.action) as AuditAction) : "";
+  const actor = actors.some((a) => a.id === one(sp.actor)) ? one(sp.actor) : "";
+  const rawCursor = one(sp.cursor);
+  const cursor = rawCursor ? decodeAuditCursor(rawCursor) : null;
+  const filter = { action: action || undefined, actor: actor || undefined };
+  const { rows, nextCursor } = await listAuditLogPage(db, org.id, filter, { limit: AUDIT_LOG_DEFAULT_LIMIT, cursor });
+  const filtered = Boolean(action || actor);
+
+  const pageParams = new URLSearchParams();
+  if (action) pageParams.set("action", action);
+  if (actor) pageParams.set("actor", actor);
+  const base = `/dashboard/${org.slug}/audit-log`;
+  const next = nextCursor ? encodeAuditCursor(nextCursor) : null;
+  const nextHref = next ? `${base}?${new URLSearchParams([...pageParams, ["cursor", next]])}` : null;
+  const actorName = actor ? actorLabel(actors.find((a) => a.id === actor)!) : null;
+  const caption = ["Audit log, newest first", action ? `action ${auditActionLabel(action)}` : null, actorName ? `by ${actorName}` : null]
+    .filter(Boolean)
+    .join(", ");
+
+  return (
+    <>
+      {header}
+      {actors.length > 0 ? (
+        <Form action={base} className={`card ${styles.filters}`} aria-label="Filter the audit log">
+          <div className={styles.filterGrid}>
+            <SelectField
+              id="filter-action"
+              name="action"
+              label="Action"
+              defaultValue={action}
+              options={[{ value: "", label: "All actions" }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))]}
+            />
+            <SelectField
+              id="filter-actor"
+              name="actor"
+              label="Made by"
+              defaultValue={actor}
+              options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: actorLabel(a) }))]}
+            />
+          </div>
+          <div className={styles.filterActions}>
+            <span className={`small muted ${styles.grow}`}>Times are shown in your time zone.</span>
+            {filtered ? (
+              <Link className="button ghost" href={base}>
+                Clear filters
+              </Link>
+            ) : null}
+            <button type="submit" className="button">
+              Apply filters
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      {rawCursor && !cursor ? (
+        <div style={{ marginBottom: 12 }}>
+          <Notice tone="warn">
+            <p>
+              That page link is no longer valid, so the newest entries are shown. <Link href={base}>Start from the top</Link>.
+            </p>
+          </Notice>
+        </div>
+      ) : null}
+      {cursor ? (
+        <p className="small" style={{ marginTop: 0 }}>
+          Showing older entries. <Link href={`${base}${pageParams.size ? `?${pageParams}` : ""}`}>Back to the newest</Link>
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title="No entries match these filters"
+            icon="∅"
+            action={
+              <Link className="button secondary" href={base}>
+                Clear filters
+              </Link>
+            }
+          >
+            Try another action, or anyone instead of one person or key.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title="Nothing has changed yet"
+            icon="✓"
+            action={
+              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
+                Go to campaigns
+              </Link>
+            }
+          >
+            Every change your team or your API keys make shows up here: a campaign created or edited, a refund, a member added, a key
+            created, a webhook or a setting changed. Create or edit a campaign to see the first entry.
+          </EmptyState>
+        )
+      ) : (
+        <AuditLogTable
+          key={`${pageParams}|${rawCursor}`}
+          orgSlug={org.slug}
+          rows={rows.map(serializeAuditEntry)}
+          nextCursor={next}
+          apiQuery={new URLSearchParams([...pageParams, ["limit", String(AUDIT_LOG_DEFAULT_LIMIT)]]).toString()}
+          nextHref={nextHref}
+          caption={caption}
+          startedAtCursor={Boolean(cursor)}
+        />
+      )}
+    </>
+  );
+}

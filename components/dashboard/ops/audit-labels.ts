@@ -1,0 +1,95 @@
+/**
+ * Words for the audit log page: each action's name, what its target links to, and a short
+ * reading of an entry's `data`. Plain data and functions, for server and client components alike
+ * (only types come from the API's schemas, so no validation code reaches the browser).
+ */
+import type { AuditAction } from "@/lib/schemas/audit-log";
+
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  "campaign.created": "Campaign created",
+  "campaign.updated": "Campaign edited",
+  "campaign.status_changed": "Campaign status changed",
+  "campaign.deleted": "Campaign deleted",
+  "donation.refunded": "Donation refunded",
+  "recurring_plan.canceled": "Recurring plan canceled",
+  "member.added": "Member added",
+  "member.role_changed": "Member role changed",
+  "member.removed": "Member removed",
+  "api_key.created": "API key created",
+  "api_key.revoked": "API key revoked",
+  "webhook_endpoint.created": "Webhook endpoint added",
+  "webhook_endpoint.updated": "Webhook endpoint changed",
+  "webhook_endpoint.deleted": "Webhook endpoint deleted",
+  "webhook_endpoint.secret_rotated": "Webhook secret rotated",
+  "organization.updated": "Settings changed",
+  "payouts.onboarding_started": "Payout setup started",
+};
+
+export const auditActionLabel = (action: string) => AUDIT_ACTION_LABEL[action as AuditAction] ?? action;
+
+const TARGET_NOUN: Record<string, string> = {
+  campaign: "Campaign",
+  donation: "Donation",
+  recurring_plan: "Recurring plan",
+  member: "Member",
+  api_key: "API key",
+  webhook_endpoint: "Webhook endpoint",
+  organization: "Organization",
+};
+
+export const targetNoun = (type: string) => TARGET_NOUN[type] ?? type;
+
+/**
+ * Where an entry's target can be seen now (its own page, or the list it belongs to), or null
+ * when it is gone (a deleted campaign or endpoint).
+ */
+export function targetHref(orgSlug: string, action: string, target: { type: string; id: string | null }): string | null {
+  const base = `/dashboard/${orgSlug}`;
+  const id = target.id ? encodeURIComponent(target.id) : null;
+  if (action.endsWith(".deleted")) return null;
+  switch (target.type) {
+    case "campaign":
+      return id ? `${base}/campaigns/${id}` : null;
+    case "donation":
+      return id ? `${base}/donations/${id}` : null;
+    case "recurring_plan":
+      return `${base}/recurring`;
+    case "member":
+      return action === "member.removed" ? null : `${base}/members`;
+    case "api_key":
+      return `${base}/api-access`;
+    case "webhook_endpoint":
+      return id ? `${base}/webhooks/${id}` : null;
+    case "organization":
+      return action === "payouts.onboarding_started" ? `${base}/settings/payouts` : `${base}/settings`;
+    default:
+      return null;
+  }
+}
+
+/** What names the target best in the entry itself (a title, an email, a URL), if anything. */
+export function targetName(data: Record<string, unknown> | null): string | null {
+  if (!data) return null;
+  for (const k of ["title", "email", "name", "url"]) if (typeof data[k] === "string" && data[k]) return data[k];
+  return null;
+}
+
+const MAX_VALUE = 80;
+
+function show(value: unknown): string {
+  const text = typeof value === "string" ? value : value === null ? "none" : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+}
+
+/** An entry's `data` as short "field: value" lines; a change of status or role reads "from → to". */
+export function auditDetails(data: Record<string, unknown> | null): string[] {
+  if (!data) return [];
+  const out: string[] = [];
+  if ("from" in data) out.push(`${show(data.from)} → ${show(data.to ?? data.role)}`);
+  const changes = data.changes && typeof data.changes === "object" ? (data.changes as Record<string, unknown>) : null;
+  const fields =
+    changes ??
+    Object.fromEntries(Object.entries(data).filter(([k]) => !["from", "to", "changes"].includes(k) && !("from" in data && k === "role")));
+  for (const [k, v] of Object.entries(fields)) out.push(`${k}: ${show(v)}`);
+  return out;
+}
