@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { DEMO, expect, signedInTest } from "./support";
 
 // The API access page: an admin creates a key (shown once), a client uses it, the admin revokes it.
@@ -7,17 +8,21 @@ signedInTest("API access page: a key created in the dashboard works against the 
   // The page no longer shows the session token.
   await expect(page.getByText(/session token of your current/i)).toHaveCount(0);
 
+  // With the keyboard alone: type the name, Tab through role and expiry, Enter submits.
   const name = `Browser key ${Date.now()}`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name").focus();
+  await page.keyboard.type(name);
   await page.getByLabel("Role").selectOption("MEMBER");
   await page.getByLabel("Expires").selectOption("30");
-  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByLabel("Name").press("Enter");
 
   await expect(page.getByText(/copy it now/)).toBeVisible();
   await expect(page.getByText(/You won.t see it again/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy key" })).toBeVisible();
   const key = await page.getByLabel("New API key").inputValue();
   expect(key).toMatch(/^gf_test_[0-9A-Za-z]{43}$/);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   const auth = { headers: { Authorization: `Bearer ${key}` } };
   const ok = await request.get(`/api/orgs/${DEMO.orgSlug}/campaigns`, auth);
@@ -31,7 +36,9 @@ signedInTest("API access page: a key created in the dashboard works against the 
   await expect(page.locator("body")).not.toContainText(key);
 
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
-  await page.getByRole("button", { name: "Yes, revoke" }).click();
+  // The confirmation takes focus: Enter confirms.
+  await expect(page.getByRole("button", { name: "Yes, revoke" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 
   const revoked = await request.get(`/api/orgs/${DEMO.orgSlug}/campaigns`, auth);

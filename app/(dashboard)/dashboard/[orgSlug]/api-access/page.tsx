@@ -61,7 +61,8 @@ export default async function ApiAccessPage({ params }: { params: Promise<{ orgS
           </Notice>
         )}
         <Card title="Try it">
-          <pre>
+          {/* Focusable: on a phone the examples scroll sideways, and keyboard users must be able to scroll them too. */}
+          <pre tabIndex={0} role="region" aria-label="curl examples">
             <code>{examples}</code>
           </pre>
           <ul className="small" style={{ marginBottom: 0 }}>
