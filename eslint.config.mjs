@@ -23,7 +23,11 @@ export default defineConfig([
   {
     // Tests and scripts talk to loosely typed things (JSON bodies, child processes).
     files: ["tests/**", "scripts/**", "bench/**"],
-    rules: { "@typescript-eslint/no-require-imports": "off" },
+    rules: {
+      "@typescript-eslint/no-require-imports": "off",
+      // Playwright fixtures call `use(...)`, which is not React's hook.
+      "react-hooks/rules-of-hooks": "off",
+    },
   },
   globalIgnores([".next/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts", "db/migrations/**", "sdk/typescript/dist/**", "sdk/typescript/src/schema.ts"]),
 ]);

@@ -80,6 +80,7 @@ export type HttpLoad = {
 export async function httpLoad(o: HttpLoad): Promise<Measured> {
   let exhausted = false;
   const run = (duration: number): Instance => {
+    // eslint-disable-next-line prefer-const -- assigned once the run starts; the request callback above it reads it
     let instance: Instance | undefined;
     const requests: Request[] | undefined = o.next
       ? [

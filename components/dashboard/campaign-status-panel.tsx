@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
+import { isPast } from "./ops/dates";
 import { updateCampaignBody } from "@/lib/schemas/campaigns";
 import { api } from "./api-client";
 import { StatusButtons, type CampaignStatus } from "./campaign-actions";
@@ -86,7 +87,7 @@ export function CampaignStatusPanel({
     router.push(`/dashboard/${orgSlug}/campaigns`);
   }
 
-  const past = when ? new Date(when).getTime() < Date.now() : false;
+  const past = when ? isPast(when) : false;
 
   return (
     <section className="card stack" style={{ gap: 12 }} aria-labelledby="status-title">

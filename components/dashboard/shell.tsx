@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 
@@ -22,9 +23,12 @@ export function DashboardShell({ sidebar, title, children }: { sidebar: ReactNod
     if (restoreFocus) menuButton.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // A navigation closes the drawer: adjust during render, not in an effect (no extra pass).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     setOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -76,12 +80,12 @@ export function DashboardShell({ sidebar, title, children }: { sidebar: ReactNod
         <div className="scrim" data-open={open} onClick={() => close(true)} aria-hidden="true" />
         <aside ref={drawer} id="dashboard-sidebar" className="sidebar" data-open={open} aria-label="Dashboard">
           <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 }}>
-            <a className="brand" href="/dashboard">
+            <Link className="brand" href="/dashboard">
               <span className="brand-mark" aria-hidden="true">
                 G
               </span>
               Goodfund
-            </a>
+            </Link>
             <button type="button" className="menu-button sidebar-close" onClick={() => close(true)}>
               <span aria-hidden="true">×</span>
               <span className="sr-only">Close menu</span>

@@ -53,7 +53,7 @@ test.describe("donate pages", () => {
     await expectNoSeriousViolations(page, "declined card");
   });
 
-  test("keyboard only: choose an amount, fill the form, pay", { tag: "@desktop-only" }, async ({ page }, info) => {
+  test("keyboard only: choose an amount, fill the form, pay", { tag: "@desktop-only" }, async ({ page }, _info) => {
     await page.goto(`/o/${DEMO.orgSlug}/donate/${DEMO.donation}`);
     await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -126,7 +126,7 @@ signedInTest.describe("campaign editor", () => {
     await expectNoSeriousViolations(page, "campaign editor (edit)");
   });
 
-  signedInTest("axe: new campaign with its errors shown", { tag: "@desktop-only" }, async ({ page }, info) => {
+  signedInTest("axe: new campaign with its errors shown", { tag: "@desktop-only" }, async ({ page }, _info) => {
     await page.goto(`/dashboard/${DEMO.orgSlug}/campaigns/new`);
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(page.getByRole("textbox", { name: /^Title/ })).toHaveAttribute("aria-invalid", "true");

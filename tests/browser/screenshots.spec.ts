@@ -104,7 +104,7 @@ signedInTest.describe("dashboard pages", () => {
   });
 });
 
-test("the blank-page check fails for a white page", { tag: "@desktop-only" }, async ({ page }, info) => {
+test("the blank-page check fails for a white page", { tag: "@desktop-only" }, async ({ page }, _info) => {
   // The detector itself: a white page (and a page of one colour) must not pass as a screenshot.
   await page.setContent("<html><body style='margin:0;background:#fff'></body></html>");
   const white = await page.screenshot({ fullPage: true });

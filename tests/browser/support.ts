@@ -124,7 +124,7 @@ type SignedIn = { demoState: Awaited<ReturnType<import("@playwright/test").Brows
  * `test` for pages behind sign-in: the demo owner signs in once per worker (through the
  * sign-in page's one-click button) and every test's context starts with that session.
  */
-export const signedInTest = test.extend<{}, SignedIn>({
+export const signedInTest = test.extend<Record<never, never>, SignedIn>({
   demoState: [
     async ({ browser }, use) => {
       const context = await browser.newContext({ baseURL: serverUrl() });

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addMember, call, get, newCampaign, newOrg, newUser, type ApiResponse, type TestUser } from "../helpers/api";
+import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
 import { assertContractResponse } from "../helpers/contract";
 
 // FUZZ_RUNS raises the runs for a deeper search (raise RATE_LIMIT_AUTHENTICATED_PER_MINUTE with it).

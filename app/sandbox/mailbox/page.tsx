@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { isPast } from "@/components/dashboard/ops/dates";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
@@ -41,7 +42,6 @@ export default async function SandboxMailbox() {
     .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = 'magic-link'`))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(SHOWN);
-  const now = Date.now();
   // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
   const hashes = rows.map((r) => storedToken((r.payload as { props?: MagicLinkProps }).props?.url ?? "")).filter((h): h is string => !!h);
   const unused = new Set(
@@ -100,7 +100,7 @@ export default async function SandboxMailbox() {
               {rows.map((r) => {
                 const payload = r.payload as { to?: string; props?: MagicLinkProps };
                 const url = payload.props?.url ?? "";
-                const expired = now - r.createdAt.getTime() > MAGIC_LINK_MAX_AGE_SECONDS * 1000;
+                const expired = isPast(new Date(r.createdAt.getTime() + MAGIC_LINK_MAX_AGE_SECONDS * 1000));
                 const token = storedToken(url);
                 const used = !expired && (!token || !unused.has(token));
                 return (

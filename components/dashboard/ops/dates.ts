@@ -35,3 +35,8 @@ export const formatDay = (ms: number) => dayFmt.format(new Date(ms));
 
 /** The value of the first of a repeated query parameter. */
 export const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? "") : (v ?? ""));
+
+/** Whether an instant has passed (read at call time; a page showing it re-renders on refresh). */
+export function isPast(iso: string | Date): boolean {
+  return new Date(iso).getTime() < Date.now();
+}

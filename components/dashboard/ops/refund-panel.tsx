@@ -47,9 +47,8 @@ export function RefundPanel({
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result]);
-  useEffect(() => {
-    if (status === "REFUNDED") setWaiting(false);
-  }, [status]);
+  // Once the refund shows up, stop refreshing.
+  const awaitingRefund = waiting && status !== "REFUNDED";
 
   function cancel() {
     setConfirming(false);
@@ -87,7 +86,7 @@ export function RefundPanel({
 
   return (
     <div className="stack" style={{ gap: 12 }}>
-      <AutoRefresh active={waiting} />
+      <AutoRefresh active={awaitingRefund} />
       {result ? (
         <div ref={resultRef} tabIndex={-1} style={{ outline: "none" }}>
           <Notice tone={result.tone} title={result.title} live>

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import styles from "./[slug]/page.module.css";
 
 /** Unknown organization, unknown campaign, or a campaign that is still a draft. */
@@ -12,9 +13,9 @@ export default function DonatePageNotFound() {
             donation link.
           </p>
           <p>
-            <a className={styles.back} href="/">
+            <Link className={styles.back} href="/">
               Go to Goodfund
-            </a>
+            </Link>
           </p>
         </div>
       </main>
