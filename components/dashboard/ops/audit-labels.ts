@@ -70,7 +70,11 @@ export function targetHref(orgSlug: string, action: string, target: { type: stri
 /** What names the target best in the entry itself (a title, an email, a URL), if anything. */
 export function targetName(data: Record<string, unknown> | null): string | null {
   if (!data) return null;
-  for (const k of ["title", "email", "name", "url"]) if (typeof data[k] === "string" && data[k]) return data[k];
+  // An edit names its target only when the name itself changed.
+  const changes = data.changes && typeof data.changes === "object" ? (data.changes as Record<string, unknown>) : {};
+  for (const source of [data, changes]) {
+    for (const k of ["title", "email", "name", "url"]) if (typeof source[k] === "string" && source[k]) return source[k];
+  }
   return null;
 }
 
