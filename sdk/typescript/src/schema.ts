@@ -168,13 +168,15 @@ export interface paths {
     };
     /**
      * List the caller's organizations
-     * @description Organizations the caller belongs to, newest first, each with the caller's role. Not paged.
+     * @description Organizations the caller belongs to, newest first, each with the caller's role. Not paged. With an API key: just the key's organization, with the key's role.
      */
     get: operations["listOrganizations"];
     put?: never;
     /**
      * Create an organization
      * @description The caller becomes its OWNER. Without `slug`, one is generated from the name.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
      */
     post: operations["createOrganization"];
     delete?: never;
@@ -205,6 +207,82 @@ export interface paths {
      * @description Requires the ADMIN role (or OWNER) in the organization.
      */
     patch: operations["updateOrganization"];
+    trace?: never;
+  };
+  "/api/orgs/{idOrSlug}/api-keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organization's API keys
+     * @description Newest first, not paged; revoked keys are left out, expired ones listed. The keys themselves are never listed, only their `prefix`.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    get: operations["listApiKeys"];
+    put?: never;
+    /**
+     * Create an API key
+     * @description The answer includes the `key`, shown only here (only a hash is stored). Send it as `Authorization: Bearer gf_…`: it acts on this organization only, with its `role` (`ADMIN` or `MEMBER`, never above yours; later capped by your current role, and it stops working if you leave the organization), until it expires or is revoked.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    post: operations["createApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/orgs/{idOrSlug}/api-keys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API key
+     * @description At once: every later request with the key answers 401. It leaves the list.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    delete: operations["revokeApiKey"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/orgs/{idOrSlug}/audit-log": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an organization's audit log
+     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `payouts.onboarding_started`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    get: operations["listAuditLog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/orgs/{idOrSlug}/campaigns": {
@@ -343,6 +421,8 @@ export interface paths {
      * @description Someone who has never signed in is matched to this membership on their first sign-in with that email. The new member is emailed an invitation (once) with a link to sign in.
      *
      *     Requires the OWNER role in the organization.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
      */
     post: operations["addMember"];
     delete?: never;
@@ -368,6 +448,8 @@ export interface paths {
      *     Requires the OWNER role in the organization.
      *
      *     A member may also act on themselves (`userId` their own user ID).
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
      */
     delete: operations["removeMember"];
     options?: never;
@@ -375,6 +457,8 @@ export interface paths {
     /**
      * Change a member's role
      * @description Requires the OWNER role in the organization.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
      */
     patch: operations["updateMember"];
     trace?: never;
@@ -778,6 +862,88 @@ export interface components {
        */
       role: "OWNER" | "ADMIN" | "MEMBER";
     };
+    ApiKey: {
+      id: string;
+      name: string;
+      /** @enum {string} */
+      role: "ADMIN" | "MEMBER";
+      /** @description The key's first characters (`gf_live_Ab12Cd`), to tell keys apart; the rest is never shown again. */
+      prefix: string;
+      createdAt: string;
+      expiresAt: string | null;
+      /** @description Last authenticated request, to the minute. */
+      lastUsedAt: string | null;
+      /** @description The person who created it; null once that user no longer exists. */
+      createdBy: {
+        id: string;
+        email: string;
+        name: string | null;
+      } | null;
+    };
+    ApiKeyWithSecret: {
+      id: string;
+      name: string;
+      /** @enum {string} */
+      role: "ADMIN" | "MEMBER";
+      /** @description The key's first characters (`gf_live_Ab12Cd`), to tell keys apart; the rest is never shown again. */
+      prefix: string;
+      createdAt: string;
+      expiresAt: string | null;
+      /** @description Last authenticated request, to the minute. */
+      lastUsedAt: string | null;
+      /** @description The person who created it; null once that user no longer exists. */
+      createdBy: {
+        id: string;
+        email: string;
+        name: string | null;
+      } | null;
+      /** @description The key itself (`gf_live_…` with Stripe payments, `gf_test_…` in sandbox mode). Shown only here: store it now. */
+      key: string;
+    };
+    AuditActor: {
+      /** @enum {string} */
+      type: "user" | "api_key";
+      id: string;
+      /** @description The user's email or the key's name when the change was made. */
+      label: string | null;
+    };
+    AuditEntry: {
+      id: string;
+      /** @enum {string} */
+      action:
+        | "campaign.created"
+        | "campaign.updated"
+        | "campaign.status_changed"
+        | "campaign.deleted"
+        | "donation.refunded"
+        | "recurring_plan.canceled"
+        | "member.added"
+        | "member.role_changed"
+        | "member.removed"
+        | "api_key.created"
+        | "api_key.revoked"
+        | "webhook_endpoint.created"
+        | "webhook_endpoint.updated"
+        | "webhook_endpoint.deleted"
+        | "webhook_endpoint.secret_rotated"
+        | "organization.updated"
+        | "payouts.onboarding_started";
+      actor: components["schemas"]["AuditActor"];
+      target: components["schemas"]["AuditTarget"];
+      /** @description What changed: field names with their new values (`from` where a status or role changed). Never a secret. */
+      data: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The `X-Request-Id` of the request that made the change. */
+      requestId: string | null;
+      clientIp: string | null;
+      createdAt: string;
+    };
+    AuditTarget: {
+      /** @enum {string} */
+      type: "campaign" | "donation" | "recurring_plan" | "member" | "api_key" | "webhook_endpoint" | "organization";
+      id: string | null;
+    };
     Campaign: {
       id: string;
       orgId: string;
@@ -844,6 +1010,17 @@ export interface components {
       raisedIncludingPagesCents: number;
       /** @description `count` plus that of the fundraiser pages. Over all time: exactly the campaign's `donationCount`. */
       countIncludingPages: number;
+    };
+    CreateApiKey: {
+      /** @description What the key is for, to recognise it in lists (`CRM sync`). */
+      name: string;
+      /**
+       * @description What the key may do in the organization: `MEMBER` reads, `ADMIN` also writes. Never above your own role.
+       * @enum {string}
+       */
+      role: "ADMIN" | "MEMBER";
+      /** @description When the key stops working (in the future); absent or null: it works until revoked. */
+      expiresAt?: string | null;
     };
     CreateCampaign: {
       title: string;
@@ -1620,7 +1797,7 @@ export interface operations {
           "application/json": components["schemas"]["Campaign"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1639,7 +1816,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1763,7 +1940,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1782,7 +1959,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1966,7 +2143,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1985,7 +2162,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2587,7 +2764,7 @@ export interface operations {
           "application/json": components["schemas"]["DonationDetail"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2606,7 +2783,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2772,7 +2949,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2791,7 +2968,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2955,7 +3132,7 @@ export interface operations {
           "application/json": components["schemas"]["DonorDetail"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2974,7 +3151,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3160,7 +3337,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3307,7 +3484,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3321,6 +3498,25 @@ export interface operations {
            * @example {
            *       "error": "Unauthorized",
            *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -3490,7 +3686,7 @@ export interface operations {
           "application/json": components["schemas"]["Organization"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3509,7 +3705,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3674,7 +3870,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3693,7 +3889,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3849,6 +4045,771 @@ export interface operations {
       };
     };
   };
+  listApiKeys: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The keys */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApiKey"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateApiKey"];
+      };
+    };
+    responses: {
+      /** @description The new key, with the key itself */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiKeyWithSecret"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        idOrSlug: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found, or API key not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description Only entries of this action. */
+        action?:
+          | "campaign.created"
+          | "campaign.updated"
+          | "campaign.status_changed"
+          | "campaign.deleted"
+          | "donation.refunded"
+          | "recurring_plan.canceled"
+          | "member.added"
+          | "member.role_changed"
+          | "member.removed"
+          | "api_key.created"
+          | "api_key.revoked"
+          | "webhook_endpoint.created"
+          | "webhook_endpoint.updated"
+          | "webhook_endpoint.deleted"
+          | "webhook_endpoint.secret_rotated"
+          | "organization.updated"
+          | "payouts.onboarding_started";
+        /** @description Only entries by this actor: a user's ID or an API key's ID. */
+        actor?: string;
+        limit?: number;
+        /** @description `nextCursor` of the previous page (opaque); absent for the first page. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of audit log entries */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditEntry"][];
+            pagination: components["schemas"]["CursorPagination"];
+          };
+        };
+      };
+      /** @description A query parameter failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "limit": [
+           *             "Number must be less than or equal to 100"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "limit": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "number",
+           *               "maximum": 100,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listCampaigns: {
     parameters: {
       query?: {
@@ -3921,7 +4882,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3940,7 +4901,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4108,7 +5069,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4127,7 +5088,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4382,7 +5343,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4401,7 +5362,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4576,7 +5537,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4595,7 +5556,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4769,7 +5730,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4788,7 +5749,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4959,7 +5920,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4978,7 +5939,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5107,7 +6068,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5126,7 +6087,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5294,7 +6255,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5313,7 +6274,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5514,7 +6475,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5533,7 +6494,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5718,7 +6679,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5737,7 +6698,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5960,7 +6921,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5979,7 +6940,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6187,7 +7148,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6206,7 +7167,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6374,7 +7335,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6393,7 +7354,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6561,7 +7522,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6580,7 +7541,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6750,7 +7711,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6769,7 +7730,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6898,7 +7859,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6917,7 +7878,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7085,7 +8046,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7104,7 +8065,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7307,7 +8268,7 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpoint"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7326,7 +8287,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7451,7 +8412,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7470,7 +8431,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7636,7 +8597,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7655,7 +8616,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7863,7 +8824,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7882,7 +8843,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8050,7 +9011,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8069,7 +9030,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8274,7 +9235,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8293,7 +9254,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8874,7 +9835,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8893,7 +9854,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9100,7 +10061,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9119,7 +10080,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9530,7 +10491,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Missing, expired or invalid session token. */
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
       401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9549,7 +10510,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role. */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
