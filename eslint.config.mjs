@@ -29,5 +29,15 @@ export default defineConfig([
       "react-hooks/rules-of-hooks": "off",
     },
   },
-  globalIgnores([".next/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts", "db/migrations/**", "sdk/typescript/dist/**", "sdk/typescript/src/schema.ts"]),
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    ".data/**",
+    "next-env.d.ts",
+    "db/migrations/**",
+    "sdk/typescript/dist/**",
+    "sdk/typescript/src/schema.ts",
+  ]),
 ]);

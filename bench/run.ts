@@ -56,7 +56,11 @@ const cfg = {
 const T0 = Date.now();
 const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(0).padStart(4)} s`;
 const log = (s: string) => console.log(`[bench ${elapsed()}] ${s}`);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 const wants = (name: string) => !cfg.only || cfg.only.has(name);
 
 type Row = {
@@ -147,7 +151,9 @@ function printTable() {
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const l of lines) console.log(line(l));
-  console.log("  app CPU / pg CPU: CPU time of the server process / of the database's Postgres backends per answered request, and as a share of one core (the server is one Node.js thread: ~100 % is its limit; the machine has 2 cores for everything)");
+  console.log(
+    "  app CPU / pg CPU: CPU time of the server process / of the database's Postgres backends per answered request, and as a share of one core (the server is one Node.js thread: ~100 % is its limit; the machine has 2 cores for everything)",
+  );
   for (const r of rows) {
     if (r.m && r.m.requests === 0) console.log(`  ${r.name}: NO request was answered within the measured ${fmt(r.m.seconds)} s`);
     if (r.note) console.log(`  ${r.name}: ${r.note}`);
@@ -156,7 +162,9 @@ function printTable() {
 }
 
 async function main() {
-  log(`load average ${load()} (1/5/15 min) on ${os.cpus().length} cores; ${JSON.stringify({ duration: cfg.duration, warmup: cfg.warmup, donations: cfg.donations, poolSize: cfg.poolSize })}`);
+  log(
+    `load average ${load()} (1/5/15 min) on ${os.cpus().length} cores; ${JSON.stringify({ duration: cfg.duration, warmup: cfg.warmup, donations: cfg.donations, poolSize: cfg.poolSize })}`,
+  );
   const app = appDir(log);
   const dbName = `goodfund_bench_${Date.now()}`;
   const admin = postgres(cfg.adminUrl, { max: 1, onnotice: () => {} });
@@ -214,22 +222,24 @@ async function main() {
     log(`seeded and vacuumed in ${timings.seed} s`);
 
     t = Date.now();
-    server = await startServer(app.dir, {
-      DATABASE_URL: dbUrl,
-      NEXTAUTH_SECRET,
-      PROCESSOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      WORKER_DISABLED: "1",
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
-      STRIPE_SECRET_KEY: undefined,
-      PAYMENTS_MODE: "sandbox",
-      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
-      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
-      RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
-      DATABASE_POOL_SIZE: String(cfg.poolSize),
-      APP_URL: undefined,
-    },
+    server = await startServer(
+      app.dir,
+      {
+        DATABASE_URL: dbUrl,
+        NEXTAUTH_SECRET,
+        PROCESSOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        WORKER_DISABLED: "1",
+        SEED_DEMO: "0",
+        LOG_LEVEL: "warn",
+        STRIPE_SECRET_KEY: undefined,
+        PAYMENTS_MODE: "sandbox",
+        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
+        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
+        RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
+        DATABASE_POOL_SIZE: String(cfg.poolSize),
+        APP_URL: undefined,
+      },
       // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server spends its time.
       process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean) : [],
     );
@@ -249,7 +259,9 @@ async function main() {
       // with the old ones the checker's correlated subqueries pick nested loops that take minutes.
       await sql!`analyze donations, campaigns, donors, outbox, donation_events, campaign_daily_totals`;
       const v = await findViolations(db as never, orgIds);
-      log(`  invariants (findViolations) over ${orgIds.join(", ")}: ${v.length === 0 ? "exact" : `${v.length} violations, e.g. ${JSON.stringify(v.slice(0, 3))}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      log(
+        `  invariants (findViolations) over ${orgIds.join(", ")}: ${v.length === 0 ? "exact" : `${v.length} violations, e.g. ${JSON.stringify(v.slice(0, 3))}`} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
       return v;
     };
     const d = { duration: cfg.duration, warmup: cfg.warmup };
@@ -268,34 +280,43 @@ async function main() {
     // database, no auth, no rate limiter. Its answers are 404 by design (not counted as errors).
     const ceilingRun = async (label: string) => {
       const m = await measure({ url: `${url}/api/bench-ceiling-unknown-path`, connections: cfg.c.ceiling, ...d });
-      const unexpected = Object.entries(m.statusCodes).filter(([code]) => code !== "404").reduce((a, [, n]) => a + n, 0);
+      const unexpected = Object.entries(m.statusCodes)
+        .filter(([code]) => code !== "404")
+        .reduce((a, [, n]) => a + n, 0);
       m.errors = unexpected;
       log(`${label}: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms (load ${load()})`);
       return m;
     };
     const fw = await ceilingRun("framework ceiling (JSON 404 of an unknown /api path)");
-    rows.push({ name: "framework ceiling: GET /api/<unknown> (JSON 404)", group: "ceiling", m: fw, note: "answers 404 by design: the cheapest JSON route in the build (no DB, no auth); errors counts anything but 404" });
+    rows.push({
+      name: "framework ceiling: GET /api/<unknown> (JSON 404)",
+      group: "ceiling",
+      m: fw,
+      note: "answers 404 by design: the cheapest JSON route in the build (no DB, no auth); errors counts anything but 404",
+    });
     const vsFw = (m: Measured) => ({ name: "framework", rps: fw.rps, ratio: m.rps / fw.rps });
 
     if (wants("donations")) {
       let n = 0;
       const tag = randomBytes(3).toString("hex");
       const donation = (): Request => ({
-          method: "POST",
-          path: "/api/donations",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            campaignId: DONATE_CAMPAIGN,
-            amount: [2500, 5000, 10000, 1234][n % 4],
-            email: `bench-${tag}-${n++}@example.org`,
-            firstName: "Grace",
-            lastName: "Hopper",
-            message: n % 5 === 0 ? "For the spring appeal" : undefined,
-            coverFees: n % 3 === 0,
-          }),
-        });
+        method: "POST",
+        path: "/api/donations",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          campaignId: DONATE_CAMPAIGN,
+          amount: [2500, 5000, 10000, 1234][n % 4],
+          email: `bench-${tag}-${n++}@example.org`,
+          firstName: "Grace",
+          lastName: "Hopper",
+          message: n % 5 === 0 ? "For the spring appeal" : undefined,
+          coverFees: n % 3 === 0,
+        }),
+      });
       const m = await measure({ url, connections: cfg.c.donations, ...d, method: "POST", next: donation });
-      log(`POST /api/donations: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors ${JSON.stringify(m.statusCodes)}`);
+      log(
+        `POST /api/donations: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors ${JSON.stringify(m.statusCodes)}`,
+      );
       const v = await check([OPS.id]);
       rows.push({
         name: "POST /api/donations (sandbox, distinct emails), as fast as it answers",
@@ -309,7 +330,9 @@ async function main() {
       // Up to 50 connections at half that rate, evenly spaced: the latency a donor sees when the
       // server is busy but not saturated.
       const rate = Math.max(1, Math.round(m.rps / 2));
-      const paced = await withCpu(cpuProbes, () => pacedLoad({ url, connections: cfg.c.donations, duration: cfg.duration, rate, next: donation }));
+      const paced = await withCpu(cpuProbes, () =>
+        pacedLoad({ url, connections: cfg.c.donations, duration: cfg.duration, rate, next: donation }),
+      );
       log(`POST /api/donations paced at ${rate} req/s: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${paced.errors} errors`);
       const v2 = await check([OPS.id]);
       rows.push({
@@ -326,14 +349,21 @@ async function main() {
       `connections: ${fmt(a.active)} running a statement, ${fmt(a.idleInTransaction)} idle in transaction (waiting for the app), ${fmt(a.waitingOnLock)} of the running ones blocked on a lock, ${fmt(a.idle)} idle`;
     // The DB ceiling's pool: the app's size, and prepared statements, as the app sends them
     // (db/index.ts preparedByDefault).
-    const ceilingSql = postgres(dbUrl, { max: cfg.poolSize, prepare: true, onnotice: () => {}, connection: { application_name: "goodfund-bench" } });
+    const ceilingSql = postgres(dbUrl, {
+      max: cfg.poolSize,
+      prepare: true,
+      onnotice: () => {},
+      connection: { application_name: "goodfund-bench" },
+    });
     const webhookScenario = async (label: string, httpPool: Pool, dbPool: Pool, orgId: string, goalRatio: number) => {
       const dbCalls = ceilingCalls(ceilingSql, dbPool, url);
       await closedLoop(dbCalls, { concurrency: cfg.c.webhooks, duration: cfg.warmup });
       let stopSampling = sampleActivity(monitor, "goodfund-bench");
       const dbm = await withCpu(cpuProbes, () => closedLoop(dbCalls, { concurrency: cfg.c.webhooks, duration: cfg.duration }));
       const dbActivity = await stopSampling();
-      log(`DB ceiling (${label}): ${fmt(dbm.rps)} tx/s, p50 ${fmt(dbm.p50)} ms, p99 ${fmt(dbm.p99)} ms, ${dbm.errors} errors (load ${load()}); ${activityText(dbActivity)}`);
+      log(
+        `DB ceiling (${label}): ${fmt(dbm.rps)} tx/s, p50 ${fmt(dbm.p50)} ms, p99 ${fmt(dbm.p99)} ms, ${dbm.errors} errors (load ${load()}); ${activityText(dbActivity)}`,
+      );
       const dv = await check([orgId]);
       rows.push({
         name: `DB ceiling: payment_intent.succeeded SQL, ${label}`,
@@ -348,7 +378,9 @@ async function main() {
       stopSampling = sampleActivity(monitor, "goodfund");
       const m = await measure({ url, connections: cfg.c.webhooks, duration: cfg.duration, method: "POST", next: requests });
       const appActivity = await stopSampling();
-      log(`webhooks (${label}): ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors ${JSON.stringify(m.statusCodes)} (load ${load()}); ${activityText(appActivity)}`);
+      log(
+        `webhooks (${label}): ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors ${JSON.stringify(m.statusCodes)} (load ${load()}); ${activityText(appActivity)}`,
+      );
       const v = await check([orgId]);
       const ceiling = Math.min(fw.rps, dbm.rps);
       const ratio = m.rps / ceiling;
@@ -373,12 +405,17 @@ async function main() {
     if (wants("public")) {
       for (const [label, p] of [
         ["small campaign", `/api/public/orgs/${OPS.slug}/campaigns/campaign-0001`],
-        [`popular campaign (${cfg.donations > 0 ? "~" + Math.round((cfg.donations * 0.2 * 0.9) / 1000) + "k gifts" : "no gifts"})`, `/api/public/orgs/${REPORTS.slug}/campaigns/${POPULAR_SLUG}`],
+        [
+          `popular campaign (${cfg.donations > 0 ? "~" + Math.round((cfg.donations * 0.2 * 0.9) / 1000) + "k gifts" : "no gifts"})`,
+          `/api/public/orgs/${REPORTS.slug}/campaigns/${POPULAR_SLUG}`,
+        ],
       ] as const) {
         const probe = await fetch(`${url}${p}`);
         const bytes = (await probe.arrayBuffer()).byteLength;
         const m = await measure({ url: `${url}${p}`, connections: cfg.c.public, ...d });
-        log(`public view, ${label}: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors; ${bytes} bytes (load ${load()})`);
+        log(
+          `public view, ${label}: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors; ${bytes} bytes (load ${load()})`,
+        );
         rows.push({ name: `GET public campaign view, ${label}`, group: "read", m, ceiling: vsFw(m), extra: { responseBytes: bytes } });
       }
     }
@@ -389,7 +426,9 @@ async function main() {
       const body = (await probe.json()) as { data: unknown[] };
       const bytes = JSON.stringify(body).length;
       const m = await measure({ url: `${url}${p}`, connections: cfg.c.list, headers: auth, ...d });
-      log(`campaign list (${body.data.length} campaigns, ${bytes} bytes): ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors`);
+      log(
+        `campaign list (${body.data.length} campaigns, ${bytes} bytes): ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors`,
+      );
       rows.push({
         name: `GET /api/orgs/:org/campaigns (authenticated, ${body.data.length} campaigns, unpaged)`,
         group: "read",
@@ -422,14 +461,22 @@ async function main() {
           select coalesce(sum(amount), 0) as raised, count(*) as n from donations where org_id = ${REPORTS.id} and status = 'SUCCEEDED'`;
         const body = (await (await fetch(`${url}${p}`, { headers: auth })).json()) as { raisedCents: number; count: number };
         const agrees = Number(truth.raised) === body.raisedCents && Number(truth.n) === body.count;
-        log(`summary says raised ${body.raisedCents} / ${body.count} gifts; the donations table says ${truth.raised} / ${truth.n}: ${agrees ? "agree" : "DISAGREE"}`);
+        log(
+          `summary says raised ${body.raisedCents} / ${body.count} gifts; the donations table says ${truth.raised} / ${truth.n}: ${agrees ? "agree" : "DISAGREE"}`,
+        );
         const now = new Date();
         const from = new Date(now.getTime() - 90 * 86_400_000 - 3_723_000).toISOString();
         for (const [label, q] of [
           ["all time", ""],
           ["90-day window, partial edge days", `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(now.toISOString())}`],
         ] as const) {
-          const m = await measure({ url: `${url}${p}${q}`, connections: cfg.c.summary, headers: auth, duration: Math.max(3, cfg.duration / 2), warmup: 1 });
+          const m = await measure({
+            url: `${url}${p}${q}`,
+            connections: cfg.c.summary,
+            headers: auth,
+            duration: Math.max(3, cfg.duration / 2),
+            warmup: 1,
+          });
           log(`report summary, ${label}: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors`);
           rows.push({
             name: `GET reports/summary, ${cfg.donations} donations, ${label}`,
@@ -476,14 +523,29 @@ async function main() {
           const seconds = (performance.now() - started) / 1000;
           clearInterval(timer);
           const after = rssOf(pid) ?? 0;
-          return { status: res.status, rows: lines - 1, bytes, seconds, ttfbMs: ttfb, rssBefore: before, rssPeak: peak, rssAfter: after, samples, cpuSeconds: (cpuSecondsOf(pid) ?? 0) - cpuBefore };
+          return {
+            status: res.status,
+            rows: lines - 1,
+            bytes,
+            seconds,
+            ttfbMs: ttfb,
+            rssBefore: before,
+            rssPeak: peak,
+            rssAfter: after,
+            samples,
+            cpuSeconds: (cpuSecondsOf(pid) ?? 0) - cpuBefore,
+          };
         };
         const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
         const tenth = new Date(Date.now() - 73 * 86_400_000).toISOString();
         const small = await exportOnce(`?from=${encodeURIComponent(tenth)}`);
-        log(`CSV export, last 73 days: ${small.rows} rows, ${mb(small.bytes)} in ${small.seconds.toFixed(1)} s; RSS ${mb(small.rssBefore)} → peak ${mb(small.rssPeak)}`);
+        log(
+          `CSV export, last 73 days: ${small.rows} rows, ${mb(small.bytes)} in ${small.seconds.toFixed(1)} s; RSS ${mb(small.rssBefore)} → peak ${mb(small.rssPeak)}`,
+        );
         const full = await exportOnce("");
-        log(`CSV export, all: ${full.rows} rows, ${mb(full.bytes)} in ${full.seconds.toFixed(1)} s (${fmt(full.rows / full.seconds, 0)} rows/s, first byte ${fmt(full.ttfbMs)} ms); RSS ${mb(full.rssBefore)} → peak ${mb(full.rssPeak)} → ${mb(full.rssAfter)}; server CPU ${fmt(full.cpuSeconds)} s`);
+        log(
+          `CSV export, all: ${full.rows} rows, ${mb(full.bytes)} in ${full.seconds.toFixed(1)} s (${fmt(full.rows / full.seconds, 0)} rows/s, first byte ${fmt(full.ttfbMs)} ms); RSS ${mb(full.rssBefore)} → peak ${mb(full.rssPeak)} → ${mb(full.rssAfter)}; server CPU ${fmt(full.cpuSeconds)} s`,
+        );
         const growthFull = full.rssPeak - full.rssBefore;
         const growthSmall = small.rssPeak - small.rssBefore;
         // Constant memory: memory that grew with the rows streamed would keep rising through the
@@ -513,7 +575,12 @@ async function main() {
             text: "constant memory (RSS peak in the download's second half ≤ its first half's + 32 MiB)",
             met: constant,
           },
-          extra: { small: { ...small, samples: small.samples.length }, full: { ...full, samples: full.samples.length }, firstHalfPeak, secondHalfPeak },
+          extra: {
+            small: { ...small, samples: small.samples.length },
+            full: { ...full, samples: full.samples.length },
+            firstHalfPeak,
+            secondHalfPeak,
+          },
           note: `req/s column = rows/s; latency = whole download. Server RSS: ${mb(small.rssBefore)} → peak ${mb(small.rssPeak)} (+${mb(growthSmall)}) for ${small.rows} rows; ${mb(full.rssBefore)} → peak ${mb(full.rssPeak)} (+${mb(growthFull)}) for ${full.rows} rows (first half peak ${mb(firstHalfPeak)}, second half ${mb(secondHalfPeak)}), ${mb(full.rssAfter)} after; server CPU ${fmt(full.cpuSeconds)} s (${fmt((full.cpuSeconds * 1e6) / Math.max(1, full.rows), 0)} µs per row)`,
         });
       }
@@ -531,7 +598,8 @@ async function main() {
     const t = Date.now();
     if (server) await server.stop();
     await sql?.end({ timeout: 5 }).catch(() => {});
-    if (!cfg.keepDb) await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch((e) => log(`could not drop ${dbName}: ${e.message}`));
+    if (!cfg.keepDb)
+      await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch((e) => log(`could not drop ${dbName}: ${e.message}`));
     else log(`kept database ${dbName}`);
     await admin.end({ timeout: 5 });
     app.cleanup();
@@ -548,7 +616,10 @@ async function main() {
     timings,
     rows,
   };
-  writeFileSync(path.join(__dirname, "results.json"), JSON.stringify(result, (k, v) => (v instanceof Set ? [...v] : v), 2));
+  writeFileSync(
+    path.join(__dirname, "results.json"),
+    JSON.stringify(result, (k, v) => (v instanceof Set ? [...v] : v), 2),
+  );
   log(`done in ${result.seconds.toFixed(0)} s; load average ${load()}; results in bench/results.json`);
 }
 

@@ -57,7 +57,8 @@ function preparedByDefault(sql: Sql): Sql {
   return new Proxy(sql, {
     get(target, key) {
       if (key === "unsafe") {
-        return (query: string, params?: unknown[], options?: object) => target.unsafe(query, params as never, { ...options, prepare: true });
+        return (query: string, params?: unknown[], options?: object) =>
+          target.unsafe(query, params as never, { ...options, prepare: true });
       }
       if (key === "begin" || key === "savepoint") {
         return (...args: unknown[]) => {

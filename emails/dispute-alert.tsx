@@ -76,7 +76,9 @@ export default function DisputeAlert(props: DisputeAlertProps & TestModeProps) {
             </Button>
           </Section>
           <Hr style={styles.hr} />
-          <Text style={styles.footer}>{`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}</Text>
+          <Text
+            style={styles.footer}
+          >{`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}</Text>
         </Container>
       </Body>
     </Html>
@@ -96,14 +98,28 @@ DisputeAlert.PreviewProps = {
 } satisfies DisputeAlertProps;
 
 const styles = {
-  body: { backgroundColor: "#f4f4f5", color: "#18181b", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" },
+  body: {
+    backgroundColor: "#f4f4f5",
+    color: "#18181b",
+    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+    margin: 0,
+    padding: "24px 0",
+  },
   container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
   h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#991b1b" },
   text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
   box: { backgroundColor: "#fef2f2", border: "1px solid #fecaca", borderRadius: "6px", padding: "16px 20px", margin: "8px 0 16px" },
   row: { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px", color: "#27272a" },
   actions: { margin: "8px 0 24px" },
-  button: { backgroundColor: "#b91c1c", borderRadius: "6px", color: "#ffffff", fontSize: "16px", fontWeight: 600, padding: "12px 20px", textDecoration: "none" },
+  button: {
+    backgroundColor: "#b91c1c",
+    borderRadius: "6px",
+    color: "#ffffff",
+    fontSize: "16px",
+    fontWeight: 600,
+    padding: "12px 20px",
+    textDecoration: "none",
+  },
   hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
   footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
 } as const;

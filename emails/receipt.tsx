@@ -24,7 +24,8 @@ export const subject = (p: ReceiptProps): string => {
   const name = greetingName(p);
   const thanks = name ? `Thank you, ${name}!` : "Thank you!";
   const amount = formatMoney(p.amountCents, p.currency);
-  if (p.isRenewal && p.recurring) return `${thanks} Your ${adjective[p.recurring.interval]} gift of ${amount} to ${p.campaignTitle} was renewed`;
+  if (p.isRenewal && p.recurring)
+    return `${thanks} Your ${adjective[p.recurring.interval]} gift of ${amount} to ${p.campaignTitle} was renewed`;
   return `${thanks} Your receipt for ${amount} to ${p.campaignTitle}`;
 };
 
@@ -75,7 +76,9 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
           ) : null}
 
           {hasTickets ? (
-            <Text style={styles.text}>{`Your payment includes ${props.tickets} ${props.tickets === 1 ? "ticket" : "tickets"} for ${props.campaignTitle}.`}</Text>
+            <Text
+              style={styles.text}
+            >{`Your payment includes ${props.tickets} ${props.tickets === 1 ? "ticket" : "tickets"} for ${props.campaignTitle}.`}</Text>
           ) : null}
 
           <Section style={styles.box}>
@@ -126,9 +129,7 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
           </Section>
 
           <Hr style={styles.hr} />
-          <Text style={styles.footer}>
-            {`This receipt was sent to ${props.donorEmail} on behalf of ${legalName} by Goodfund.`}
-          </Text>
+          <Text style={styles.footer}>{`This receipt was sent to ${props.donorEmail} on behalf of ${legalName} by Goodfund.`}</Text>
         </Container>
       </Body>
     </Html>
@@ -155,7 +156,13 @@ Receipt.PreviewProps = {
 } satisfies ReceiptProps;
 
 const styles = {
-  body: { backgroundColor: "#f4f4f5", color: "#18181b", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" },
+  body: {
+    backgroundColor: "#f4f4f5",
+    color: "#18181b",
+    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+    margin: 0,
+    padding: "24px 0",
+  },
   container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
   h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
   h2: { fontSize: "16px", lineHeight: "24px", margin: "0 0 8px", color: "#18181b" },
@@ -164,7 +171,15 @@ const styles = {
   row: { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px", color: "#27272a" },
   small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46" },
   actions: { margin: "8px 0 24px" },
-  button: { backgroundColor: "#0f766e", borderRadius: "6px", color: "#ffffff", fontSize: "16px", fontWeight: 600, padding: "12px 20px", textDecoration: "none" },
+  button: {
+    backgroundColor: "#0f766e",
+    borderRadius: "6px",
+    color: "#ffffff",
+    fontSize: "16px",
+    fontWeight: 600,
+    padding: "12px 20px",
+    textDecoration: "none",
+  },
   hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
   footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
 } as const;

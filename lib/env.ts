@@ -113,9 +113,7 @@ export function getEnv(): Env {
   let secret = e.NEXTAUTH_SECRET;
   if (!secret) {
     if (!embedded) {
-      throw new EnvError(
-        "NEXTAUTH_SECRET is required when DATABASE_URL is set (generate one with `openssl rand -base64 32`).",
-      );
+      throw new EnvError("NEXTAUTH_SECRET is required when DATABASE_URL is set (generate one with `openssl rand -base64 32`).");
     }
     secret = readOrCreateSecret(dataDir, "nextauth-secret");
   }

@@ -35,7 +35,10 @@ export const log = {
 
 export function errorFields(err: unknown): Record<string, unknown> {
   if (err instanceof Error) {
-    const cause = err.cause instanceof Error ? { cause: `${(err.cause as Error & { code?: string }).code ?? err.cause.name}: ${err.cause.message}` } : {};
+    const cause =
+      err.cause instanceof Error
+        ? { cause: `${(err.cause as Error & { code?: string }).code ?? err.cause.name}: ${err.cause.message}` }
+        : {};
     return { err: err.name, errMessage: err.message, ...cause, stack: err.stack };
   }
   return { err: String(err) };

@@ -3,7 +3,20 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "db", "emails", "public", "next.config.ts", "instrumentation.ts", "instrumentation-client.ts", "proxy.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "emails",
+  "public",
+  "next.config.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "proxy.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

@@ -20,7 +20,7 @@ export function isConfigError(err) {
 
 /** Prints the refusal on stderr and exits with CONFIG_ERROR_EXIT. */
 export function refuseToStart(err) {
-  const message = String(err?.cause?.name === "EnvError" ? err.cause.message : err?.message ?? err).replace(
+  const message = String(err?.cause?.name === "EnvError" ? err.cause.message : (err?.message ?? err)).replace(
     /^An error occurred while loading instrumentation hook: /,
     "",
   );

@@ -187,8 +187,13 @@ async function main() {
     const matches = String(summary.raisedCents) === top.raised && summary.count === top.n;
     const fmt = (v?: number) => (v === undefined ? "" : v.toFixed(1)).padStart(12);
     const [{ server_version: version }] = await direct`show server_version`;
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-    console.log(`\nMedian of ${RUNS} runs after ${WARMUP} warm-up, ms (${n} donations; Postgres ${version}; ${os.cpus().length} CPUs, load ${load}):`);
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+    console.log(
+      `\nMedian of ${RUNS} runs after ${WARMUP} warm-up, ms (${n} donations; Postgres ${version}; ${os.cpus().length} CPUs, load ${load}):`,
+    );
     console.log(`${"report".padEnd(38)}${"aggregates".padStart(12)}${"scan+idx".padStart(12)}${"scan".padStart(12)}  same numbers`);
     for (const [name, r] of Object.entries(results)) {
       const agree = r.agree === undefined ? "" : r.agree ? "yes" : "NO";

@@ -30,7 +30,9 @@ function webConcurrency() {
     process.exit(1);
   }
   if (n > 1 && !process.env.DATABASE_URL) {
-    console.warn(JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY > 1 needs DATABASE_URL (embedded PGlite is one process); serving with one" }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY > 1 needs DATABASE_URL (embedded PGlite is one process); serving with one" }),
+    );
     return 1;
   }
   return n;

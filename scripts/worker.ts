@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const env = getEnv();
   await getDb();
   const worker = startWorker({ keepAlive: true });
-  console.log(`Goodfund worker: ${env.embedded ? `embedded database in ${env.dataDir}` : "PostgreSQL"}; emails ${env.RESEND_API_KEY ? "via Resend" : "kept in the outbox"}. Ctrl-C to stop.`);
+  console.log(
+    `Goodfund worker: ${env.embedded ? `embedded database in ${env.dataDir}` : "PostgreSQL"}; emails ${env.RESEND_API_KEY ? "via Resend" : "kept in the outbox"}. Ctrl-C to stop.`,
+  );
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {

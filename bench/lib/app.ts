@@ -102,11 +102,15 @@ export async function startServer(dir: string, env: Record<string, string | unde
   }
   const direct = nodeArgs.length > 0;
   if (direct) childEnv.NODE_ENV = "production";
-  const proc = spawn(process.execPath, direct ? [...nodeArgs, path.join(dir, "scripts/server.mjs")] : [path.join(dir, "scripts/start.mjs")], {
-    cwd: dir,
-    env: childEnv as NodeJS.ProcessEnv,
-    stdio: "pipe",
-  });
+  const proc = spawn(
+    process.execPath,
+    direct ? [...nodeArgs, path.join(dir, "scripts/server.mjs")] : [path.join(dir, "scripts/start.mjs")],
+    {
+      cwd: dir,
+      env: childEnv as NodeJS.ProcessEnv,
+      stdio: "pipe",
+    },
+  );
   let out = "";
   const keep = (d: Buffer) => {
     out += d;

@@ -175,7 +175,14 @@ export async function closedLoop(
   };
 }
 
-export type Activity = { samples: number; connections: number; active: number; idleInTransaction: number; idle: number; waitingOnLock: number };
+export type Activity = {
+  samples: number;
+  connections: number;
+  active: number;
+  idleInTransaction: number;
+  idle: number;
+  waitingOnLock: number;
+};
 
 /**
  * Samples pg_stat_activity every 50 ms for the connections of one application_name: on average
@@ -223,7 +230,13 @@ export function sampleActivity(sql: import("postgres").Sql, applicationName: str
  * omission). autocannon's own pacing (`overallRate`) releases each connection's quota at the
  * start of every second, i.e. in bursts, which measures queueing behind the burst instead.
  */
-export async function pacedLoad(o: { url: string; connections: number; rate: number; duration: number; next: () => Request | null }): Promise<Measured> {
+export async function pacedLoad(o: {
+  url: string;
+  connections: number;
+  rate: number;
+  duration: number;
+  next: () => Request | null;
+}): Promise<Measured> {
   const http = await import("node:http");
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
   const target = new URL(o.url);
@@ -243,7 +256,14 @@ export async function pacedLoad(o: { url: string; connections: number; rate: num
       new Promise<void>((resolve) => {
         const body = req.body === undefined ? undefined : Buffer.from(req.body);
         const r = http.request(
-          { agent, host: target.hostname, port: target.port, method: req.method ?? "GET", path: req.path ?? "/", headers: { ...req.headers, ...(body ? { "content-length": String(body.length) } : {}) } },
+          {
+            agent,
+            host: target.hostname,
+            port: target.port,
+            method: req.method ?? "GET",
+            path: req.path ?? "/",
+            headers: { ...req.headers, ...(body ? { "content-length": String(body.length) } : {}) },
+          },
           (res) => {
             res.resume();
             res.on("end", () => {

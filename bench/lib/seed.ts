@@ -85,8 +85,7 @@ export type Pool = { name: string; ids: string[]; paymentIntents: string[]; amou
 export async function seedPendingPool(sql: Sql, name: string, count: number, target: "spread" | "hot"): Promise<Pool> {
   const orgId = target === "hot" ? HOT.id : OPS.id;
   const donorPrefix = target === "hot" ? "dnr_bench_hot" : "dnr_bench_ops";
-  const campaign =
-    target === "hot" ? sql`${HOT_CAMPAIGN}` : sql`'cmp_bench_ops' || lpad((g % ${OPS_CAMPAIGNS})::text, 9, '0')`;
+  const campaign = target === "hot" ? sql`${HOT_CAMPAIGN}` : sql`'cmp_bench_ops' || lpad((g % ${OPS_CAMPAIGNS})::text, 9, '0')`;
   const rows = await sql<{ id: string; payment_intent_id: string; amount: number }[]>`
     with s as (select g, (random() * 9999)::int as d, 500 + (random() * random() * 20000)::int as amount
                from generate_series(1, ${count}) g),

@@ -52,7 +52,10 @@ export type TurnstileProps = {
   className?: string;
 };
 
-export const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function Turnstile({ siteKey, nonce, onToken, onUnavailable, className }, ref) {
+export const Turnstile = forwardRef<TurnstileHandle, TurnstileProps>(function Turnstile(
+  { siteKey, nonce, onToken, onUnavailable, className },
+  ref,
+) {
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<string | null>(null);
   // The latest callbacks, without re-rendering the widget when the parent re-renders.

@@ -24,7 +24,10 @@ function sortKeys(sort: DonorSort, order: SortOrder): SortKey[] {
       return [{ expr: sql`${donors.createdAt}`, type: "timestamptz" }, id];
     case "lastGift":
       // No gift yet sorts past every real time in the direction of travel.
-      return [{ expr: sql`coalesce(${donors.lastDonationAt}, ${order === "desc" ? "-infinity" : "infinity"}::timestamptz)`, type: "timestamptz" }, id];
+      return [
+        { expr: sql`coalesce(${donors.lastDonationAt}, ${order === "desc" ? "-infinity" : "infinity"}::timestamptz)`, type: "timestamptz" },
+        id,
+      ];
     case "name":
       return [
         // asc: named donors (false) before unnamed (true); desc: named (true) before unnamed (false).
@@ -90,10 +93,21 @@ export async function listDonorsAfter(
     // boolean parameter as false, and a JS Date would drop a timestamp's microseconds.
     const values = batch.cursor.map((v, i) => sql`(${v}::text)::${sql.raw(keys[i].type)}`);
     const op = by.order === "asc" ? sql`>` : sql`<`;
-    conditions.push(sql`(${sql.join(keys.map((k) => k.expr), sql`, `)}) ${op} (${sql.join(values, sql`, `)})`);
+    conditions.push(
+      sql`(${sql.join(
+        keys.map((k) => k.expr),
+        sql`, `,
+      )}) ${op} (${sql.join(values, sql`, `)})`,
+    );
   }
   const found = await db
-    .select({ donor: donors, key: sql<string>`json_build_array(${sql.join(keys.map((k) => sql`(${k.expr})::text`), sql`, `)})::text` })
+    .select({
+      donor: donors,
+      key: sql<string>`json_build_array(${sql.join(
+        keys.map((k) => sql`(${k.expr})::text`),
+        sql`, `,
+      )})::text`,
+    })
     .from(donors)
     .where(and(...conditions))
     .orderBy(...orderBy(keys, by.order))

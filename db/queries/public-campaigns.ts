@@ -15,10 +15,7 @@ export async function findPublicCampaign(
   db: DbOrTx,
   by: { id: string } | { orgSlug: string; slug: string },
 ): Promise<{ campaign: Campaign; org: Organization }> {
-  const where =
-    "id" in by
-      ? eq(campaigns.id, by.id)
-      : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug));
+  const where = "id" in by ? eq(campaigns.id, by.id) : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug));
   const [row] = await db
     .select({ campaign: campaigns, org: organizations })
     .from(campaigns)

@@ -15,7 +15,15 @@ async function withTotals(db: DbOrTx, rows: { plan: RecurringPlan; campaignTitle
       totalCents: sql<string>`coalesce(sum(${donations.amount}), 0)::text`,
     })
     .from(donations)
-    .where(and(inArray(donations.recurringPlanId, rows.map((r) => r.plan.id)), eq(donations.status, "SUCCEEDED")))
+    .where(
+      and(
+        inArray(
+          donations.recurringPlanId,
+          rows.map((r) => r.plan.id),
+        ),
+        eq(donations.status, "SUCCEEDED"),
+      ),
+    )
     .groupBy(donations.recurringPlanId);
   const byPlan = new Map(totals.map((t) => [t.planId, t]));
   return rows.map((r) => {

@@ -228,7 +228,12 @@ export type ReportSummaryNumbers = {
 };
 
 /** The summary of `orgId`'s donations in the window (see `reportSummarySchema` for each number). */
-export async function getReportSummary(db: DbOrTx, orgId: string, w: ReportWindow, opts: ReportOptions = {}): Promise<ReportSummaryNumbers> {
+export async function getReportSummary(
+  db: DbOrTx,
+  orgId: string,
+  w: ReportWindow,
+  opts: ReportOptions = {},
+): Promise<ReportSummaryNumbers> {
   const strategy = opts.strategy ?? "aggregates";
   return inSnapshot(db, async (tx) => {
     const [totals, fresh, plans, reversed] = await Promise.all([
@@ -302,7 +307,12 @@ export async function getReportTimeseries(
  * Every campaign of `orgId` with its own raised, count and distinct donors in the window, and
  * the same including its fundraiser pages (see `campaignReportRowSchema`); highest raised first.
  */
-export async function getCampaignReport(db: DbOrTx, orgId: string, w: ReportWindow, opts: ReportOptions = {}): Promise<CampaignReportRow[]> {
+export async function getCampaignReport(
+  db: DbOrTx,
+  orgId: string,
+  w: ReportWindow,
+  opts: ReportOptions = {},
+): Promise<CampaignReportRow[]> {
   const strategy = opts.strategy ?? "aggregates";
   const [list, sums, donorRows] = await inSnapshot(db, (tx) =>
     Promise.all([

@@ -45,7 +45,10 @@ export const campaigns = pgTable(
     showGoal: boolean().notNull().default(true),
     startDate: timestamp({ withTimezone: true }),
     endDate: timestamp({ withTimezone: true }),
-    suggestedAmounts: integer().array().notNull().default(sql`'{2500,5000,10000}'::integer[]`),
+    suggestedAmounts: integer()
+      .array()
+      .notNull()
+      .default(sql`'{2500,5000,10000}'::integer[]`),
     allowCustomAmount: boolean().notNull().default(true),
     allowRecurring: boolean().notNull().default(true),
     matchingEnabled: boolean().notNull().default(false),
@@ -68,8 +71,12 @@ export const campaigns = pgTable(
     uniqueIndex("campaigns_org_slug_key").on(t.orgId, t.slug),
     index("campaigns_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("campaigns_parent_idx").on(t.parentCampaignId),
-    index("campaigns_scheduled_idx").on(t.scheduledPublishAt).where(sql`${t.status} = 'DRAFT'`),
-    index("campaigns_end_idx").on(t.endDate).where(sql`${t.status} in ('ACTIVE', 'PAUSED')`),
+    index("campaigns_scheduled_idx")
+      .on(t.scheduledPublishAt)
+      .where(sql`${t.status} = 'DRAFT'`),
+    index("campaigns_end_idx")
+      .on(t.endDate)
+      .where(sql`${t.status} in ('ACTIVE', 'PAUSED')`),
     check("campaigns_aggregates_non_negative", sql`${t.raisedAmountCents} >= 0 and ${t.donationCount} >= 0 and ${t.ticketsSold} >= 0`),
   ],
 );

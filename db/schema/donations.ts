@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { campaigns } from "./campaigns";
 import { organizations } from "./organizations";
 
@@ -98,15 +86,21 @@ export const donations = pgTable(
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
     index("donations_donor_idx").on(t.donorId),
     // A recurring plan's donations (its SUCCEEDED count and total in the plans list).
-    index("donations_recurring_plan_idx").on(t.recurringPlanId).where(sql`${t.recurringPlanId} is not null`),
+    index("donations_recurring_plan_idx")
+      .on(t.recurringPlanId)
+      .where(sql`${t.recurringPlanId} is not null`),
     uniqueIndex("donations_payment_intent_key").on(t.paymentIntentId),
     uniqueIndex("donations_invoice_key").on(t.invoiceId),
     index("donations_subscription_idx").on(t.subscriptionId),
     index("donations_charge_idx").on(t.chargeId),
     // The card-testing defence counts a client's recently failed donations.
-    index("donations_client_failed_idx").on(t.clientIp, t.updatedAt).where(sql`${t.status} = 'FAILED' and ${t.clientIp} is not null`),
+    index("donations_client_failed_idx")
+      .on(t.clientIp, t.updatedAt)
+      .where(sql`${t.status} = 'FAILED' and ${t.clientIp} is not null`),
     // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
-    index("donations_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    index("donations_pending_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 
@@ -143,7 +137,9 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
-    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index("outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

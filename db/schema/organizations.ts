@@ -23,10 +23,7 @@ export const organizations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("organizations_slug_key").on(t.slug),
-    uniqueIndex("organizations_processor_account_key").on(t.processorAccountId),
-  ],
+  (t) => [uniqueIndex("organizations_slug_key").on(t.slug), uniqueIndex("organizations_processor_account_key").on(t.processorAccountId)],
 );
 
 export const memberships = pgTable(

@@ -32,7 +32,11 @@ export async function sandboxSubscriptionScope({ db, params }: { db: Db; params:
 /** Scope of a sandbox connected account: the organization it belongs to. */
 export async function sandboxAccountScope({ db, params }: { db: Db; params: { id: string } }) {
   assertSandboxMode();
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.processorAccountId, params.id)).limit(1);
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.processorAccountId, params.id))
+    .limit(1);
   if (!org) throw notFound("Account not found");
   return { orgId: org.id, accountId: params.id };
 }

@@ -26,7 +26,9 @@ export type SecretOptions = {
 
 /** A stored value could not be decrypted: another key, another row, or altered. The message names the likely cause. */
 export class SecretDecryptionError extends Error {
-  constructor(message = "A stored secret could not be decrypted: SECRETS_ENCRYPTION_KEY is not the key it was encrypted with, or the value was altered") {
+  constructor(
+    message = "A stored secret could not be decrypted: SECRETS_ENCRYPTION_KEY is not the key it was encrypted with, or the value was altered",
+  ) {
     super(message);
     this.name = "SecretDecryptionError";
   }

@@ -19,7 +19,12 @@ const outboxRow = (email: QueuedEmail): OutboxRow => ({
   kind: "email",
   dedupeKey: `email:${email.dedupeKey}`,
   orgId: email.orgId,
-  payload: { template: email.template, to: email.to, props: email.props, ...(email.purgePropsWhenSent ? { [PURGE_WHEN_SENT]: ["props"] } : {}) },
+  payload: {
+    template: email.template,
+    to: email.to,
+    props: email.props,
+    ...(email.purgePropsWhenSent ? { [PURGE_WHEN_SENT]: ["props"] } : {}),
+  },
 });
 
 /** Queues one email in the caller's transaction; false if it was already queued. */

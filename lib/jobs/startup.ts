@@ -17,7 +17,8 @@ export async function startServerProcess(): Promise<void> {
   await runMigrations();
   const db = await getDb();
   await prepareStoredWebhookSecrets(db);
-  const wantsSeed = env.SEED_DEMO === "1" || env.SEED_DEMO === "true" || (env.embedded && env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false");
+  const wantsSeed =
+    env.SEED_DEMO === "1" || env.SEED_DEMO === "true" || (env.embedded && env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false");
   if (wantsSeed) {
     const seeded = await seedDemoIfEmpty(db);
     if (seeded) log.info("demo data created", { org: seeded.orgSlug, owner: seeded.ownerEmail });

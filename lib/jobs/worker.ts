@@ -40,7 +40,8 @@ type Deliver = (row: OutboxRecord, ctx: { db: Db }) => Promise<void | { skipped:
 
 async function deliverEmail(row: OutboxRecord): Promise<void> {
   const payload = row.payload as Partial<EmailMessage>;
-  if (!isEmailTemplate(payload.template)) throw new PermanentDeliveryError(`unknown email template ${JSON.stringify(payload.template ?? null)}`);
+  if (!isEmailTemplate(payload.template))
+    throw new PermanentDeliveryError(`unknown email template ${JSON.stringify(payload.template ?? null)}`);
   if (typeof payload.to !== "string" || !payload.to.includes("@")) throw new PermanentDeliveryError("email payload has no recipient");
   if (typeof payload.props !== "object" || payload.props === null) throw new PermanentDeliveryError("email payload has no props");
   await sendEmail(payload as EmailMessage, { idempotencyKey: idempotencyKeyFor(row) });

@@ -20,7 +20,12 @@ export type ClaimOptions = {
  * while this one sends, outside any transaction (PGlite has a single connection), and a crashed
  * worker's lease simply expires.
  */
-export async function claimOutboxRows(db: Db, kinds: readonly OutboxKind[], limit: number, options: ClaimOptions = {}): Promise<OutboxRecord[]> {
+export async function claimOutboxRows(
+  db: Db,
+  kinds: readonly OutboxKind[],
+  limit: number,
+  options: ClaimOptions = {},
+): Promise<OutboxRecord[]> {
   if (kinds.length === 0 || limit <= 0 || options.orgIds?.length === 0 || options.ids?.length === 0) return [];
   const due = db
     .select({ id: outbox.id })

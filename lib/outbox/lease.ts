@@ -31,7 +31,10 @@ export class PermanentDeliveryError extends Error {
 /** Error text fit for the outbox and the logs: one short line, no email addresses. */
 export function describeError(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/[^\s@<>"'`,;:()]+@[^\s@<>"'`,;:()]+/g, "<address>").replace(/\s+/g, " ").slice(0, 300);
+  return text
+    .replace(/[^\s@<>"'`,;:()]+@[^\s@<>"'`,;:()]+/g, "<address>")
+    .replace(/\s+/g, " ")
+    .slice(0, 300);
 }
 
 // Both ends of a lease are guarded by status: if this worker's lease ran out and another worker

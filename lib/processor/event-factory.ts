@@ -41,7 +41,11 @@ export type EnvelopeOptions = {
 type EventOf<T extends Stripe.Event.Type> = Extract<Stripe.Event, { type: T }>;
 
 /** An event of Stripe's envelope around `object`. */
-export function processorEvent<T extends Stripe.Event.Type>(type: T, object: Record<string, unknown>, opts: EnvelopeOptions = {}): EventOf<T> {
+export function processorEvent<T extends Stripe.Event.Type>(
+  type: T,
+  object: Record<string, unknown>,
+  opts: EnvelopeOptions = {},
+): EventOf<T> {
   return {
     id: opts.eventId ?? processorId("evt"),
     object: "event",
@@ -138,11 +142,17 @@ export function paymentIntentPaymentFailed(input: PaymentIntentInput & { error?:
     ...(input.chargeId ? { charge: input.chargeId } : {}),
     ...input.error,
   };
-  return processorEvent("payment_intent.payment_failed", paymentIntent(input, "requires_payment_method", { last_payment_error: error }), input);
+  return processorEvent(
+    "payment_intent.payment_failed",
+    paymentIntent(input, "requires_payment_method", { last_payment_error: error }),
+    input,
+  );
 }
 
 /** `payment_intent.canceled`: the PaymentIntent can never be paid. */
-export function paymentIntentCanceled(input: PaymentIntentInput & { cancellationReason?: Stripe.PaymentIntent.CancellationReason | null; canceledAt?: number }) {
+export function paymentIntentCanceled(
+  input: PaymentIntentInput & { cancellationReason?: Stripe.PaymentIntent.CancellationReason | null; canceledAt?: number },
+) {
   const fields = { cancellation_reason: input.cancellationReason ?? null, canceled_at: input.canceledAt ?? now() };
   return processorEvent("payment_intent.canceled", paymentIntent(input, "canceled", fields), input);
 }
@@ -181,11 +191,20 @@ export function invoicePaymentSucceeded(input: InvoiceInput) {
     total: paid,
   };
   if (input.shape === "legacy") {
-    Object.assign(invoice, { subscription: input.subscriptionId, payment_intent: input.paymentIntentId, charge: input.chargeId, paid: true });
+    Object.assign(invoice, {
+      subscription: input.subscriptionId,
+      payment_intent: input.paymentIntentId,
+      charge: input.chargeId,
+      paid: true,
+    });
     return processorEvent("invoice.payment_succeeded", invoice, { ...input, apiVersion: input.apiVersion ?? LEGACY_INVOICE_API_VERSION });
   }
   Object.assign(invoice, {
-    parent: { quote_details: null, subscription_details: { metadata: {}, subscription: input.subscriptionId }, type: "subscription_details" },
+    parent: {
+      quote_details: null,
+      subscription_details: { metadata: {}, subscription: input.subscriptionId },
+      type: "subscription_details",
+    },
     payments: {
       object: "list",
       data: [
@@ -209,11 +228,22 @@ export function invoicePaymentSucceeded(input: InvoiceInput) {
 }
 
 /** `customer.subscription.deleted`: the subscription ended (canceled, or after failed payments). */
-export function customerSubscriptionDeleted(input: EnvelopeOptions & { subscriptionId: string; customerId?: string | null; metadata?: Record<string, string>; canceledAt?: number }) {
+export function customerSubscriptionDeleted(
+  input: EnvelopeOptions & { subscriptionId: string; customerId?: string | null; metadata?: Record<string, string>; canceledAt?: number },
+) {
   const at = input.canceledAt ?? now();
   return processorEvent(
     "customer.subscription.deleted",
-    { id: input.subscriptionId, object: "subscription", canceled_at: at, customer: input.customerId ?? null, ended_at: at, livemode: false, metadata: input.metadata ?? {}, status: "canceled" },
+    {
+      id: input.subscriptionId,
+      object: "subscription",
+      canceled_at: at,
+      customer: input.customerId ?? null,
+      ended_at: at,
+      livemode: false,
+      metadata: input.metadata ?? {},
+      status: "canceled",
+    },
     input,
   );
 }
@@ -291,7 +321,12 @@ function dispute(input: DisputeInput, status: Stripe.Dispute.Status, submitted: 
     amount: input.amountCents,
     charge: input.chargeId,
     currency: input.currency,
-    evidence_details: { due_by: input.dueBy ?? now() + 7 * 86_400, has_evidence: submitted, past_due: false, submission_count: submitted ? 1 : 0 },
+    evidence_details: {
+      due_by: input.dueBy ?? now() + 7 * 86_400,
+      has_evidence: submitted,
+      past_due: false,
+      submission_count: submitted ? 1 : 0,
+    },
     is_charge_refundable: false,
     livemode: false,
     metadata: {},
@@ -315,7 +350,9 @@ export function chargeDisputeClosed(input: DisputeInput & { status: Stripe.Dispu
 // Connected accounts and payouts
 
 /** `account.updated` from an organization's connected account. */
-export function accountUpdated(input: EnvelopeOptions & { accountId: string; chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted?: boolean }) {
+export function accountUpdated(
+  input: EnvelopeOptions & { accountId: string; chargesEnabled: boolean; payoutsEnabled: boolean; detailsSubmitted?: boolean },
+) {
   return processorEvent(
     "account.updated",
     {

@@ -12,9 +12,10 @@ export function getProcessor(): Promise<PaymentProcessor> {
   const key = `${env.paymentsMode === "stripe" ? env.STRIPE_SECRET_KEY : "sandbox"}|${env.STRIPE_API_HOST ?? ""}`;
   const cached = globalForProcessor.__goodfundProcessor;
   if (cached?.key === key) return cached.processor;
-  const processor = env.paymentsMode === "stripe"
-    ? import("./stripe").then((m) => new m.StripeProcessor() as PaymentProcessor)
-    : import("./sandbox").then((m) => new m.SandboxProcessor() as PaymentProcessor);
+  const processor =
+    env.paymentsMode === "stripe"
+      ? import("./stripe").then((m) => new m.StripeProcessor() as PaymentProcessor)
+      : import("./sandbox").then((m) => new m.SandboxProcessor() as PaymentProcessor);
   globalForProcessor.__goodfundProcessor = { key, processor };
   return processor;
 }

@@ -47,14 +47,23 @@ export async function sandboxIntentMarks(tx: Tx, donationId: string): Promise<{ 
   const rows = await tx
     .select({ type: donationEvents.type })
     .from(donationEvents)
-    .where(and(eq(donationEvents.donationId, donationId), inArray(donationEvents.type, [SANDBOX_CONFIRMED, SANDBOX_CANCELED, "payment_intent.canceled"])));
+    .where(
+      and(
+        eq(donationEvents.donationId, donationId),
+        inArray(donationEvents.type, [SANDBOX_CONFIRMED, SANDBOX_CANCELED, "payment_intent.canceled"]),
+      ),
+    );
   return {
     confirmed: rows.some((r) => r.type === SANDBOX_CONFIRMED),
     canceled: rows.some((r) => r.type !== SANDBOX_CONFIRMED),
   };
 }
 
-export async function markSandboxIntent(tx: Tx, donation: Pick<Donation, "id" | "paymentIntentId">, type: typeof SANDBOX_CONFIRMED | typeof SANDBOX_CANCELED) {
+export async function markSandboxIntent(
+  tx: Tx,
+  donation: Pick<Donation, "id" | "paymentIntentId">,
+  type: typeof SANDBOX_CONFIRMED | typeof SANDBOX_CANCELED,
+) {
   await tx.insert(donationEvents).values({ donationId: donation.id, type, data: { paymentIntentId: donation.paymentIntentId } });
 }
 
@@ -65,7 +74,8 @@ export async function markSandboxIntent(tx: Tx, donation: Pick<Donation, "id" | 
 export async function cancelSandboxIntent(tx: Tx, donation: Donation): Promise<PaymentIntentStatus> {
   const marks = await sandboxIntentMarks(tx, donation.id);
   if (marks.canceled) return "canceled";
-  if (marks.confirmed || donation.status === "SUCCEEDED" || donation.status === "DISPUTED" || donation.status === "REFUNDED") return "succeeded";
+  if (marks.confirmed || donation.status === "SUCCEEDED" || donation.status === "DISPUTED" || donation.status === "REFUNDED")
+    return "succeeded";
   await markSandboxIntent(tx, donation, SANDBOX_CANCELED);
   return "canceled";
 }

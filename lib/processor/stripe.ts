@@ -3,9 +3,7 @@ import { getStripe } from "./stripe-client";
 import { type PaymentProcessor, ProcessorError } from "./types";
 
 type Input<M extends keyof PaymentProcessor> = PaymentProcessor[M] extends (input: infer I) => unknown ? I : never;
-type Output<M extends keyof PaymentProcessor> = PaymentProcessor[M] extends (...args: never[]) => Promise<infer O>
-  ? O
-  : never;
+type Output<M extends keyof PaymentProcessor> = PaymentProcessor[M] extends (...args: never[]) => Promise<infer O> ? O : never;
 
 /**
  * Express-equivalent controller properties. `type: "express"` is deprecated on Accounts v1 in
@@ -177,10 +175,7 @@ export class StripeProcessor implements PaymentProcessor {
     }
     const clientSecret = invoice.confirmation_secret?.client_secret;
     if (!clientSecret) {
-      throw new ProcessorError(
-        `The first invoice of subscription ${subscription.id} has no confirmation secret`,
-        "missing_client_secret",
-      );
+      throw new ProcessorError(`The first invoice of subscription ${subscription.id} has no confirmation secret`, "missing_client_secret");
     }
     const payment = pickPayment(invoice.payments?.data ?? []);
     const paymentIntentId =
@@ -227,7 +222,11 @@ export class StripeProcessor implements PaymentProcessor {
   async cancelPaymentIntent(input: Input<"cancelPaymentIntent">): Promise<Output<"cancelPaymentIntent">> {
     try {
       const intent = await this.call("payment intent cancellation", (s) =>
-        s.paymentIntents.cancel(input.paymentIntentId, { cancellation_reason: "abandoned" }, { idempotencyKey: `pi-cancel-${input.donationId}` }),
+        s.paymentIntents.cancel(
+          input.paymentIntentId,
+          { cancellation_reason: "abandoned" },
+          { idempotencyKey: `pi-cancel-${input.donationId}` },
+        ),
       );
       return { status: intent.status };
     } catch (err) {
@@ -244,10 +243,7 @@ export class StripeProcessor implements PaymentProcessor {
   async getInvoicePayment(input: Input<"getInvoicePayment">): Promise<Output<"getInvoicePayment">> {
     const options: Stripe.RequestOptions = input.accountId ? { stripeAccount: input.accountId } : {};
     const list = await this.call("invoice payment lookup", (s) =>
-      s.invoicePayments.list(
-        { invoice: input.invoiceId, limit: 10, expand: ["data.payment.payment_intent"] },
-        options,
-      ),
+      s.invoicePayments.list({ invoice: input.invoiceId, limit: 10, expand: ["data.payment.payment_intent"] }, options),
     );
     const payment = pickPayment(list.data);
     if (!payment) return { paymentIntentId: null, chargeId: null };

@@ -77,7 +77,10 @@ export interface PaymentProcessor {
    * The payment of an invoice (current webhook payloads may omit it): its PaymentIntent and
    * charge IDs, so a renewal's disputes can be matched.
    */
-  getInvoicePayment(input: { invoiceId: string; accountId: string | null }): Promise<{ paymentIntentId: string | null; chargeId: string | null }>;
+  getInvoicePayment(input: {
+    invoiceId: string;
+    accountId: string | null;
+  }): Promise<{ paymentIntentId: string | null; chargeId: string | null }>;
 }
 
 /** The states of a PaymentIntent, as Stripe names them (and any it may add later). */

@@ -19,8 +19,7 @@ export function getPolicy(name: PolicyName): Policy {
 export async function createBackend(): Promise<RateLimitBackend> {
   const env = getEnv();
   const choice =
-    env.RATE_LIMIT_BACKEND ??
-    (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN ? "upstash" : env.REDIS_URL ? "redis" : "memory");
+    env.RATE_LIMIT_BACKEND ?? (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN ? "upstash" : env.REDIS_URL ? "redis" : "memory");
   if (choice === "upstash") {
     const { UpstashBackend } = await import("./upstash");
     return UpstashBackend.fromEnv();

@@ -179,7 +179,15 @@ export const publicCampaignViewSchema = z
       .nullable(),
     donorRoll: z.array(publicDonor).nullable(),
     leaderboard: z
-      .array(z.object({ id: z.string(), title: z.string(), slug: z.string(), raisedAmountCents: z.number().int(), donationCount: z.number().int() }))
+      .array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          slug: z.string(),
+          raisedAmountCents: z.number().int(),
+          donationCount: z.number().int(),
+        }),
+      )
       .nullable(),
   })
   .meta({ id: "PublicCampaignView" });

@@ -33,11 +33,7 @@ z.config({
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const slugSchema = (min: number, max: number) =>
-  z
-    .string()
-    .min(min)
-    .max(max)
-    .regex(SLUG_PATTERN, "Only lower-case letters, digits and single hyphens between them");
+  z.string().min(min).max(max).regex(SLUG_PATTERN, "Only lower-case letters, digits and single hyphens between them");
 
 /** Free text with HTML stripped on write; the length rule applies to the stripped text. */
 export const plainText = (max: number, min = 0) =>
@@ -125,7 +121,10 @@ export const issueCodeSchema = z
   .meta({
     id: "IssueCode",
     description: "The values the code refers to ride along, e.g. `minimum`, `maximum`, `inclusive`, `format`, `expected`, `values`.",
-    examples: [{ code: "too_small", origin: "number", minimum: 100, inclusive: true }, { code: "tickets_over_limit", maximum: 10 }],
+    examples: [
+      { code: "too_small", origin: "number", minimum: 100, inclusive: true },
+      { code: "tickets_over_limit", maximum: 10 },
+    ],
   });
 
 export const errorSchema = z
@@ -137,7 +136,7 @@ export const errorSchema = z
         fieldErrors: z.record(z.string(), z.array(z.string())),
         formErrors: z.array(z.string()),
         codes: z.record(z.string(), z.array(issueCodeSchema)).meta({
-          description: "The codes of the messages above, per field (dotted paths for nested fields; \"\" for form-level messages)",
+          description: 'The codes of the messages above, per field (dotted paths for nested fields; "" for form-level messages)',
         }),
       })
       .optional(),

@@ -50,7 +50,9 @@ export const donorDonationSchema = donationSchema.extend({ campaignTitle: z.stri
 
 export const donorDetailSchema = donorSchema
   .extend({
-    donations: z.array(donorDonationSchema).meta({ description: `The donor's newest ${DONOR_DETAIL_DONATIONS} donations, any status, newest first.` }),
+    donations: z
+      .array(donorDonationSchema)
+      .meta({ description: `The donor's newest ${DONOR_DETAIL_DONATIONS} donations, any status, newest first.` }),
     recurringPlans: z.array(recurringPlanSchema).meta({ description: "The donor's recurring plans, newest first." }),
   })
   .meta({ id: "DonorDetail" });

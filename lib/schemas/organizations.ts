@@ -103,8 +103,6 @@ export const memberSchema = z
   })
   .meta({ id: "Member" });
 
-export const addMemberBody = z
-  .object({ email, role: z.enum(ROLES).default("MEMBER") })
-  .meta({ id: "AddMember" });
+export const addMemberBody = z.object({ email, role: z.enum(ROLES).default("MEMBER") }).meta({ id: "AddMember" });
 
 export const updateMemberBody = z.object({ role: z.enum(ROLES) }).meta({ id: "UpdateMember" });

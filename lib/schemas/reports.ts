@@ -50,7 +50,10 @@ const instantParam = (description: string) =>
     .meta({ description })
     .superRefine((s, ctx) => {
       if (!DATE_TIME.safeParse(s).success && !DATE.safeParse(s).success) {
-        ctx.addIssue({ code: "custom", message: "Must be an ISO 8601 date-time with an offset (2030-01-31T12:00:00Z) or a date (2030-01-31)" });
+        ctx.addIssue({
+          code: "custom",
+          message: "Must be an ISO 8601 date-time with an offset (2030-01-31T12:00:00Z) or a date (2030-01-31)",
+        });
         return;
       }
       const year = new Date(Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00Z` : s)).getUTCFullYear();
@@ -198,9 +201,13 @@ export const reportSummarySchema = z
       "Monthly value of the recurring plans ACTIVE now (not windowed): monthly plans' amounts plus one twelfth of " +
         "yearly plans' amounts, summed exactly and rounded once to the nearest cent (halves up).",
     ),
-    refundedCents: int("Sum of `amount` of the donations now REFUNDED whose `succeededAt` (or `createdAt` if it never succeeded) is in the window."),
+    refundedCents: int(
+      "Sum of `amount` of the donations now REFUNDED whose `succeededAt` (or `createdAt` if it never succeeded) is in the window.",
+    ),
     refundedCount: int("How many donations those are."),
-    disputedCents: int("Sum of `amount` of the donations now DISPUTED whose `succeededAt` (or `createdAt` if it never succeeded) is in the window."),
+    disputedCents: int(
+      "Sum of `amount` of the donations now DISPUTED whose `succeededAt` (or `createdAt` if it never succeeded) is in the window.",
+    ),
     disputedCount: int("How many donations those are."),
   })
   .meta({ id: "ReportSummary" });

@@ -75,7 +75,10 @@ export const webhookEndpointSchema = z
     eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).meta({ description: "Empty: every event type." }),
     enabled: z.boolean(),
     disabledReason: z.string().nullable(),
-    failingSince: z.string().nullable().meta({ description: "First failed delivery since the last success; five days of failures disable the endpoint." }),
+    failingSince: z
+      .string()
+      .nullable()
+      .meta({ description: "First failed delivery since the last success; five days of failures disable the endpoint." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -63,7 +63,10 @@ export function pageContentSecurityPolicy(o: PagePolicyOptions): string {
 }
 
 /** Headers of an HTML page at `pathname`. */
-export function pageSecurityHeaders(pathname: string, o: Omit<PagePolicyOptions, "frameable" | "https"> & { appUrl: string }): Record<string, string> {
+export function pageSecurityHeaders(
+  pathname: string,
+  o: Omit<PagePolicyOptions, "frameable" | "https"> & { appUrl: string },
+): Record<string, string> {
   const frameable = isFrameable(pathname);
   const https = o.appUrl.startsWith("https://");
   return {

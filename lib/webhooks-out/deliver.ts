@@ -46,7 +46,9 @@ export async function deliverWebhook(row: OutboxRecord, { db }: { db: Db }): Pro
   const [event] = eventId ? await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)) : [];
   if (!event || event.orgId !== endpoint.orgId) return { skipped: "event gone; not sent" };
   const log = (attempt: Attempt) =>
-    db.insert(webhookDeliveries).values({ id: newId("whd"), endpointId: endpoint.id, eventId: event.id, attempt: row.attempts, ...attempt });
+    db
+      .insert(webhookDeliveries)
+      .values({ id: newId("whd"), endpointId: endpoint.id, eventId: event.id, attempt: row.attempts, ...attempt });
 
   if (!endpoint.enabled) {
     await log({ statusCode: null, error: "Endpoint disabled; not sent", latencyMs: null, responseBody: null });
@@ -133,7 +135,12 @@ async function send(endpoint: WebhookEndpoint, secret: string, msgId: string, bo
  * so the Host header, TLS SNI and certificate check are as usual. No connection pooling (a pooled
  * socket could belong to another address) and no redirects (Node's client follows none).
  */
-function post(url: URL, target: ResolvedTarget, headers: Record<string, string>, body: string): Promise<{ statusCode: number; excerpt: string }> {
+function post(
+  url: URL,
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ statusCode: number; excerpt: string }> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
@@ -141,13 +148,23 @@ function post(url: URL, target: ResolvedTarget, headers: Record<string, string>,
   const client = url.protocol === "https:" ? https : http;
   const auth = url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method: "POST", headers, auth, agent: false, lookup, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+    const req = client.request(url, {
+      method: "POST",
+      headers,
+      auth,
+      agent: false,
+      lookup,
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
     req.on("error", (err) => reject(err.name === "AbortError" ? new Error(`Timed out after ${DELIVERY_TIMEOUT_MS / 1000} s`) : err));
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = () => {
-        const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8").replace(/\u0000/g, "");
+        const excerpt = Buffer.concat(chunks)
+          .subarray(0, EXCERPT_BYTES)
+          .toString("utf8")
+          .replace(/\u0000/g, "");
         resolve({ statusCode: res.statusCode ?? 0, excerpt });
         res.destroy();
       };

@@ -72,12 +72,19 @@ export async function emitDonationEvent(tx: DbOrTx, donation: Donation): Promise
   if (type) await emitEvent(tx, donation.orgId, type, serializeDonation(donation));
 }
 
-export async function emitCampaignEvent(tx: DbOrTx, type: Extract<WebhookEventType, `campaign.${string}`>, campaign: Campaign): Promise<void> {
+export async function emitCampaignEvent(
+  tx: DbOrTx,
+  type: Extract<WebhookEventType, `campaign.${string}`>,
+  campaign: Campaign,
+): Promise<void> {
   await emitEvent(tx, campaign.orgId, type, serializeCampaign(campaign));
 }
 
 /** `campaign.published` / `campaign.ended` for the worker's scheduled transitions. */
-export async function emitCampaignTransitions(tx: DbOrTx, changed: { published: { id: string }[]; ended: { id: string }[] }): Promise<void> {
+export async function emitCampaignTransitions(
+  tx: DbOrTx,
+  changed: { published: { id: string }[]; ended: { id: string }[] },
+): Promise<void> {
   const ids = [...changed.published, ...changed.ended].map((c) => c.id);
   if (ids.length === 0) return;
   const rows = new Map((await tx.select().from(campaigns).where(inArray(campaigns.id, ids))).map((c) => [c.id, c]));
@@ -85,11 +92,19 @@ export async function emitCampaignTransitions(tx: DbOrTx, changed: { published: 
   for (const { id } of changed.ended) await emitCampaignEvent(tx, "campaign.ended", rows.get(id)!);
 }
 
-export async function emitRecurringPlanEvent(tx: DbOrTx, type: "recurring_plan.created" | "recurring_plan.canceled", planId: string): Promise<void> {
+export async function emitRecurringPlanEvent(
+  tx: DbOrTx,
+  type: "recurring_plan.created" | "recurring_plan.canceled",
+  planId: string,
+): Promise<void> {
   const row = await getRecurringPlanRow(tx, planId);
   if (row) await emitEvent(tx, row.plan.orgId, type, serializeRecurringPlan(row));
 }
 
-export async function emitPayoutEvent(tx: DbOrTx, type: "payout.paid" | "payout.failed", payout: typeof payouts.$inferSelect): Promise<void> {
+export async function emitPayoutEvent(
+  tx: DbOrTx,
+  type: "payout.paid" | "payout.failed",
+  payout: typeof payouts.$inferSelect,
+): Promise<void> {
   await emitEvent(tx, payout.orgId, type, serializePayout(payout));
 }

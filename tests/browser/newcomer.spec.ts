@@ -86,24 +86,28 @@ signedInTest("unknown records inside the dashboard answer 404 with the dashboard
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Winter Meals Appeal");
 });
 
-test("a sign-in link kept by the sandbox mailbox: the page says where it is, and a used link says Used", { tag: "@desktop-only" }, async ({ page }) => {
-  await page.goto("/signin");
-  await page.getByLabel("Email address").fill("newcomer-mailbox@example.org");
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  const status = page.getByRole("status").filter({ hasText: "Your sign-in link is ready" });
-  await expect(status).toBeVisible();
-  // No "we sent" next to "this install does not send email".
-  await expect(page.getByText("We sent a sign-in link")).toHaveCount(0);
-  await status.getByRole("link", { name: "sandbox mailbox" }).click();
-  const item = page.getByRole("listitem").filter({ hasText: "newcomer-mailbox@example.org" }).first();
-  await expect(item.getByText("Valid for an hour (once)")).toBeVisible();
-  await item.getByRole("link", { name: /Sign in as newcomer-mailbox@example.org/ }).click();
-  await page.waitForURL(/\/dashboard/);
-  await page.goto("/sandbox/mailbox");
-  const used = page.getByRole("listitem").filter({ hasText: "newcomer-mailbox@example.org" }).first();
-  await expect(used.getByText("Used", { exact: true })).toBeVisible();
-  await expect(used.getByRole("link", { name: /Sign in as/ })).toHaveCount(0);
-});
+test(
+  "a sign-in link kept by the sandbox mailbox: the page says where it is, and a used link says Used",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Email address").fill("newcomer-mailbox@example.org");
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Your sign-in link is ready" });
+    await expect(status).toBeVisible();
+    // No "we sent" next to "this install does not send email".
+    await expect(page.getByText("We sent a sign-in link")).toHaveCount(0);
+    await status.getByRole("link", { name: "sandbox mailbox" }).click();
+    const item = page.getByRole("listitem").filter({ hasText: "newcomer-mailbox@example.org" }).first();
+    await expect(item.getByText("Valid for an hour (once)")).toBeVisible();
+    await item.getByRole("link", { name: /Sign in as newcomer-mailbox@example.org/ }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.goto("/sandbox/mailbox");
+    const used = page.getByRole("listitem").filter({ hasText: "newcomer-mailbox@example.org" }).first();
+    await expect(used.getByText("Used", { exact: true })).toBeVisible();
+    await expect(used.getByRole("link", { name: /Sign in as/ })).toHaveCount(0);
+  },
+);
 
 signedInTest(
   "a refund emails the donor a confirmation and a new member an invitation; the emails page lists both",

@@ -20,7 +20,9 @@ async function shoot(page: Page, url: string, name: string, project: string, rea
   expect(await page.evaluate(() => document.body.innerText.trim().length), `${name}: visible text`).toBeGreaterThan(20);
   // The page fits its width: nothing pushes the document sideways (a phone would zoom out).
   const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: document width at ${width}px`).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: document width at ${width}px`).toBeLessThanOrEqual(
+    width,
+  );
   await expect(page.getByText("This page could not be found")).toHaveCount(0);
   const png = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(dir, `${project}-${name}.png`) });
   expectNotBlank(png, `${project}-${name}`);
@@ -37,7 +39,9 @@ test.beforeAll(async ({ playwright }) => {
   // One paid gift, so the thank-you page and the donations list have something to show.
   const request = await playwright.request.newContext({ baseURL: serverUrl() });
   winterMealsId = (await publicCampaign(request, DEMO.orgSlug, DEMO.donation)).id;
-  donationId = (await giveThroughApi(request, winterMealsId, { amount: 5000, email: "shots@example.org", firstName: "Sam", lastName: "Shots" })).id;
+  donationId = (
+    await giveThroughApi(request, winterMealsId, { amount: 5000, email: "shots@example.org", firstName: "Sam", lastName: "Shots" })
+  ).id;
   await request.dispose();
 });
 
@@ -60,7 +64,13 @@ test.describe("public pages", () => {
   });
 
   test("thank-you page", async ({ page }, info) => {
-    await shoot(page, `/o/${DEMO.orgSlug}/donate/${DEMO.donation}/thank-you?donation=${donationId}`, "thank-you", info.project.name, h1("Thank you, Sam!"));
+    await shoot(
+      page,
+      `/o/${DEMO.orgSlug}/donate/${DEMO.donation}/thank-you?donation=${donationId}`,
+      "thank-you",
+      info.project.name,
+      h1("Thank you, Sam!"),
+    );
   });
 });
 

@@ -4,7 +4,8 @@ import { PNG } from "pngjs";
 /** The server global-setup.ts started (or GOODFUND_E2E_URL given by hand). */
 export function serverUrl(): string {
   const url = process.env.GOODFUND_E2E_URL;
-  if (!url) throw new Error("GOODFUND_E2E_URL is not set: run the browser tests with `npx playwright test` (global-setup starts the server)");
+  if (!url)
+    throw new Error("GOODFUND_E2E_URL is not set: run the browser tests with `npx playwright test` (global-setup starts the server)");
   return url;
 }
 
@@ -53,7 +54,11 @@ export async function signInAsDemo(page: Page): Promise<void> {
 }
 
 /** The public campaign by its slugs (the donate page's own API). */
-export async function publicCampaign(request: APIRequestContext, orgSlug: string, slug: string): Promise<{ id: string; [k: string]: unknown }> {
+export async function publicCampaign(
+  request: APIRequestContext,
+  orgSlug: string,
+  slug: string,
+): Promise<{ id: string; [k: string]: unknown }> {
   const res = await request.get(`/api/public/orgs/${orgSlug}/campaigns/${slug}`);
   expect(res.status(), await res.text()).toBe(200);
   const body = await res.json();
@@ -83,7 +88,13 @@ export async function giveThroughApi(
  * the pixels differ from the most common colour, that several colours are present and that the
  * luminance varies. An all-white (or all-anything) screenshot fails all three.
  */
-export function blankness(png: Buffer): { width: number; height: number; distinctColors: number; nonBackgroundShare: number; lumaStdDev: number } {
+export function blankness(png: Buffer): {
+  width: number;
+  height: number;
+  distinctColors: number;
+  nonBackgroundShare: number;
+  lumaStdDev: number;
+} {
   const img = PNG.sync.read(png);
   const { width, height, data } = img;
   const counts = new Map<number, number>();

@@ -26,7 +26,9 @@ describe("security headers (plain-http APP_URL)", () => {
       const res = await fetch(`${app.server.url}${page}`);
       expect(res.headers.get("content-type"), page).toMatch(/^text\/html/);
       const csp = res.headers.get("content-security-policy") ?? "";
-      expect(csp, page).toMatch(/(^|; )script-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/challenges\.cloudflare\.com(;|$)/);
+      expect(csp, page).toMatch(
+        /(^|; )script-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/challenges\.cloudflare\.com(;|$)/,
+      );
       expect(csp, page).toContain("frame-ancestors 'none'");
       expect(csp, page).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
       expect(csp, page).toContain("connect-src 'self' https://api.stripe.com");

@@ -28,7 +28,8 @@ describe("npm start (embedded)", () => {
     const doc = await (await fetch(`${app.server.url}/api/openapi.json`)).json();
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>)) {
       expect(html, path).toContain(path);
-      for (const op of Object.values(item)) expect(html, op.operationId).toContain(`id="${op.operationId.replace(/[^a-zA-Z0-9]+/g, "-").toLowerCase()}"`);
+      for (const op of Object.values(item))
+        expect(html, op.operationId).toContain(`id="${op.operationId.replace(/[^a-zA-Z0-9]+/g, "-").toLowerCase()}"`);
     }
   });
 
@@ -44,12 +45,20 @@ describe("npm start (embedded)", () => {
 
   it("lets a new user create an organization and campaigns and lists them newest first", async () => {
     const token = cliToken("ada@example.org", app.env);
-    const org = await fetch(`${app.server.url}/api/orgs`, { method: "POST", headers: json(token), body: JSON.stringify({ name: "Ada's Fund" }) });
+    const org = await fetch(`${app.server.url}/api/orgs`, {
+      method: "POST",
+      headers: json(token),
+      body: JSON.stringify({ name: "Ada's Fund" }),
+    });
     expect(org.status).toBe(201);
     const { slug } = await org.json();
     const ids: string[] = [];
     for (const title of ["First", "Second", "Third"]) {
-      const res = await fetch(`${app.server.url}/api/orgs/${slug}/campaigns`, { method: "POST", headers: json(token), body: JSON.stringify({ title }) });
+      const res = await fetch(`${app.server.url}/api/orgs/${slug}/campaigns`, {
+        method: "POST",
+        headers: json(token),
+        body: JSON.stringify({ title }),
+      });
       expect(res.status).toBe(201);
       ids.push((await res.json()).id);
     }
@@ -106,7 +115,10 @@ describe("npm start (embedded)", () => {
 async function demoSignIn(headers: Record<string, string> = {}): Promise<string | null> {
   const csrf = await fetch(`${app.server.url}/api/auth/csrf`, { headers });
   const { csrfToken } = await csrf.json();
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await fetch(`${app.server.url}/api/auth/callback/demo`, {
     method: "POST",
     redirect: "manual",
@@ -137,7 +149,16 @@ describe("npm start (embedded, sandbox): local-only pages and the Test mode bann
 
   it("every page carries the Test mode banner", async () => {
     const session = await demoSignIn();
-    const pages = ["/", "/docs", "/signin", "/o/demo/donate/winter-meals", "/o/demo/donate/winter-meals/thank-you", "/sandbox/mailbox", "/dashboard/demo", "/no-such-page"];
+    const pages = [
+      "/",
+      "/docs",
+      "/signin",
+      "/o/demo/donate/winter-meals",
+      "/o/demo/donate/winter-meals/thank-you",
+      "/sandbox/mailbox",
+      "/dashboard/demo",
+      "/no-such-page",
+    ];
     for (const page of pages) {
       // Signed in for the dashboard only (the sign-in page sends a signed-in visitor on).
       const headers: Record<string, string> = page.startsWith("/dashboard") ? { cookie: session ?? "" } : {};

@@ -48,13 +48,20 @@ const clean: Env = {
 };
 
 /** Runs a server script with `env` and waits for it to exit; a refusal must come before anything listens. */
-async function refusedStart(script: "start.mjs" | "server.mjs", env: Env): Promise<{ code: number | null; stderr: string; stdout: string }> {
+async function refusedStart(
+  script: "start.mjs" | "server.mjs",
+  env: Env,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const port = await freePort();
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...clean, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" })) {
     if (v !== undefined && k !== "VITEST" && !k.startsWith("VITEST_") && k !== "NODE_ENV") childEnv[k] = v;
   }
-  const proc = spawn(process.execPath, [path.join(root, "scripts", script)], { cwd: root, env: childEnv as NodeJS.ProcessEnv, stdio: "pipe" });
+  const proc = spawn(process.execPath, [path.join(root, "scripts", script)], {
+    cwd: root,
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: "pipe",
+  });
   let stdout = "";
   let stderr = "";
   proc.stdout.on("data", (d) => (stdout += d));
@@ -131,7 +138,13 @@ describe("npm start accepts a complete configuration", () => {
   });
 
   it("starts on PostgreSQL with PAYMENTS_MODE=sandbox and a hex key; every page says Test mode; no mailbox, no demo sign-in", async () => {
-    server = await startServer({ ...clean, DATABASE_URL: databaseUrl, PAYMENTS_MODE: "sandbox", NEXTAUTH_SECRET: SECRET, SECRETS_ENCRYPTION_KEY: KEY_HEX });
+    server = await startServer({
+      ...clean,
+      DATABASE_URL: databaseUrl,
+      PAYMENTS_MODE: "sandbox",
+      NEXTAUTH_SECRET: SECRET,
+      SECRETS_ENCRYPTION_KEY: KEY_HEX,
+    });
     const home = await (await fetch(server.url)).text();
     expect(home).toContain("Test mode");
     expect(home).toContain("no real payments are taken");
@@ -146,7 +159,13 @@ describe("npm start accepts a complete configuration", () => {
   });
 
   it("starts on PostgreSQL with STRIPE_SECRET_KEY (Stripe mode) and shows no Test mode banner", async () => {
-    server = await startServer({ ...clean, DATABASE_URL: databaseUrl, STRIPE_SECRET_KEY: "sk_test_goodfund_refusals", NEXTAUTH_SECRET: SECRET, SECRETS_ENCRYPTION_KEY: KEY_BASE64 });
+    server = await startServer({
+      ...clean,
+      DATABASE_URL: databaseUrl,
+      STRIPE_SECRET_KEY: "sk_test_goodfund_refusals",
+      NEXTAUTH_SECRET: SECRET,
+      SECRETS_ENCRYPTION_KEY: KEY_BASE64,
+    });
     for (const page of ["/", "/signin", "/docs"]) {
       const res = await fetch(`${server.url}${page}`);
       expect(res.status, page).toBe(200);

@@ -23,8 +23,14 @@ export function assertContractResponse(res: ApiResponse, input: unknown) {
   const body = res.body;
   expect(body !== null && typeof body === "object" && !Array.isArray(body), where).toBe(true);
   const keys = Object.keys(body);
-  expect(["error", "status"].every((k) => keys.includes(k)), where).toBe(true);
-  expect(keys.every((k) => ["error", "status", "details"].includes(k)), where).toBe(true);
+  expect(
+    ["error", "status"].every((k) => keys.includes(k)),
+    where,
+  ).toBe(true);
+  expect(
+    keys.every((k) => ["error", "status", "details"].includes(k)),
+    where,
+  ).toBe(true);
   expect(typeof body.error, where).toBe("string");
   expect(body.error.length, where).toBeGreaterThan(0);
   expect(body.status, where).toBe(res.status);
@@ -36,7 +42,10 @@ export function assertContractResponse(res: ApiResponse, input: unknown) {
     expect(d.fieldErrors !== null && typeof d.fieldErrors === "object" && !Array.isArray(d.fieldErrors), where).toBe(true);
     for (const messages of Object.values(d.fieldErrors)) {
       expect(Array.isArray(messages) && (messages as unknown[]).length > 0, where).toBe(true);
-      expect((messages as unknown[]).every((m) => typeof m === "string"), where).toBe(true);
+      expect(
+        (messages as unknown[]).every((m) => typeof m === "string"),
+        where,
+      ).toBe(true);
     }
     expect(d.codes !== null && typeof d.codes === "object" && !Array.isArray(d.codes), where).toBe(true);
     const codedFields = Object.keys(d.fieldErrors).concat(d.formErrors.length > 0 ? [""] : []);
@@ -44,7 +53,10 @@ export function assertContractResponse(res: ApiResponse, input: unknown) {
     for (const [field, codes] of Object.entries(d.codes as Record<string, unknown[]>)) {
       const messages = field ? d.fieldErrors[field] : d.formErrors;
       expect(codes.length, where).toBe(messages.length);
-      expect(codes.every((c) => c !== null && typeof c === "object" && typeof (c as { code?: unknown }).code === "string"), where).toBe(true);
+      expect(
+        codes.every((c) => c !== null && typeof c === "object" && typeof (c as { code?: unknown }).code === "string"),
+        where,
+      ).toBe(true);
     }
     expect(body.error, where).toBe("Validation failed");
     expect(res.status, where).toBe(400);

@@ -47,7 +47,14 @@ export async function outsider(): Promise<TestUser> {
 export const randomEmail = (prefix = "donor") => `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.org`;
 
 export async function startDonation(campaignId: string, extra: Record<string, unknown> = {}) {
-  const res = await post("/api/donations", { campaignId, amount: 2500, email: randomEmail(), firstName: "Ada", lastName: "Lovelace", ...extra });
+  const res = await post("/api/donations", {
+    campaignId,
+    amount: 2500,
+    email: randomEmail(),
+    firstName: "Ada",
+    lastName: "Lovelace",
+    ...extra,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body as Record<string, any>;
 }
@@ -71,7 +78,13 @@ export async function insertDonor(orgId: string, fields: { email?: string; first
   const db = await testDb();
   const [d] = await db
     .insert(donors)
-    .values({ id: newId("dnr"), orgId, email: fields.email ?? randomEmail(), firstName: fields.firstName ?? null, lastName: fields.lastName ?? null })
+    .values({
+      id: newId("dnr"),
+      orgId,
+      email: fields.email ?? randomEmail(),
+      firstName: fields.firstName ?? null,
+      lastName: fields.lastName ?? null,
+    })
     .returning();
   return d;
 }

@@ -33,7 +33,13 @@ function childEnvOf(env: Env): NodeJS.ProcessEnv {
   return out as NodeJS.ProcessEnv;
 }
 
-export type RunningServer = { url: string; port: number; proc: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
 
 /** Runs `npm start`'s script (scripts/start.mjs) with the given environment and waits until it serves. */
 export async function startServer(env: Env): Promise<RunningServer> {
@@ -80,4 +86,3 @@ export function cliToken(email: string, env: Env): string {
   if (r.status !== 0) throw new Error(`token script failed: ${r.stderr}`);
   return r.stdout.trim();
 }
-

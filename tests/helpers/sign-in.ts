@@ -23,7 +23,10 @@ const { AuthHandler } = createRequire(import.meta.url)(path.resolve("node_module
  * route file adds only the client IP, given here as `ip`. Answers the `error` code the page would
  * show (null: accepted) and, when accepted, the outbox row of the email.
  */
-export async function requestSignInLink(email: string, ip: string): Promise<{ error: string | null; outboxId: number | null; redirect: string }> {
+export async function requestSignInLink(
+  email: string,
+  ip: string,
+): Promise<{ error: string | null; outboxId: number | null; redirect: string }> {
   const db = await testDb();
   const options = getAuthOptions({ clientIp: ip });
   const base = { query: {}, headers: { host: "localhost:3000", "content-type": "application/x-www-form-urlencoded" } };

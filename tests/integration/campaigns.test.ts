@@ -31,8 +31,7 @@ beforeAll(async () => {
   ({ owner, org } = await newOrg());
 });
 
-const create = (body: Record<string, unknown>, o: Org = org, token = owner.token) =>
-  post(`/api/orgs/${o.id}/campaigns`, body, { token });
+const create = (body: Record<string, unknown>, o: Org = org, token = owner.token) => post(`/api/orgs/${o.id}/campaigns`, body, { token });
 const update = (id: string, body: Record<string, unknown>) => patch(`/api/campaigns/${id}`, body, { token: owner.token });
 
 function expectValidation(res: { status: number; body: any }, field: string) {
@@ -40,9 +39,7 @@ function expectValidation(res: { status: number; body: any }, field: string) {
   expect(res.body.error).toBe("Validation failed");
   expect(res.body.status).toBe(400);
   expect(res.body.details.formErrors).toEqual(expect.any(Array));
-  expect(res.body.details.fieldErrors[field], JSON.stringify(res.body.details)).toEqual(
-    expect.arrayContaining([expect.any(String)]),
-  );
+  expect(res.body.details.fieldErrors[field], JSON.stringify(res.body.details)).toEqual(expect.arrayContaining([expect.any(String)]));
 }
 
 /** A campaign in `status`, reached through the allowed transitions. */

@@ -87,7 +87,12 @@ describe("client IP behind trusted proxies (TRUST_PROXY=N)", () => {
     expect(await sameBucket(a, b)).toBe(true);
     expect(await sameBucket(a, { headers: { "x-forwarded-for": client } })).toBe(true);
     // The socket address (the proxy) plays no part while the header is usable.
-    expect(await sameBucket({ ip: randomIp(), headers: { "x-forwarded-for": client } }, { ip: randomIp(), headers: { "x-forwarded-for": client } })).toBe(true);
+    expect(
+      await sameBucket(
+        { ip: randomIp(), headers: { "x-forwarded-for": client } },
+        { ip: randomIp(), headers: { "x-forwarded-for": client } },
+      ),
+    ).toBe(true);
     expect(await sameBucket(a, { headers: { "x-forwarded-for": `${client}, ${publicIp()}` } })).toBe(false);
   });
 
@@ -115,7 +120,9 @@ describe("client IP behind trusted proxies (TRUST_PROXY=N)", () => {
   it("with fewer entries than trusted proxies, uses the leftmost (appended by a trusted proxy)", async () => {
     trustProxies(3);
     const client = publicIp();
-    expect(await sameBucket({ headers: { "x-forwarded-for": `${client}, 10.0.0.1` } }, { headers: { "x-forwarded-for": client } })).toBe(true);
+    expect(await sameBucket({ headers: { "x-forwarded-for": `${client}, 10.0.0.1` } }, { headers: { "x-forwarded-for": client } })).toBe(
+      true,
+    );
   });
 
   it("reads ports and brackets, and groups forwarded IPv6 clients by /64", async () => {
@@ -123,13 +130,17 @@ describe("client IP behind trusted proxies (TRUST_PROXY=N)", () => {
     const client = publicIp();
     expect(await sameBucket({ headers: { "x-forwarded-for": `${client}:51234` } }, { headers: { "x-forwarded-for": client } })).toBe(true);
     const net = v6net();
-    expect(await sameBucket({ headers: { "x-forwarded-for": `[${net}::1]:443` } }, { headers: { "x-forwarded-for": `${net}::2` } })).toBe(true);
+    expect(await sameBucket({ headers: { "x-forwarded-for": `[${net}::1]:443` } }, { headers: { "x-forwarded-for": `${net}::2` } })).toBe(
+      true,
+    );
   });
 
   it("falls back to the socket address when the chosen entry is not an IP address, or there is no header", async () => {
     trustProxies(1);
     const ip = randomIp();
-    expect(await sameBucket({ ip, headers: { "x-forwarded-for": "unknown" } }, { ip, headers: { "x-forwarded-for": `${publicIp()}, _hidden` } })).toBe(true);
+    expect(
+      await sameBucket({ ip, headers: { "x-forwarded-for": "unknown" } }, { ip, headers: { "x-forwarded-for": `${publicIp()}, _hidden` } }),
+    ).toBe(true);
     expect(await sameBucket({ ip, headers: { "x-forwarded-for": "<script>" } }, { ip })).toBe(true);
   });
 });

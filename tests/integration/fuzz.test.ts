@@ -51,11 +51,7 @@ const text = fc.oneof(
   nasty,
 );
 const slug = fc.oneof(fc.stringMatching(/^[a-z0-9]{1,20}(-[a-z0-9]{1,10}){0,3}$/), text);
-const emailAddr = fc.oneof(
-  fc.emailAddress(),
-  fc.stringMatching(/^[a-z0-9][a-z0-9.+_-]{0,15}[a-z0-9]@[a-z0-9]{1,10}\.(org|com|io)$/),
-  text,
-);
+const emailAddr = fc.oneof(fc.emailAddress(), fc.stringMatching(/^[a-z0-9][a-z0-9.+_-]{0,15}[a-z0-9]@[a-z0-9]{1,10}\.(org|com|io)$/), text);
 const url = fc.oneof(
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
   fc.constantFrom("javascript:alert(1)", "ftp://example.org/x", "http://example.org/\u0000", "https://[::1]/", "http://"),
@@ -66,7 +62,9 @@ const color = fc.oneof(fc.stringMatching(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/), 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 /** ISO 8601 date-times across the whole 4-digit-year range, in UTC or with an offset. */
 const isoDate = fc.oneof(
-  fc.date({ min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }).map((d) => d.toISOString()),
+  fc
+    .date({ min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
+    .map((d) => d.toISOString()),
   fc
     .record({
       y: fc.integer({ min: 0, max: 9999 }),
@@ -77,7 +75,10 @@ const isoDate = fc.oneof(
       oh: fc.integer({ min: -23, max: 23 }),
       om: fc.constantFrom(0, 30, 45),
     })
-    .map(({ y, mo, d, h, mi, oh, om }) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:00${oh < 0 ? "-" : "+"}${pad(Math.abs(oh))}:${pad(om)}`),
+    .map(
+      ({ y, mo, d, h, mi, oh, om }) =>
+        `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:00${oh < 0 ? "-" : "+"}${pad(Math.abs(oh))}:${pad(om)}`,
+    ),
   fc.constantFrom("0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59", "2030-01-01T00:00:00Z", "2030-01-01", "tomorrow"),
   text,
 );
@@ -279,8 +280,14 @@ describe.each(WRITE_ENDPOINTS.map((e) => [e.name, e] as const))("%s (fuzz)", (na
 
 /** One path segment as a client would put it on the wire. */
 const segment: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }).filter((s) => s !== "." && s !== "..").map(encodeURIComponent),
-  fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 120 }).filter((s) => s !== "." && s !== "..").map(encodeURIComponent),
+  fc
+    .string({ unit: "grapheme", minLength: 1, maxLength: 40 })
+    .filter((s) => s !== "." && s !== "..")
+    .map(encodeURIComponent),
+  fc
+    .string({ unit: "grapheme-ascii", minLength: 1, maxLength: 120 })
+    .filter((s) => s !== "." && s !== "..")
+    .map(encodeURIComponent),
   fc.constantFrom(
     "%00",
     "a%00b",
@@ -338,7 +345,10 @@ describe.each(READ_ENDPOINTS.map((e) => [e.name, e] as const))("%s (fuzz)", (nam
       const { owner, org } = await newOrg(user);
       const known = await newCampaign(org, owner.token);
       // Mix in real IDs so some requests get past the lookup (and, for the list, into the query parser).
-      const seg = fc.oneof({ weight: 3, arbitrary: segment }, { weight: 1, arbitrary: fc.constantFrom(org.id, org.slug, known.id, known.slug) });
+      const seg = fc.oneof(
+        { weight: 3, arbitrary: segment },
+        { weight: 1, arbitrary: fc.constantFrom(org.id, org.slug, known.id, known.slug) },
+      );
       const qs = endpoint.query ? queryString : fc.constant("");
       await fc.assert(
         fc.asyncProperty(seg, seg, qs, async (a, b, q) => {

@@ -146,7 +146,11 @@ describe("request bodies", () => {
 
   it("PATCH /api/orgs/:idOrSlug with unparseable JSON answers 400 Invalid JSON body", async () => {
     const { owner, org } = await newOrg();
-    const res = await call("PATCH", `/api/orgs/${org.id}`, { token: owner.token, rawBody: "{", headers: { "content-type": "application/json" } });
+    const res = await call("PATCH", `/api/orgs/${org.id}`, {
+      token: owner.token,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expectError(res, 400, "Invalid JSON body");
   });
 });
@@ -186,7 +190,7 @@ describe("X-Request-Id", () => {
   });
 
   it("replaces a malformed incoming X-Request-Id with a fresh one", async () => {
-    for (const bad of ["has spaces in it", "x".repeat(129), "<script>", "a/b", "semi;colon", "quote\"d"]) {
+    for (const bad of ["has spaces in it", "x".repeat(129), "<script>", "a/b", "semi;colon", 'quote"d']) {
       const res = await get("/api/nowhere", { headers: { "x-request-id": bad } });
       expect(res.headers.get("x-request-id")).toMatch(UUID);
     }

@@ -41,7 +41,16 @@ afterAll(async () => {
 
 type Kind = "succeeded" | "failed" | "disputeCreated" | "disputeWon" | "disputeLost" | "refunded" | "invoiceCreate" | "invoiceCycle";
 const ONE_TIME_KINDS: Kind[] = ["succeeded", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
-const RECURRING_KINDS: Kind[] = ["invoiceCreate", "invoiceCycle", "succeeded", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
+const RECURRING_KINDS: Kind[] = [
+  "invoiceCreate",
+  "invoiceCycle",
+  "succeeded",
+  "failed",
+  "disputeCreated",
+  "disputeWon",
+  "disputeLost",
+  "refunded",
+];
 
 type Gift = { id: string; amount: number; paymentIntentId: string; subscriptionId: string | null; chargeId: string };
 
@@ -94,7 +103,10 @@ function eventFor(kind: Kind, g: Gift, invoiceNo: number) {
     case "succeeded":
       return envelope("payment_intent.succeeded", pi("succeeded"));
     case "failed":
-      return envelope("payment_intent.payment_failed", pi("requires_payment_method", { last_payment_error: { code: "card_declined", message: "Your card was declined." } }));
+      return envelope(
+        "payment_intent.payment_failed",
+        pi("requires_payment_method", { last_payment_error: { code: "card_declined", message: "Your card was declined." } }),
+      );
     case "disputeCreated":
       return envelope("charge.dispute.created", dispute("needs_response"));
     case "disputeWon":
@@ -102,7 +114,14 @@ function eventFor(kind: Kind, g: Gift, invoiceNo: number) {
     case "disputeLost":
       return envelope("charge.dispute.closed", dispute("lost"));
     case "refunded":
-      return envelope("charge.refunded", { id: g.chargeId, object: "charge", amount: g.amount, amount_refunded: g.amount, refunded: true, payment_intent: g.paymentIntentId });
+      return envelope("charge.refunded", {
+        id: g.chargeId,
+        object: "charge",
+        amount: g.amount,
+        amount_refunded: g.amount,
+        refunded: true,
+        payment_intent: g.paymentIntentId,
+      });
     case "invoiceCreate":
       return envelope("invoice.payment_succeeded", invoice("subscription_create", `in_first_${g.id}`));
     case "invoiceCycle":
@@ -127,12 +146,26 @@ async function deliver(event: object, instance: number): Promise<number> {
       status = res.status;
       lastError = `${status} ${await res.text()}`;
     } else {
-      status = (await call("POST", "/api/processor/webhooks", { rawBody: payload, headers: { "content-type": "application/json", "stripe-signature": header } })).status;
+      status = (
+        await call("POST", "/api/processor/webhooks", {
+          rawBody: payload,
+          headers: { "content-type": "application/json", "stripe-signature": header },
+        })
+      ).status;
     }
     if (status === 200) return attempt;
     if (status < 500) throw new Error(`delivery refused with ${status}`);
   }
-  const logs = instances.map((s) => s.output().split("\n").filter((l) => l.includes('"error"')).slice(-3).join("\n")).join("\n");
+  const logs = instances
+    .map((s) =>
+      s
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"error"'))
+        .slice(-3)
+        .join("\n"),
+    )
+    .join("\n");
   throw new Error(`event never acknowledged: ${lastError}\n${logs}`);
 }
 
@@ -161,10 +194,22 @@ describe("processor events: aggregates always equal the donations", () => {
         fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
         async (specs, copies, random) => {
           const { owner, org } = await activeOrg();
-          const matched = await newCampaign(org, owner.token, { status: "ACTIVE", goalAmountCents: 40_000, matchingEnabled: true, matchingRatioPct: 150, matchingMaxCents: 20_000 });
+          const matched = await newCampaign(org, owner.token, {
+            status: "ACTIVE",
+            goalAmountCents: 40_000,
+            matchingEnabled: true,
+            matchingRatioPct: 150,
+            matchingMaxCents: 20_000,
+          });
           const parent = await newCampaign(org, owner.token, { status: "ACTIVE", type: "PEER_TO_PEER", goalAmountCents: 100_000 });
           const page = await newCampaign(org, owner.token, { status: "ACTIVE", type: "PEER_TO_PEER", parentCampaignId: parent.id });
-          const event = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 1_000, ticketCapacity: 1_000, allowRecurring: false });
+          const event = await newCampaign(org, owner.token, {
+            status: "ACTIVE",
+            type: "EVENT",
+            ticketPriceCents: 1_000,
+            ticketCapacity: 1_000,
+            allowRecurring: false,
+          });
           const campaigns = [matched, parent, page, event];
 
           const gifts: { gift: Gift; kinds: Kind[] }[] = [];
@@ -182,9 +227,15 @@ describe("processor events: aggregates always equal the donations", () => {
               recurringInterval: recurring ? "MONTH" : undefined,
             });
             if (res.status !== 201) throw new Error(`donation not created: ${res.status} ${res.text}`);
-            const kinds = (recurring ? RECURRING_KINDS : ONE_TIME_KINDS);
+            const kinds = recurring ? RECURRING_KINDS : ONE_TIME_KINDS;
             gifts.push({
-              gift: { id: res.body.id, amount: res.body.amount, paymentIntentId: res.body.paymentIntentId, subscriptionId: res.body.subscriptionId, chargeId: `ch_prop_${res.body.id}` },
+              gift: {
+                id: res.body.id,
+                amount: res.body.amount,
+                paymentIntentId: res.body.paymentIntentId,
+                subscriptionId: res.body.subscriptionId,
+                chargeId: `ch_prop_${res.body.id}`,
+              },
               kinds: s.events.map((k) => kinds[k % kinds.length]),
             });
           }

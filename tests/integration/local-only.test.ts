@@ -29,7 +29,8 @@ afterEach(() => {
 });
 
 /** The headers a page or route sees for a connection from `ip` through scripts/server.mjs (Next.js adds X-Forwarded-For). */
-const from = (ip: string, extra: Record<string, string> = {}) => new Headers({ ...serverClientIpHeaders(ip), "x-forwarded-for": ip, ...extra });
+const from = (ip: string, extra: Record<string, string> = {}) =>
+  new Headers({ ...serverClientIpHeaders(ip), "x-forwarded-for": ip, ...extra });
 
 type Authorize = (credentials: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
 function demoAuthorize(): Authorize | undefined {
@@ -46,7 +47,8 @@ beforeAll(async () => {
 describe("loopback clients", () => {
   it("are 127.0.0.0/8, ::1 and IPv4-mapped 127.x, as proven by our server", () => {
     for (const ip of ["127.0.0.1", "127.3.2.1", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackRequest(from(ip)), ip).toBe(true);
-    for (const ip of ["10.0.0.1", "192.168.1.20", "203.0.113.9", "::ffff:10.0.0.1", "2001:db8::1", "::"]) expect(isLoopbackRequest(from(ip)), ip).toBe(false);
+    for (const ip of ["10.0.0.1", "192.168.1.20", "203.0.113.9", "::ffff:10.0.0.1", "2001:db8::1", "::"])
+      expect(isLoopbackRequest(from(ip)), ip).toBe(false);
   });
 
   it("are not a client-IP header without our server's proof, nor a request a local proxy relayed from elsewhere", () => {

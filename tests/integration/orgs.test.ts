@@ -150,11 +150,7 @@ describe("POST /api/orgs", () => {
 
   it("POST /api/orgs strips HTML from the name", async () => {
     const user = await newUser();
-    const res = await post(
-      "/api/orgs",
-      { name: "<b>Acme</b> Relief<script>alert(1)</script>", slug: uniqueSlug() },
-      { token: user.token },
-    );
+    const res = await post("/api/orgs", { name: "<b>Acme</b> Relief<script>alert(1)</script>", slug: uniqueSlug() }, { token: user.token });
     expect(res.status).toBe(201);
     expect(res.body.name).toBe("Acme Relief");
   });
@@ -219,7 +215,13 @@ describe("PATCH /api/orgs/:idOrSlug", () => {
     const { owner, org } = await newOrg();
     const byId = await patch(
       `/api/orgs/${org.id}`,
-      { name: "<em>Renamed</em>", legalName: "Renamed Inc.", taxId: "12-3456789", color: "#1a7f5a", logoUrl: "https://example.org/logo.png" },
+      {
+        name: "<em>Renamed</em>",
+        legalName: "Renamed Inc.",
+        taxId: "12-3456789",
+        color: "#1a7f5a",
+        logoUrl: "https://example.org/logo.png",
+      },
       { token: owner.token },
     );
     expect(byId.status).toBe(200);
@@ -261,7 +263,10 @@ describe("PATCH /api/orgs/:idOrSlug", () => {
     expect(res.body.donateBaseUrl).toBe("https://give.example.org");
     const cleared = await patch(`/api/orgs/${org.id}`, { customDomain: null }, { token: owner.token });
     expect(cleared.body.donateBaseUrl).toBe(`http://localhost:3000/o/${org.slug}`);
-    expectBadField(await patch(`/api/orgs/${org.id}`, { customDomain: "https://give.example.org/" }, { token: owner.token }), "customDomain");
+    expectBadField(
+      await patch(`/api/orgs/${org.id}`, { customDomain: "https://give.example.org/" }, { token: owner.token }),
+      "customDomain",
+    );
   });
 
   it("PATCH /api/orgs/:idOrSlug lets an ADMIN update", async () => {
@@ -299,7 +304,11 @@ describe("PATCH /api/orgs/:idOrSlug", () => {
 
   it("PATCH /api/orgs/:idOrSlug rejects NUL characters with 400 on the field", async () => {
     const { owner, org } = await newOrg();
-    const res = await patch(`/api/orgs/${org.id}`, { name: "A\u0000B", logoUrl: "https://example.org/\u0000.png", taxId: "\u0000" }, { token: owner.token });
+    const res = await patch(
+      `/api/orgs/${org.id}`,
+      { name: "A\u0000B", logoUrl: "https://example.org/\u0000.png", taxId: "\u0000" },
+      { token: owner.token },
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.details.fieldErrors).sort()).toEqual(["logoUrl", "name", "taxId"]);
     expect((await get(`/api/orgs/${org.id}`, { token: owner.token })).body).toEqual(org);

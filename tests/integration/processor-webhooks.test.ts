@@ -76,7 +76,10 @@ async function emailKeys(orgId: string) {
 
 async function outboxCount(orgId: string) {
   const db = await testDb();
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.orgId, orgId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(eq(outbox.orgId, orgId));
   return row.n;
 }
 
@@ -88,7 +91,10 @@ async function processed(eventId: string) {
 
 async function timelineCount(donationId: string) {
   const db = await testDb();
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(donationEvents).where(eq(donationEvents.donationId, donationId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(donationEvents)
+    .where(eq(donationEvents.donationId, donationId));
   return row.n;
 }
 
@@ -101,7 +107,11 @@ async function expectInvariant(campaignId: string) {
   const db = await testDb();
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   const [own] = await db
-    .select({ sum: sql<number>`coalesce(sum(${donations.amount}), 0)::int`, n: sql<number>`count(*)::int`, matched: sql<number>`coalesce(sum(${donations.matchedAmountCents}), 0)::int` })
+    .select({
+      sum: sql<number>`coalesce(sum(${donations.amount}), 0)::int`,
+      n: sql<number>`count(*)::int`,
+      matched: sql<number>`coalesce(sum(${donations.matchedAmountCents}), 0)::int`,
+    })
     .from(donations)
     .where(and(eq(donations.campaignId, campaignId), eq(donations.status, "SUCCEEDED")));
   const [pages] = await db
@@ -144,13 +154,17 @@ async function refund(d: CreatedDonation, chargeId: string, refunded?: number) {
 }
 
 async function dispute(d: CreatedDonation, chargeId: string, disputeId = stripeId("du_1")) {
-  const res = await deliver(disputeEvent("charge.dispute.created", { disputeId, chargeId, paymentIntentId: d.paymentIntentId, amount: d.amount }));
+  const res = await deliver(
+    disputeEvent("charge.dispute.created", { disputeId, chargeId, paymentIntentId: d.paymentIntentId, amount: d.amount }),
+  );
   expect(res.status).toBe(200);
   return disputeId;
 }
 
 async function closeDispute(d: CreatedDonation, chargeId: string, disputeId: string, status: "won" | "lost") {
-  const res = await deliver(disputeEvent("charge.dispute.closed", { disputeId, chargeId, paymentIntentId: d.paymentIntentId, amount: d.amount, status }));
+  const res = await deliver(
+    disputeEvent("charge.dispute.closed", { disputeId, chargeId, paymentIntentId: d.paymentIntentId, amount: d.amount, status }),
+  );
   expect(res.status).toBe(200);
   expect(res.body).toEqual(OK);
 }
@@ -247,7 +261,10 @@ describe("POST /api/processor/webhooks: payment_intent.succeeded", () => {
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 10500, donationCount: 4 });
     expect(await milestoneKeys()).toEqual([key(100), key(25), key(50), key(75)].sort());
     const db = await testDb();
-    const milestoneRows = await db.select().from(outbox).where(sql`${outbox.dedupeKey} like ${`email:milestone:${s.campaign.id}:%`}`);
+    const milestoneRows = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.dedupeKey} like ${`email:milestone:${s.campaign.id}:%`}`);
     expect(milestoneRows).toHaveLength(4);
     await expectInvariant(s.campaign.id);
   });
@@ -296,7 +313,9 @@ describe("POST /api/processor/webhooks: payment_intent.succeeded", () => {
   it("never counts a recurring gift twice when the invoice's own payment_intent.succeeded follows invoice.payment_succeeded", async () => {
     const s = await givingSetup();
     const d = await pendingDonation(s.campaign.id, { amount: 2500, recurringInterval: "MONTH" });
-    await deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, paymentIntentId: d.paymentIntentId! }));
+    await deliver(
+      invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, paymentIntentId: d.paymentIntentId! }),
+    );
     await deliver(paymentSucceededEvent(d, { metadata: {} }));
     expect((await donationRow(d.id)).status).toBe("SUCCEEDED");
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 2500, donationCount: 1 });
@@ -340,7 +359,10 @@ describe("POST /api/processor/webhooks: payment_intent.payment_failed", () => {
     expect(row.status).toBe(status);
     expect(row.failureReason).toBeNull();
     expect(await totals(s, s.campaign.id)).toEqual(before.campaign);
-    expect(await donorRow(d.donorId)).toMatchObject({ totalGivenCents: before.donor.totalGivenCents, donationCount: before.donor.donationCount });
+    expect(await donorRow(d.donorId)).toMatchObject({
+      totalGivenCents: before.donor.totalGivenCents,
+      donationCount: before.donor.donationCount,
+    });
     expect(await emailKeys(s.org.id)).toEqual(before.emails);
     await expectInvariant(s.campaign.id);
   });
@@ -372,12 +394,21 @@ describe("POST /api/processor/webhooks: invoice.payment_succeeded", () => {
       expect(res.body).toEqual(OK);
 
       const row = await donationRow(d.id);
-      expect(row).toMatchObject({ status: "SUCCEEDED", subscriptionId: d.subscriptionId, invoiceId: event.data.object.id, chargeId, isRenewal: false });
+      expect(row).toMatchObject({
+        status: "SUCCEEDED",
+        subscriptionId: d.subscriptionId,
+        invoiceId: event.data.object.id,
+        chargeId,
+        isRenewal: false,
+      });
       expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 2500, donationCount: 1 });
       expect(await donorRow(d.donorId)).toMatchObject({ totalGivenCents: 2500, donationCount: 1 });
       const queued = await emails(s.org.id);
       expect([...queued.keys()].sort()).toEqual([`email:admin:${d.id}`, `email:receipt:${d.id}`]);
-      expect(queued.get(`email:receipt:${d.id}`)!.props).toMatchObject({ recurring: { interval: "MONTH", amountCents: 2500 }, isRenewal: false });
+      expect(queued.get(`email:receipt:${d.id}`)!.props).toMatchObject({
+        recurring: { interval: "MONTH", amountCents: 2500 },
+        isRenewal: false,
+      });
       const db = await testDb();
       const [plan] = await db.select().from(recurringPlans).where(eq(recurringPlans.id, d.recurringPlanId!));
       expect(plan).toMatchObject({ status: "ACTIVE", subscriptionId: d.subscriptionId });
@@ -389,17 +420,34 @@ describe("POST /api/processor/webhooks: invoice.payment_succeeded", () => {
     async (shape) => {
       const s = await givingSetup();
       const d = await pendingDonation(s.campaign.id, { amount: 2500, recurringInterval: "MONTH" });
-      await deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, shape, paymentIntentId: d.paymentIntentId! }));
+      await deliver(
+        invoicePaidEvent(d.subscriptionId!, {
+          billingReason: "subscription_create",
+          amountPaid: 2500,
+          shape,
+          paymentIntentId: d.paymentIntentId!,
+        }),
+      );
 
       const invoiceId = stripeId("in_1");
       const paymentIntentId = stripeId("pi_3");
-      const cycle = invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500, shape, invoiceId, paymentIntentId });
+      const cycle = invoicePaidEvent(d.subscriptionId!, {
+        billingReason: "subscription_cycle",
+        amountPaid: 2500,
+        shape,
+        invoiceId,
+        paymentIntentId,
+      });
       const res = await deliver(cycle);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(OK);
 
       const db = await testDb();
-      const renewals = () => db.select().from(donations).where(and(eq(donations.subscriptionId, d.subscriptionId!), eq(donations.isRenewal, true)));
+      const renewals = () =>
+        db
+          .select()
+          .from(donations)
+          .where(and(eq(donations.subscriptionId, d.subscriptionId!), eq(donations.isRenewal, true)));
       const [renewal, ...more] = await renewals();
       expect(more).toEqual([]);
       expect(renewal).toMatchObject({
@@ -418,10 +466,20 @@ describe("POST /api/processor/webhooks: invoice.payment_succeeded", () => {
       expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 5000, donationCount: 2 });
       expect(await donorRow(d.donorId)).toMatchObject({ totalGivenCents: 5000, donationCount: 2 });
       const queued = await emails(s.org.id);
-      expect(queued.get(`email:receipt:${renewal.id}`)).toMatchObject({ template: "receipt", to: d.email, props: { donationId: renewal.id, isRenewal: true } });
+      expect(queued.get(`email:receipt:${renewal.id}`)).toMatchObject({
+        template: "receipt",
+        to: d.email,
+        props: { donationId: renewal.id, isRenewal: true },
+      });
 
       // The same invoice again under a different event ID: still exactly one renewal.
-      const again = invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500, shape, invoiceId, paymentIntentId });
+      const again = invoicePaidEvent(d.subscriptionId!, {
+        billingReason: "subscription_cycle",
+        amountPaid: 2500,
+        shape,
+        invoiceId,
+        paymentIntentId,
+      });
       expect(again.id).not.toBe(cycle.id);
       const res2 = await deliver(again);
       expect(res2.status).toBe(200);
@@ -443,11 +501,19 @@ describe("POST /api/processor/webhooks: concurrent renewals on one campaign", ()
     const plans: CreatedDonation[] = [];
     for (let i = 0; i < 12; i++) {
       const d = await pendingDonation(s.campaign.id, { amount: 2500, recurringInterval: "MONTH" });
-      await deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, paymentIntentId: d.paymentIntentId! }));
+      await deliver(
+        invoicePaidEvent(d.subscriptionId!, {
+          billingReason: "subscription_create",
+          amountPaid: 2500,
+          paymentIntentId: d.paymentIntentId!,
+        }),
+      );
       plans.push(d);
     }
     const results = await Promise.all(
-      plans.flatMap((d) => [0, 1].map(() => deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500 })))),
+      plans.flatMap((d) =>
+        [0, 1].map(() => deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500 }))),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 12 * 3 * 2500, donationCount: 36 });
@@ -464,14 +530,23 @@ describe("POST /api/processor/webhooks: invoice.payment_succeeded without `payme
     const create = invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, overrides: bare });
     expect(create.data.object).not.toHaveProperty("payments");
     expect((await deliver(create)).body).toEqual(OK);
-    expect(await donationRow(d.id)).toMatchObject({ status: "SUCCEEDED", paymentIntentId: d.paymentIntentId, invoiceId: create.data.object.id });
+    expect(await donationRow(d.id)).toMatchObject({
+      status: "SUCCEEDED",
+      paymentIntentId: d.paymentIntentId,
+      invoiceId: create.data.object.id,
+    });
 
     for (let i = 0; i < 2; i++) {
-      const res = await deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500, overrides: bare }));
+      const res = await deliver(
+        invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_cycle", amountPaid: 2500, overrides: bare }),
+      );
       expect(res.body).toEqual(OK);
     }
     const db = await testDb();
-    const renewals = await db.select().from(donations).where(and(eq(donations.subscriptionId, d.subscriptionId!), eq(donations.isRenewal, true)));
+    const renewals = await db
+      .select()
+      .from(donations)
+      .where(and(eq(donations.subscriptionId, d.subscriptionId!), eq(donations.isRenewal, true)));
     expect(renewals.map((r) => r.status)).toEqual(["SUCCEEDED", "SUCCEEDED"]);
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 7500, donationCount: 3 });
     await expectInvariant(s.campaign.id);
@@ -485,7 +560,16 @@ describe("POST /api/processor/webhooks: charge.dispute.created", () => {
     const chargeId = await succeed(d);
     const disputeId = stripeId("du_1");
     const dueBy = Math.floor(Date.now() / 1000) + 7 * 86400;
-    const res = await deliver(disputeEvent("charge.dispute.created", { disputeId, chargeId, paymentIntentId: d.paymentIntentId, amount: 5000, reason: "fraudulent", dueBy }));
+    const res = await deliver(
+      disputeEvent("charge.dispute.created", {
+        disputeId,
+        chargeId,
+        paymentIntentId: d.paymentIntentId,
+        amount: 5000,
+        reason: "fraudulent",
+        dueBy,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual(OK);
 
@@ -510,7 +594,9 @@ describe("POST /api/processor/webhooks: charge.dispute.created", () => {
     const chargeId = await succeed(d);
     expect((await donationRow(d.id)).chargeId).toBe(chargeId);
     const disputeId = stripeId("du_1");
-    const res = await deliver(disputeEvent("charge.dispute.created", { disputeId, chargeId, paymentIntentId: null, amount: 4200, reason: "product_not_received" }));
+    const res = await deliver(
+      disputeEvent("charge.dispute.created", { disputeId, chargeId, paymentIntentId: null, amount: 4200, reason: "product_not_received" }),
+    );
     expect(res.status).toBe(200);
     expect(await donationRow(d.id)).toMatchObject({ status: "DISPUTED", disputeReason: "product_not_received" });
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 0, donationCount: 0 });
@@ -568,10 +654,19 @@ describe("POST /api/processor/webhooks: account.updated", () => {
   it("moves the organization ONBOARDING → ACTIVE when charges and payouts are enabled", async () => {
     const s = await onboardingOrg();
     expect((await get(`/api/orgs/${s.org.id}`, { token: s.owner.token })).body.status).toBe("ONBOARDING");
-    const res = await deliver(fixture("account.updated", { account: s.accountId, data: { object: { id: s.accountId, charges_enabled: true, payouts_enabled: true } } }));
+    const res = await deliver(
+      fixture("account.updated", {
+        account: s.accountId,
+        data: { object: { id: s.accountId, charges_enabled: true, payouts_enabled: true } },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual(OK);
-    expect((await get(`/api/orgs/${s.org.id}`, { token: s.owner.token })).body).toMatchObject({ status: "ACTIVE", chargesEnabled: true, payoutsEnabled: true });
+    expect((await get(`/api/orgs/${s.org.id}`, { token: s.owner.token })).body).toMatchObject({
+      status: "ACTIVE",
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
   });
 
   it.each([
@@ -582,7 +677,14 @@ describe("POST /api/processor/webhooks: account.updated", () => {
     const res = await deliver(
       fixture("account.updated", {
         account: s.accountId,
-        data: { object: { id: s.accountId, charges_enabled: charges, payouts_enabled: payoutsOn, requirements: { currently_due: ["external_account"] } } },
+        data: {
+          object: {
+            id: s.accountId,
+            charges_enabled: charges,
+            payouts_enabled: payoutsOn,
+            requirements: { currently_due: ["external_account"] },
+          },
+        },
       }),
     );
     expect(res.status).toBe(200);
@@ -645,8 +747,12 @@ describe("POST /api/processor/webhooks: payouts and subscriptions", () => {
   it("customer.subscription.deleted cancels the recurring plan", async () => {
     const s = await givingSetup();
     const d = await pendingDonation(s.campaign.id, { amount: 2500, recurringInterval: "YEAR" });
-    await deliver(invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, paymentIntentId: d.paymentIntentId! }));
-    const res = await deliver(fixture("customer.subscription.deleted", { data: { object: { id: d.subscriptionId, metadata: { donationId: d.id } } } }));
+    await deliver(
+      invoicePaidEvent(d.subscriptionId!, { billingReason: "subscription_create", amountPaid: 2500, paymentIntentId: d.paymentIntentId! }),
+    );
+    const res = await deliver(
+      fixture("customer.subscription.deleted", { data: { object: { id: d.subscriptionId, metadata: { donationId: d.id } } } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual(OK);
     const db = await testDb();
@@ -709,7 +815,10 @@ describe("POST /api/processor/webhooks: payment_intent.canceled", () => {
     expect(row.status).toBe(status);
     expect(row.failureReason).toBeNull();
     expect(await totals(s, s.campaign.id)).toEqual(before.campaign);
-    expect(await donorRow(d.donorId)).toMatchObject({ totalGivenCents: before.donor.totalGivenCents, donationCount: before.donor.donationCount });
+    expect(await donorRow(d.donorId)).toMatchObject({
+      totalGivenCents: before.donor.totalGivenCents,
+      donationCount: before.donor.donationCount,
+    });
     expect(await emailKeys(s.org.id)).toEqual(before.emails);
     await expectInvariant(s.campaign.id);
   });
@@ -748,7 +857,9 @@ describe("POST /api/processor/webhooks: tickets, matching, peer-to-peer", () => 
     expect(await donationRow(a.id)).toMatchObject({ status: "SUCCEEDED", failureReason: null });
     expect(await totals(s, s.campaign.id)).toMatchObject({ ticketsSold: 2, raisedAmountCents: 4000, donationCount: 1 });
     expect(await emailKeys(s.org.id)).toEqual([`email:admin:${a.id}`, `email:receipt:${a.id}`].sort());
-    expect((await post("/api/donations", { campaignId: s.campaign.id, amount: 2000, tickets: 1, email: "b@example.org" })).status).toBe(409);
+    expect((await post("/api/donations", { campaignId: s.campaign.id, amount: 2000, tickets: 1, email: "b@example.org" })).status).toBe(
+      409,
+    );
     await expectInvariant(s.campaign.id);
     expect(await findViolations(await testDb(), [s.org.id])).toEqual([]);
   });
@@ -784,7 +895,12 @@ describe("POST /api/processor/webhooks: tickets, matching, peer-to-peer", () => 
   });
 
   it("matches 2:1 up to matchingMaxCents, keeps raised free of matching, and frees the match on refund", async () => {
-    const s = await givingSetup({ matchingEnabled: true, matchingRatioPct: 200, matchingMaxCents: 5000, matchingOrgName: "Acme Foundation" });
+    const s = await givingSetup({
+      matchingEnabled: true,
+      matchingRatioPct: 200,
+      matchingMaxCents: 5000,
+      matchingOrgName: "Acme Foundation",
+    });
     const gifts: Array<{ d: CreatedDonation; chargeId: string }> = [];
     const expected = [2000, 2000, 1000, 0];
     for (const want of expected) {
@@ -837,7 +953,12 @@ describe("POST /api/processor/webhooks: deliveries", () => {
     const first = await deliver(event);
     expect(first.status).toBe(200);
     expect(first.body).toEqual(OK);
-    const after = { totals: await totals(s, s.campaign.id), outbox: await outboxCount(s.org.id), timeline: await timelineCount(d.id), donor: await donorRow(d.donorId) };
+    const after = {
+      totals: await totals(s, s.campaign.id),
+      outbox: await outboxCount(s.org.id),
+      timeline: await timelineCount(d.id),
+      donor: await donorRow(d.donorId),
+    };
 
     const second = await deliver(event); // Stripe's retry: same event, signed again
     expect(second.status).toBe(200);
@@ -845,7 +966,10 @@ describe("POST /api/processor/webhooks: deliveries", () => {
     expect(await totals(s, s.campaign.id)).toEqual(after.totals);
     expect(await outboxCount(s.org.id)).toBe(after.outbox);
     expect(await timelineCount(d.id)).toBe(after.timeline);
-    expect(await donorRow(d.donorId)).toMatchObject({ totalGivenCents: after.donor.totalGivenCents, donationCount: after.donor.donationCount });
+    expect(await donorRow(d.donorId)).toMatchObject({
+      totalGivenCents: after.donor.totalGivenCents,
+      donationCount: after.donor.donationCount,
+    });
     expect(await processed(event.id)).toBe(1);
   });
 
@@ -863,18 +987,24 @@ describe("POST /api/processor/webhooks: deliveries", () => {
     expect(repeatedBodies.filter((b) => b.duplicate === undefined)).toEqual([OK]);
     expect(await totals(s, s.campaign.id)).toMatchObject({ raisedAmountCents: 10000, donationCount: 4 });
     expect(await emailKeys(s.org.id)).toEqual(
-      [...gifts.flatMap((d) => [`email:admin:${d.id}`, `email:receipt:${d.id}`]), ...[25, 50].map((p) => `email:milestone:${s.campaign.id}:${p}`)].sort(),
+      [
+        ...gifts.flatMap((d) => [`email:admin:${d.id}`, `email:receipt:${d.id}`]),
+        ...[25, 50].map((p) => `email:milestone:${s.campaign.id}:${p}`),
+      ].sort(),
     );
     await expectInvariant(s.campaign.id);
   });
 
   // Also types named like Object.prototype's members: the handler map must not find those.
-  it.each(["customer.created", "constructor", "toString", "__proto__"])("acknowledges the unhandled event type %s with { received: true, ignored: true }", async (type) => {
-    const event = fixture("customer.created", { type });
-    const res = await deliver(event);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ received: true, ignored: true });
-  });
+  it.each(["customer.created", "constructor", "toString", "__proto__"])(
+    "acknowledges the unhandled event type %s with { received: true, ignored: true }",
+    async (type) => {
+      const event = fixture("customer.created", { type });
+      const res = await deliver(event);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, ignored: true });
+    },
+  );
 
   it("acknowledges a handled event about nothing of ours with { received: true }", async () => {
     const res = await deliver(fixture("payment_intent.succeeded", { data: { object: { id: stripeId("pi_3") } } }));
@@ -885,35 +1015,45 @@ describe("POST /api/processor/webhooks: deliveries", () => {
 
 describe("POST /api/processor/webhooks: signatures", () => {
   const now = () => Math.floor(Date.now() / 1000);
-  const cases: Array<[string, (event: ReturnType<typeof paymentSucceededEvent>) => { rawBody: string; headers: Record<string, string> }]> = [
+  const cases: Array<[string, (event: ReturnType<typeof paymentSucceededEvent>) => { rawBody: string; headers: Record<string, string> }]> =
     [
-      "a missing signature header",
-      (event) => {
-        const delivery = signedDelivery(event);
-        delete delivery.headers["Stripe-Signature"];
-        return delivery;
-      },
-    ],
-    ["a signature made with another secret", (event) => signedDelivery(event, { secret: "whsec_someone_else_0123456789" })],
-    [
-      "a tampered body",
-      (event) => {
-        const delivery = signedDelivery(event);
-        const tampered = delivery.rawBody.replace(`"amount_received": ${event.data.object.amount_received}`, `"amount_received": 999999`);
-        expect(tampered).not.toBe(delivery.rawBody);
-        return { ...delivery, rawBody: tampered };
-      },
-    ],
-    ["a timestamp older than 300 s", (event) => signedDelivery(event, { timestamp: now() - 301 })],
-    ["a malformed header", (event) => ({ ...signedDelivery(event), headers: { "content-type": "application/json", "Stripe-Signature": "t=abc,v1=not-a-signature" } })],
-    [
-      "a v0 (test-mode-only) signature",
-      (event) => {
-        const delivery = signedDelivery(event);
-        return { ...delivery, headers: { ...delivery.headers, "Stripe-Signature": delivery.headers["Stripe-Signature"].replace("v1=", "v0=") } };
-      },
-    ],
-  ];
+      [
+        "a missing signature header",
+        (event) => {
+          const delivery = signedDelivery(event);
+          delete delivery.headers["Stripe-Signature"];
+          return delivery;
+        },
+      ],
+      ["a signature made with another secret", (event) => signedDelivery(event, { secret: "whsec_someone_else_0123456789" })],
+      [
+        "a tampered body",
+        (event) => {
+          const delivery = signedDelivery(event);
+          const tampered = delivery.rawBody.replace(`"amount_received": ${event.data.object.amount_received}`, `"amount_received": 999999`);
+          expect(tampered).not.toBe(delivery.rawBody);
+          return { ...delivery, rawBody: tampered };
+        },
+      ],
+      ["a timestamp older than 300 s", (event) => signedDelivery(event, { timestamp: now() - 301 })],
+      [
+        "a malformed header",
+        (event) => ({
+          ...signedDelivery(event),
+          headers: { "content-type": "application/json", "Stripe-Signature": "t=abc,v1=not-a-signature" },
+        }),
+      ],
+      [
+        "a v0 (test-mode-only) signature",
+        (event) => {
+          const delivery = signedDelivery(event);
+          return {
+            ...delivery,
+            headers: { ...delivery.headers, "Stripe-Signature": delivery.headers["Stripe-Signature"].replace("v1=", "v0=") },
+          };
+        },
+      ],
+    ];
 
   it.each(cases)("rejects %s with 400 Invalid signature and changes nothing", async (_name, build) => {
     const s = await givingSetup();
@@ -955,8 +1095,14 @@ describe("POST /api/processor/webhooks: failures", () => {
     const tag = `gf_test_fail_${randomBytes(6).toString("hex")}`;
     // The database refuses to update this one donor: the donation and campaign updates of the
     // event run first, then the donor-totals update fails inside the same transaction.
-    await db.execute(sql.raw(`create or replace function ${tag}() returns trigger language plpgsql as $$ begin raise exception 'simulated failure updating donor %', old.id; end $$`));
-    await db.execute(sql.raw(`create trigger ${tag} before update on donors for each row when (old.id = '${d.donorId}') execute function ${tag}()`));
+    await db.execute(
+      sql.raw(
+        `create or replace function ${tag}() returns trigger language plpgsql as $$ begin raise exception 'simulated failure updating donor %', old.id; end $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw(`create trigger ${tag} before update on donors for each row when (old.id = '${d.donorId}') execute function ${tag}()`),
+    );
     const event = paymentSucceededEvent(d);
     try {
       const res = await deliver(event);
@@ -976,9 +1122,9 @@ describe("POST /api/processor/webhooks: failures", () => {
     expect(await processed(event.id)).toBe(0);
     const marks = await db.select().from(donationEvents).where(eq(donationEvents.processorEventId, event.id));
     expect(marks).toEqual([]);
-    const [milestones] = await db.execute<{ n: number }>(sql`select count(*)::int as n from campaign_milestones where campaign_id = ${s.campaign.id}`).then((r) =>
-      Array.isArray(r) ? r : (r as unknown as { rows: { n: number }[] }).rows,
-    );
+    const [milestones] = await db
+      .execute<{ n: number }>(sql`select count(*)::int as n from campaign_milestones where campaign_id = ${s.campaign.id}`)
+      .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { n: number }[] }).rows));
     expect(milestones.n).toBe(0);
 
     // The processor retries the same event: now it applies, once.

@@ -22,7 +22,14 @@ async function published(body: Record<string, unknown> = {}) {
   return res.body as typeof c;
 }
 
-type DonationSeed = { firstName?: string | null; anonymous?: boolean; amount: number; message?: string | null; status?: DonationStatus; createdAt?: Date };
+type DonationSeed = {
+  firstName?: string | null;
+  anonymous?: boolean;
+  amount: number;
+  message?: string | null;
+  status?: DonationStatus;
+  createdAt?: Date;
+};
 
 /** Donation rows written straight to the database (the payment flow is not under test here). */
 async function seedDonations(campaignId: string, seeds: DonationSeed[]) {
@@ -96,7 +103,10 @@ describe("GET /api/public/campaigns/:id", () => {
     await patch(`/api/campaigns/${paused.id}`, { status: "PAUSED" }, { token: owner.token });
     const ended = await published();
     await patch(`/api/campaigns/${ended.id}`, { status: "ENDED" }, { token: owner.token });
-    for (const [c, status] of [[paused, "PAUSED"], [ended, "ENDED"]] as const) {
+    for (const [c, status] of [
+      [paused, "PAUSED"],
+      [ended, "ENDED"],
+    ] as const) {
       const res = await byId(c.id);
       expect(res.status).toBe(200);
       expect(res.body.campaign.status).toBe(status);

@@ -230,9 +230,7 @@ describe("RedisBackend", () => {
 
   it("RedisBackend grants exactly 100 of 150 concurrent requests", async () => {
     await freshWindow();
-    const results = await Promise.all(
-      Array.from({ length: 150 }, () => redisBackend.limit(policy, id("redis-burst"))),
-    );
+    const results = await Promise.all(Array.from({ length: 150 }, () => redisBackend.limit(policy, id("redis-burst"))));
     expect(results.filter((r) => r.success)).toHaveLength(100);
     expect(results.filter((r) => !r.success).every((r) => r.remaining === 0)).toBe(true);
     // Every remaining value 0..99 handed out once: each request saw its own atomic increment.
@@ -258,9 +256,7 @@ describe("UpstashBackend", () => {
 
   it("UpstashBackend grants exactly 100 of 150 concurrent requests", async () => {
     await freshWindow();
-    const results = await Promise.all(
-      Array.from({ length: 150 }, () => upstashBackend.limit(policy, id("up-burst"))),
-    );
+    const results = await Promise.all(Array.from({ length: 150 }, () => upstashBackend.limit(policy, id("up-burst"))));
     expect(results.filter((r) => r.success)).toHaveLength(100);
   });
 

@@ -9,11 +9,34 @@ import { recurringPlans } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { get, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
-import { activeCampaign, activeOrg, insertDonor, memberOf, outsider, paidDonation, startDonation, type Campaign, type Org } from "../helpers/records";
+import {
+  activeCampaign,
+  activeOrg,
+  insertDonor,
+  memberOf,
+  outsider,
+  paidDonation,
+  startDonation,
+  type Campaign,
+  type Org,
+} from "../helpers/records";
 
 const PLAN_FIELDS = [
-  "id", "orgId", "campaignId", "campaignTitle", "donorId", "email", "amount", "currency", "interval", "status",
-  "subscriptionId", "createdAt", "canceledAt", "donationCount", "totalCents",
+  "id",
+  "orgId",
+  "campaignId",
+  "campaignTitle",
+  "donorId",
+  "email",
+  "amount",
+  "currency",
+  "interval",
+  "status",
+  "subscriptionId",
+  "createdAt",
+  "canceledAt",
+  "donationCount",
+  "totalCents",
 ];
 
 let owner: TestUser;
@@ -103,7 +126,13 @@ describe("POST /api/recurring-plans/:id/cancel", () => {
     const res = await post(`/api/recurring-plans/${monthly.recurringPlanId}/cancel`, undefined, { token: admin.token });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...PLAN_FIELDS].sort());
-    expect(res.body).toMatchObject({ id: monthly.recurringPlanId, status: "CANCELED", canceledAt: expect.any(String), donationCount: 3, totalCents: 6000 });
+    expect(res.body).toMatchObject({
+      id: monthly.recurringPlanId,
+      status: "CANCELED",
+      canceledAt: expect.any(String),
+      donationCount: 3,
+      totalCents: 6000,
+    });
     expect(Date.parse(res.body.canceledAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await plans("?status=CANCELED")).data.map((p) => p.id)).toEqual([monthly.recurringPlanId]);
     // No further renewals count on it: the donor keeps what was given.
@@ -128,7 +157,15 @@ describe("POST /api/recurring-plans/:id/cancel", () => {
     const donor = await insertDonor(org.id);
     const [plan] = await db
       .insert(recurringPlans)
-      .values({ id: newId("rp"), orgId: org.id, campaignId: campaign.id, donorId: donor.id, amount: 1000, currency: "usd", interval: "MONTH" })
+      .values({
+        id: newId("rp"),
+        orgId: org.id,
+        campaignId: campaign.id,
+        donorId: donor.id,
+        amount: 1000,
+        currency: "usd",
+        interval: "MONTH",
+      })
       .returning();
     const res = await post(`/api/recurring-plans/${plan.id}/cancel`, undefined, { token: owner.token });
     expect(res.status).toBe(409);

@@ -25,7 +25,14 @@ import { findViolations } from "../helpers/invariants";
 type Status = "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
 type Interval = "day" | "week" | "month";
 type ModelDonation = { campaignId: string; donorId: string; amount: number; status: Status; createdAt: number; succeededAt: number | null };
-type ModelCampaign = { id: string; title: string; status: string; type: string; parentCampaignId: string | null; goalAmountCents: number | null };
+type ModelCampaign = {
+  id: string;
+  title: string;
+  status: string;
+  type: string;
+  parentCampaignId: string | null;
+  goalAmountCents: number | null;
+};
 type ModelPlan = { amount: number; interval: "MONTH" | "YEAR"; status: string };
 type Data = { campaigns: ModelCampaign[]; donations: ModelDonation[]; plans: ModelPlan[] };
 /** Milliseconds since the epoch; null is unbounded. */
@@ -165,17 +172,39 @@ type Spec = {
   plain: { title: string; status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED"; goal: number | null }[];
   pages: number;
   donors: number;
-  donations: { campaign: number; donor: number; amount: number; status: Status; at: number; createdBefore: number; neverSucceeded: boolean }[];
+  donations: {
+    campaign: number;
+    donor: number;
+    amount: number;
+    status: Status;
+    at: number;
+    createdBefore: number;
+    neverSucceeded: boolean;
+  }[];
   plans: ModelPlan[];
 };
 
 /** Inserts `spec` into a new organization; answers it and the model of what was inserted. */
 async function seed(spec: Spec): Promise<{ orgId: string; data: Data }> {
   const orgId = await bareOrg();
-  const parent: ModelCampaign = { id: `cmp_rep${hex()}`, title: "Peer drive", status: "ACTIVE", type: "PEER_TO_PEER", parentCampaignId: null, goalAmountCents: 500_000 };
+  const parent: ModelCampaign = {
+    id: `cmp_rep${hex()}`,
+    title: "Peer drive",
+    status: "ACTIVE",
+    type: "PEER_TO_PEER",
+    parentCampaignId: null,
+    goalAmountCents: 500_000,
+  };
   const list: ModelCampaign[] = [
     parent,
-    ...spec.plain.map((p) => ({ id: `cmp_rep${hex()}`, title: p.title, status: p.status, type: "DONATION", parentCampaignId: null, goalAmountCents: p.goal })),
+    ...spec.plain.map((p) => ({
+      id: `cmp_rep${hex()}`,
+      title: p.title,
+      status: p.status,
+      type: "DONATION",
+      parentCampaignId: null,
+      goalAmountCents: p.goal,
+    })),
     ...Array.from({ length: spec.pages }, (_, i) => ({
       id: `cmp_rep${hex()}`,
       title: `Page ${i}`,
@@ -412,8 +441,16 @@ describe("report windows and buckets", () => {
 
   it("GET …/reports/summary keeps a bound's microseconds", async () => {
     const { orgId } = await seed(base);
-    const [row] = await db.select().from(donors).where(sql`${donors.orgId} = ${orgId}`).limit(1);
-    const [cmp] = await db.select().from(campaigns).where(sql`${campaigns.orgId} = ${orgId} and ${campaigns.parentCampaignId} is null`).limit(1);
+    const [row] = await db
+      .select()
+      .from(donors)
+      .where(sql`${donors.orgId} = ${orgId}`)
+      .limit(1);
+    const [cmp] = await db
+      .select()
+      .from(campaigns)
+      .where(sql`${campaigns.orgId} = ${orgId} and ${campaigns.parentCampaignId} is null`)
+      .limit(1);
     await db.execute(sql`
       insert into donations (id, org_id, campaign_id, donor_id, amount, email, status, created_at, succeeded_at)
       values (${`don_rep${hex()}`}, ${orgId}, ${cmp.id}, ${row.id}, 4200, 'us@example.org', 'SUCCEEDED',
@@ -466,7 +503,15 @@ describe("report windows and buckets", () => {
   it("GET …/reports/* on an organization with no donations answer zeros and every campaign", async () => {
     const { orgId, data } = await seed({ ...base, pages: 2 });
     const summary = await report(orgId, "summary", { from: null, to: null });
-    expect(summary).toMatchObject({ raisedCents: 0, count: 0, donors: 0, newDonors: 0, averageGiftCents: 0, refundedCents: 0, disputedCount: 0 });
+    expect(summary).toMatchObject({
+      raisedCents: 0,
+      count: 0,
+      donors: 0,
+      newDonors: 0,
+      averageGiftCents: 0,
+      refundedCents: 0,
+      disputedCount: 0,
+    });
     expect((await report(orgId, "timeseries", { from: null, to: null })).buckets).toEqual([]);
     const w = { from: Date.UTC(2031, 0, 1), to: Date.UTC(2031, 0, 4) };
     expect((await report(orgId, "timeseries", w)).buckets).toEqual(
@@ -534,18 +579,21 @@ describe("report input and access", () => {
     expectValidation(await get(`/api/orgs/${orgId}/reports/${kind}?${qs}`, { token: member.token }), field);
   });
 
-  it.each(["summary", "timeseries", "campaigns"])("GET …/reports/%s: 401 without a token, 403 for a non-member, 404 for an unknown organization", async (kind) => {
-    const path = `/api/orgs/${orgId}/reports/${kind}`;
-    expect((await get(path)).body).toEqual({ error: "Unauthorized", status: 401 });
-    const outsider = await newUser("Outsider");
-    expect((await get(path, { token: outsider.token })).body).toEqual({ error: "Forbidden", status: 403 });
-    expect((await get(`/api/orgs/org_nothing${hex()}/reports/${kind}`, { token: outsider.token })).body).toEqual({
-      error: "Organization not found",
-      status: 404,
-    });
-    expect((await get(path, { token: member.token })).status).toBe(200);
-    expect((await post(path, {}, { token: member.token })).status).toBe(405);
-  });
+  it.each(["summary", "timeseries", "campaigns"])(
+    "GET …/reports/%s: 401 without a token, 403 for a non-member, 404 for an unknown organization",
+    async (kind) => {
+      const path = `/api/orgs/${orgId}/reports/${kind}`;
+      expect((await get(path)).body).toEqual({ error: "Unauthorized", status: 401 });
+      const outsider = await newUser("Outsider");
+      expect((await get(path, { token: outsider.token })).body).toEqual({ error: "Forbidden", status: 403 });
+      expect((await get(`/api/orgs/org_nothing${hex()}/reports/${kind}`, { token: outsider.token })).body).toEqual({
+        error: "Organization not found",
+        status: 404,
+      });
+      expect((await get(path, { token: member.token })).status).toBe(200);
+      expect((await post(path, {}, { token: member.token })).status).toBe(405);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -598,11 +646,27 @@ describe("reports after real money movements", () => {
     expect(await findViolations(db, [org.id])).toEqual([]);
 
     // The model, from the rows as they now stand.
-    const rows = await db.select().from(donations).where(sql`${donations.orgId} = ${org.id}`);
-    const plans = await db.select().from(recurringPlans).where(sql`${recurringPlans.orgId} = ${org.id}`);
-    const stored = await db.select().from(campaigns).where(sql`${campaigns.orgId} = ${org.id}`);
+    const rows = await db
+      .select()
+      .from(donations)
+      .where(sql`${donations.orgId} = ${org.id}`);
+    const plans = await db
+      .select()
+      .from(recurringPlans)
+      .where(sql`${recurringPlans.orgId} = ${org.id}`);
+    const stored = await db
+      .select()
+      .from(campaigns)
+      .where(sql`${campaigns.orgId} = ${org.id}`);
     const data: Data = {
-      campaigns: stored.map((c) => ({ id: c.id, title: c.title, status: c.status, type: c.type, parentCampaignId: c.parentCampaignId, goalAmountCents: c.goalAmountCents })),
+      campaigns: stored.map((c) => ({
+        id: c.id,
+        title: c.title,
+        status: c.status,
+        type: c.type,
+        parentCampaignId: c.parentCampaignId,
+        goalAmountCents: c.goalAmountCents,
+      })),
       donations: rows.map((r) => ({
         campaignId: r.campaignId,
         donorId: r.donorId,
@@ -618,7 +682,11 @@ describe("reports after real money movements", () => {
     expect(s.recurringMonthlyValueCents).toBe(1500 + 1000);
     // Millisecond windows around now: the rows' microseconds sit inside them.
     const now = Date.now();
-    for (const w of [{ from: null, to: null }, { from: now - 3_600_000, to: now + 3_600_000 }, { from: now + 3_600_000, to: null }]) {
+    for (const w of [
+      { from: null, to: null },
+      { from: now - 3_600_000, to: now + 3_600_000 },
+      { from: now + 3_600_000, to: null },
+    ]) {
       for (const interval of ["day", "week", "month"] as Interval[]) await checkAll(org.id, data, w, interval);
     }
     const all = await report(org.id, "campaigns", { from: null, to: null });

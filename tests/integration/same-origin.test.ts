@@ -19,7 +19,9 @@ async function stillExists(id: string): Promise<boolean> {
 describe("cookie-authenticated writes are same-origin only", () => {
   it("DELETE /api/campaigns/:id with the session cookie from another site is 403 Forbidden, and the campaign stays", async () => {
     const c = await newCampaign(org, owner.token);
-    const res = await del(`/api/campaigns/${c.id}`, { headers: { ...cookieOf(owner), origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const res = await del(`/api/campaigns/${c.id}`, {
+      headers: { ...cookieOf(owner), origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "Forbidden", status: 403 });
     expect(await stillExists(c.id)).toBe(true);
@@ -27,7 +29,9 @@ describe("cookie-authenticated writes are same-origin only", () => {
 
   it("DELETE /api/campaigns/:id with the session cookie from the app's own pages is 204", async () => {
     const c = await newCampaign(org, owner.token);
-    const res = await del(`/api/campaigns/${c.id}`, { headers: { ...cookieOf(owner), origin: APP_ORIGIN, "sec-fetch-site": "same-origin" } });
+    const res = await del(`/api/campaigns/${c.id}`, {
+      headers: { ...cookieOf(owner), origin: APP_ORIGIN, "sec-fetch-site": "same-origin" },
+    });
     expect(res.status).toBe(204);
     expect(await stillExists(c.id)).toBe(false);
   });
@@ -61,27 +65,40 @@ describe("cookie-authenticated writes are same-origin only", () => {
 
   it("POST /api/orgs/:idOrSlug/campaigns with the cookie from another site is 403 and creates nothing", async () => {
     const before = await get(`/api/orgs/${org.id}/campaigns`, { token: owner.token });
-    const res = await post(`/api/orgs/${org.id}/campaigns`, { title: "Planted" }, { headers: { ...cookieOf(owner), origin: "https://evil.example" } });
+    const res = await post(
+      `/api/orgs/${org.id}/campaigns`,
+      { title: "Planted" },
+      { headers: { ...cookieOf(owner), origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     const after = await get(`/api/orgs/${org.id}/campaigns`, { token: owner.token });
     expect(after.body.data.length).toBe(before.body.data.length);
   });
 
   it("leaves reads alone: GET with the cookie from another site still answers", async () => {
-    const res = await get(`/api/orgs/${org.id}`, { headers: { ...cookieOf(owner), origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const res = await get(`/api/orgs/${org.id}`, {
+      headers: { ...cookieOf(owner), origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(org.id);
   });
 
   it("leaves Bearer tokens alone: a write from any origin works", async () => {
     const c = await newCampaign(org, owner.token);
-    const res = await del(`/api/campaigns/${c.id}`, { token: owner.token, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const res = await del(`/api/campaigns/${c.id}`, {
+      token: owner.token,
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(res.status).toBe(204);
   });
 
   it("a Bearer token wins over a cookie, and a bad one is 401 even beside a valid cookie", async () => {
     const c = await newCampaign(org, owner.token);
-    const res = await patch(`/api/campaigns/${c.id}`, { title: "By bearer" }, { token: "not-a-token", headers: { ...cookieOf(owner), origin: APP_ORIGIN } });
+    const res = await patch(
+      `/api/campaigns/${c.id}`,
+      { title: "By bearer" },
+      { token: "not-a-token", headers: { ...cookieOf(owner), origin: APP_ORIGIN } },
+    );
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "Unauthorized", status: 401 });
   });
@@ -89,7 +106,9 @@ describe("cookie-authenticated writes are same-origin only", () => {
   it("another Authorization scheme (Basic, from a password-protected proxy) leaves the cookie in charge", async () => {
     const c = await newCampaign(org, owner.token);
     const basic = { authorization: `Basic ${Buffer.from("staff:pw").toString("base64")}` };
-    expect((await del(`/api/campaigns/${c.id}`, { headers: { ...basic, ...cookieOf(owner), origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (await del(`/api/campaigns/${c.id}`, { headers: { ...basic, ...cookieOf(owner), origin: "https://evil.example" } })).status,
+    ).toBe(403);
     expect((await del(`/api/campaigns/${c.id}`, { headers: { ...basic, ...cookieOf(owner), origin: APP_ORIGIN } })).status).toBe(204);
   });
 

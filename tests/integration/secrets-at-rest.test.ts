@@ -100,12 +100,22 @@ describe("webhook signing secrets at rest", () => {
     const db = await testDb();
     const legacy = Array.from({ length: 7 }, () => ({ id: `we_legacy${uid()}`, secret: newWebhookSecret(), path: `/hooks/${uid()}` }));
     // As an older version stored them: the secret itself in the column.
-    await db.insert(webhookEndpoints).values(legacy.map((l) => ({ id: l.id, orgId: org.id, url: `${local.url}${l.path}`, encryptedSecret: l.secret })));
+    await db
+      .insert(webhookEndpoints)
+      .values(legacy.map((l) => ({ id: l.id, orgId: org.id, url: `${local.url}${l.path}`, encryptedSecret: l.secret })));
 
     const counts = await Promise.all([encryptStoredWebhookSecrets(db), encryptStoredWebhookSecrets(db), encryptStoredWebhookSecrets(db)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(legacy.length);
     expect(await encryptStoredWebhookSecrets(db)).toBe(0);
-    const rows = await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, legacy.map((l) => l.id)));
+    const rows = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        inArray(
+          webhookEndpoints.id,
+          legacy.map((l) => l.id),
+        ),
+      );
     for (const l of legacy) {
       const row = rows.find((r) => r.id === l.id)!;
       expect(isEncryptedSecret(row.encryptedSecret)).toBe(true);
@@ -132,7 +142,10 @@ describe("webhook signing secrets at rest", () => {
     expect(local.received.filter((r) => r.path === new URL(created.body.url).pathname)).toHaveLength(0);
     const log = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, created.body.id));
     expect(log.map((d) => d.error)).toEqual(["Signing secret could not be decrypted (check SECRETS_ENCRYPTION_KEY); not sent"]);
-    const [row] = await db.select().from(outbox).where(sql`${outbox.orgId} = ${org.id} and ${outbox.kind} = 'webhook'`);
+    const [row] = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.orgId} = ${org.id} and ${outbox.kind} = 'webhook'`);
     expect(row.status).toBe("PENDING");
     expect(row.lastError).toMatch(/SECRETS_ENCRYPTION_KEY/);
     expect((await endpointRow(created.body.id)).failingSince).toBeNull();
@@ -235,8 +248,19 @@ async function databaseDump(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const u = new URL(url);
-    const args = ["-h", u.hostname, "-p", u.port || "5432", "-U", decodeURIComponent(u.username || "postgres"), decodeURIComponent(u.pathname.slice(1))];
-    const out = execFileSync("pg_dump", args, { maxBuffer: 1 << 30, env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } }).toString("utf8");
+    const args = [
+      "-h",
+      u.hostname,
+      "-p",
+      u.port || "5432",
+      "-U",
+      decodeURIComponent(u.username || "postgres"),
+      decodeURIComponent(u.pathname.slice(1)),
+    ];
+    const out = execFileSync("pg_dump", args, {
+      maxBuffer: 1 << 30,
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
+    }).toString("utf8");
     expect(out).toContain("CREATE TABLE public.webhook_endpoints");
     parts.push(out);
   }

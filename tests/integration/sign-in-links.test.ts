@@ -175,10 +175,17 @@ describe("sign-in links at rest and in the logs", () => {
 
       // A failed attempt that will be retried needs the link.
       await runWorkerOnce(db, { ids: [res.outboxId!] });
-      expect(await row()).toMatchObject({ status: "PENDING", attempts: 1, payload: { template: "magic-link", to: email, props: { url: link } } });
+      expect(await row()).toMatchObject({
+        status: "PENDING",
+        attempts: 1,
+        payload: { template: "magic-link", to: email, props: { url: link } },
+      });
 
       // The last attempt fails too: FAILED for good, and nothing of the link is left.
-      await db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` }).where(eq(outbox.id, res.outboxId!));
+      await db
+        .update(outbox)
+        .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: sql`now()` })
+        .where(eq(outbox.id, res.outboxId!));
       await runWorkerOnce(db, { ids: [res.outboxId!] });
       const failed = await row();
       expect(failed.status).toBe("FAILED");
@@ -230,7 +237,10 @@ describe("sign-in links at rest and in the logs", () => {
       { identifier: email, token: `new-${uid()}`, expires: new Date(Date.now() + 3_600_000) },
     ]);
     await runWorkerOnce(db, { ids: [] });
-    const left = await db.select().from(verificationTokens).where(and(eq(verificationTokens.identifier, email)));
+    const left = await db
+      .select()
+      .from(verificationTokens)
+      .where(and(eq(verificationTokens.identifier, email)));
     expect(left.map((t) => t.token)).toEqual([expect.stringMatching(/^new-/)]);
   });
 });

@@ -546,9 +546,10 @@ describe("StripeProcessor", () => {
         },
       },
     );
-    await expect(
-      processor.createSubscription({ ...recurring, donationId: "don_r4", productId: "prod_Existing" }),
-    ).rejects.toMatchObject({ name: "ProcessorError", code: "missing_client_secret" });
+    await expect(processor.createSubscription({ ...recurring, donationId: "don_r4", productId: "prod_Existing" })).rejects.toMatchObject({
+      name: "ProcessorError",
+      code: "missing_client_secret",
+    });
   });
 
   it("refundPayment: a full refund reversing the transfer and the application fee", async () => {
@@ -670,9 +671,10 @@ describe("StripeProcessor", () => {
           },
         },
       );
-      await expect(
-        processor.createSubscription({ ...recurring, donationId: "don_e4", productId: "prod_Existing" }),
-      ).rejects.toMatchObject({ name: "ProcessorError", code: "parameter_missing" });
+      await expect(processor.createSubscription({ ...recurring, donationId: "don_e4", productId: "prod_Existing" })).rejects.toMatchObject({
+        name: "ProcessorError",
+        code: "parameter_missing",
+      });
     });
   });
 });

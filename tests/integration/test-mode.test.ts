@@ -26,7 +26,10 @@ async function receiptRow() {
   const campaign = await activeCampaign(org, owner);
   const paid = await paidDonation(campaign.id);
   const db = await testDb();
-  const [row] = await db.select().from(outbox).where(eq(outbox.dedupeKey, `email:receipt:${paid.id}`));
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.dedupeKey, `email:receipt:${paid.id}`));
   expect(row, "receipt queued").toBeDefined();
   return row.payload as unknown as EmailMessage;
 }

@@ -39,11 +39,17 @@ describe("ticket holds under concurrency", () => {
     })();
 
     const buy = (tickets: number) =>
-      post("/api/donations", { campaignId: gala.id, amount: tickets * PRICE, tickets, email: randomEmail("buyer"), firstName: "Buyer" }, { ip: randomIp() });
+      post(
+        "/api/donations",
+        { campaignId: gala.id, amount: tickets * PRICE, tickets, email: randomEmail("buyer"), firstName: "Buyer" },
+        { ip: randomIp() },
+      );
     const holdsOf = (responses: ApiResponse[]): Hold[] => {
       for (const r of responses) expect([201, 409], r.text).toContain(r.status);
       for (const r of responses.filter((x) => x.status === 409)) expect(r.body).toEqual({ error: "Sold out", status: 409 });
-      return responses.filter((r) => r.status === 201).map((r) => ({ id: r.body.id, clientSecret: r.body.clientSecret, tickets: r.body.tickets }));
+      return responses
+        .filter((r) => r.status === 201)
+        .map((r) => ({ id: r.body.id, clientSecret: r.body.clientSecret, tickets: r.body.tickets }));
     };
     const pay = (h: Hold) => post("/api/sandbox/payments/confirm", { clientSecret: h.clientSecret, cardNumber: CARD_OK });
 
@@ -59,7 +65,12 @@ describe("ticket holds under concurrency", () => {
     await db
       .update(donations)
       .set({ createdAt: sql`now() - interval '31 minutes'` })
-      .where(inArray(donations.id, walkers.map((w) => w.id)));
+      .where(
+        inArray(
+          donations.id,
+          walkers.map((w) => w.id),
+        ),
+      );
 
     // 3. The expiry runs while a second wave (one or two tickets each) races for seats and the
     //    walkers try to pay late: each walker either pays before the cancel or is refused after it.
@@ -75,7 +86,15 @@ describe("ticket holds under concurrency", () => {
     }
     // Whatever the interleaving, a second pass finds nothing left to expire among the walkers.
     await runWorkerOnce(db, { orgIds: [org.id] });
-    const walkerRows = await db.select().from(donations).where(inArray(donations.id, walkers.map((w) => w.id)));
+    const walkerRows = await db
+      .select()
+      .from(donations)
+      .where(
+        inArray(
+          donations.id,
+          walkers.map((w) => w.id),
+        ),
+      );
     for (const w of walkerRows) {
       expect(["SUCCEEDED", "FAILED"], w.id).toContain(w.status);
       if (w.status === "FAILED") expect(w.failureReason).toBe("Ticket hold expired after 30 minutes");

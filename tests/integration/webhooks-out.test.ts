@@ -189,7 +189,11 @@ describe("webhook endpoints CRUD", () => {
   it("POST /api/orgs/:idOrSlug/webhook-endpoints shows the secret once; list and get never do", async () => {
     const { owner, org } = await plainOrg();
     const target = hook();
-    const res = await post(endpointsPath(org), { url: target.url, description: "CRM <b>sync</b>", eventTypes: ["campaign.created", "campaign.created"] }, { token: owner.token });
+    const res = await post(
+      endpointsPath(org),
+      { url: target.url, description: "CRM <b>sync</b>", eventTypes: ["campaign.created", "campaign.created"] },
+      { token: owner.token },
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^we_/),
@@ -276,12 +280,25 @@ describe("events emitted in the transaction of the change", () => {
 
     const [event] = await eventsOf(setup.org.id, "donation.succeeded");
     expect(event.id).toMatch(/^evt_/);
-    expect(event.payload).toMatchObject({ id: event.id, type: "donation.succeeded", data: { id: gift.id, status: "SUCCEEDED", amount: 4200 } });
+    expect(event.payload).toMatchObject({
+      id: event.id,
+      type: "donation.succeeded",
+      data: { id: gift.id, status: "SUCCEEDED", amount: 4200 },
+    });
     const [row] = await webhookRows(setup.org.id);
-    expect(row).toMatchObject({ dedupeKey: `webhook:${event.id}:${endpoint.id}`, status: "PENDING", payload: { eventId: event.id, endpointId: endpoint.id } });
+    expect(row).toMatchObject({
+      dedupeKey: `webhook:${event.id}:${endpoint.id}`,
+      status: "PENDING",
+      payload: { eventId: event.id, endpointId: endpoint.id },
+    });
     // One transaction wrote the donation's new status, the event and its outbox row.
     const xmin = async (table: typeof donations | typeof webhookEvents | typeof outbox, where: ReturnType<typeof eq>) =>
-      (await db.select({ x: sql<string>`xmin::text` }).from(table).where(where))[0].x;
+      (
+        await db
+          .select({ x: sql<string>`xmin::text` })
+          .from(table)
+          .where(where)
+      )[0].x;
     const tx = await xmin(donations, eq(donations.id, gift.id));
     expect(await xmin(webhookEvents, eq(webhookEvents.id, event.id))).toBe(tx);
     expect(await xmin(outbox, eq(outbox.id, row.id))).toBe(tx);
@@ -296,12 +313,19 @@ describe("events emitted in the transaction of the change", () => {
     expect(Math.abs(Number(headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
     expect(headers["webhook-signature"]).toMatch(/^v1,/);
     const [payload] = verifiedAt(endpoint.path, endpoint.secret);
-    expect(payload).toEqual({ id: event.id, type: "donation.succeeded", createdAt: event.createdAt.toISOString(), data: expect.any(Object) });
+    expect(payload).toEqual({
+      id: event.id,
+      type: "donation.succeeded",
+      createdAt: event.createdAt.toISOString(),
+      data: expect.any(Object),
+    });
     const shown = await get(`/api/donations/${gift.id}`, { token: setup.owner.token });
     const { timeline: _timeline, ...donation } = shown.body;
     expect(payload.data).toEqual(donation);
     // Someone else's secret does not verify it.
-    expect(() => new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(arrived[0].body, headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(arrived[0].body, headers as Record<string, string>),
+    ).toThrow();
 
     const log = await get(`${endpointsPath(setup.org)}/${endpoint.id}/deliveries`, { token: setup.owner.token });
     expect(log.status).toBe(200);
@@ -354,10 +378,14 @@ describe("events emitted in the transaction of the change", () => {
     const cancel = fixture("customer.subscription.deleted", { data: { object: { id: monthly.subscriptionId } } });
     expect((await deliverProcessorEvent(cancel)).status).toBe(200);
     // A second cancellation of the same plan is not a second event.
-    expect((await deliverProcessorEvent(fixture("customer.subscription.deleted", { data: { object: { id: monthly.subscriptionId } } }))).status).toBe(200);
+    expect(
+      (await deliverProcessorEvent(fixture("customer.subscription.deleted", { data: { object: { id: monthly.subscriptionId } } }))).status,
+    ).toBe(200);
 
     const payoutId = stripeId("po_1");
-    expect((await deliverProcessorEvent(fixture("payout.paid", { account: setup.accountId, data: { object: { id: payoutId } } }))).status).toBe(200);
+    expect(
+      (await deliverProcessorEvent(fixture("payout.paid", { account: setup.accountId, data: { object: { id: payoutId } } }))).status,
+    ).toBe(200);
     const failedPayout = stripeId("po_1");
     const failed = fixture("payout.failed", { account: setup.accountId, data: { object: { id: failedPayout } } });
     expect((await deliverProcessorEvent(failed)).status).toBe(200);
@@ -379,9 +407,23 @@ describe("events emitted in the transaction of the change", () => {
     );
     expect(summary.filter((s) => s.startsWith("recurring_plan."))).toHaveLength(2);
     const created = got.find((p) => p.type === "recurring_plan.created")!;
-    expect(created.data).toMatchObject({ status: "ACTIVE", amount: 1500, interval: "MONTH", donationCount: 1, subscriptionId: monthly.subscriptionId });
-    expect(got.find((p) => p.type === "recurring_plan.canceled")!.data).toMatchObject({ status: "CANCELED", canceledAt: expect.any(String) });
-    expect(got.find((p) => p.type === "payout.paid")!.data).toMatchObject({ orgId: setup.org.id, status: "paid", amount: 48250, currency: "usd" });
+    expect(created.data).toMatchObject({
+      status: "ACTIVE",
+      amount: 1500,
+      interval: "MONTH",
+      donationCount: 1,
+      subscriptionId: monthly.subscriptionId,
+    });
+    expect(got.find((p) => p.type === "recurring_plan.canceled")!.data).toMatchObject({
+      status: "CANCELED",
+      canceledAt: expect.any(String),
+    });
+    expect(got.find((p) => p.type === "payout.paid")!.data).toMatchObject({
+      orgId: setup.org.id,
+      status: "paid",
+      amount: 48250,
+      currency: "usd",
+    });
     expect(got.find((p) => p.type === "donation.disputed")!.data.status).toBe("DISPUTED");
     // Every delivery of this run has its own event ID.
     expect(new Set(got.map((p) => p.id)).size).toBe(got.length);
@@ -438,8 +480,14 @@ describe("events emitted in the transaction of the change", () => {
     const endpoint = await addEndpoint(org, owner.token, { eventTypes: ["campaign.published", "campaign.ended"] });
     const draft = await newCampaign(org, owner.token, { title: "Scheduled" });
     const running = await newCampaign(org, owner.token, { title: "Ending", status: "ACTIVE" });
-    await db.update(campaigns).set({ scheduledPublishAt: sql`now() - interval '1 minute'` }).where(eq(campaigns.id, draft.id));
-    await db.update(campaigns).set({ endDate: sql`now() - interval '1 minute'` }).where(eq(campaigns.id, running.id));
+    await db
+      .update(campaigns)
+      .set({ scheduledPublishAt: sql`now() - interval '1 minute'` })
+      .where(eq(campaigns.id, draft.id));
+    await db
+      .update(campaigns)
+      .set({ endDate: sql`now() - interval '1 minute'` })
+      .where(eq(campaigns.id, running.id));
     await runWorker(org);
     await runWorker(org);
     expect(verifiedAt(endpoint.path, endpoint.secret).map((p) => `${p.type} ${p.data.id} ${p.data.status}`)).toEqual([
@@ -518,7 +566,12 @@ describe("delivery: retries, log, manual retry, test ping", () => {
     await newCampaign(org, owner.token);
     await runWorker(org);
     const log = await get(`${endpointsPath(org)}/${res.body.id}/deliveries`, { token: owner.token });
-    expect(log.body.data[0]).toMatchObject({ statusCode: null, success: false, error: expect.stringContaining("ECONNREFUSED"), responseBody: null });
+    expect(log.body.data[0]).toMatchObject({
+      statusCode: null,
+      success: false,
+      error: expect.stringContaining("ECONNREFUSED"),
+      responseBody: null,
+    });
     expect((await webhookRows(org.id))[0]).toMatchObject({ status: "PENDING", lastError: expect.stringContaining("ECONNREFUSED") });
   });
 
@@ -537,7 +590,9 @@ describe("delivery: retries, log, manual retry, test ping", () => {
     // Asked twice before it went out: one retry.
     expect((await post(`${base}/deliveries/${delivery.id}/retry`, undefined, { token: owner.token })).status).toBe(202);
     const keys = (await webhookRows(org.id)).map((r) => r.dedupeKey);
-    expect(keys.filter((k) => k.startsWith(`webhook:${delivery.eventId}:${endpoint.id}:retry:`))).toEqual([`webhook:${delivery.eventId}:${endpoint.id}:retry:1`]);
+    expect(keys.filter((k) => k.startsWith(`webhook:${delivery.eventId}:${endpoint.id}:retry:`))).toEqual([
+      `webhook:${delivery.eventId}:${endpoint.id}:retry:1`,
+    ]);
 
     const ping = await post(`${base}/test`, undefined, { token: owner.token });
     expect(ping.status, ping.text).toBe(202);
@@ -578,7 +633,9 @@ describe("delivery: retries, log, manual retry, test ping", () => {
     expect(receivedAt(endpoint.path)).toEqual([]);
     expect((await webhookRows(org.id))[0]).toMatchObject({ status: "SENT", lastError: "endpoint disabled; not sent" });
     const log = (await get(`${path}/deliveries`, { token: owner.token })).body.data;
-    expect(log).toEqual([expect.objectContaining({ statusCode: null, success: false, error: "Endpoint disabled; not sent", latencyMs: null })]);
+    expect(log).toEqual([
+      expect.objectContaining({ statusCode: null, success: false, error: "Endpoint disabled; not sent", latencyMs: null }),
+    ]);
 
     const conflict = { error: "Webhook endpoint is disabled", status: 409 };
     expect((await post(`${path}/test`, undefined, { token: owner.token })).body).toEqual(conflict);
@@ -589,7 +646,11 @@ describe("delivery: retries, log, manual retry, test ping", () => {
     expect((await post(`${path}/deliveries/${log[0].id}/retry`, undefined, { token: owner.token })).status).toBe(202);
     await newCampaign(org, owner.token, { title: "After enabling" });
     await runWorker(org);
-    expect(verifiedAt(endpoint.path, endpoint.secret).map((p) => p.data.title).sort()).toEqual(["After enabling", "Queued before disabling"]);
+    expect(
+      verifiedAt(endpoint.path, endpoint.secret)
+        .map((p) => p.data.title)
+        .sort(),
+    ).toEqual(["After enabling", "Queued before disabling"]);
   });
 
   it("an endpoint failing for five days is disabled; re-enabling clears its failure state", async () => {
@@ -598,15 +659,24 @@ describe("delivery: retries, log, manual retry, test ping", () => {
     const young = await addEndpoint(org, owner.token);
     receiver.status.set(endpoint.path, 503);
     receiver.status.set(young.path, 503);
-    await db.update(webhookEndpoints).set({ failingSince: sql`now() - interval '5 days 1 minute'` }).where(eq(webhookEndpoints.id, endpoint.id));
-    await db.update(webhookEndpoints).set({ failingSince: sql`now() - interval '4 days'` }).where(eq(webhookEndpoints.id, young.id));
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '5 days 1 minute'` })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '4 days'` })
+      .where(eq(webhookEndpoints.id, young.id));
     await newCampaign(org, owner.token);
     await runWorker(org);
 
     const path = `${endpointsPath(org)}/${endpoint.id}`;
     const shown = await get(path, { token: owner.token });
     expect(shown.body).toMatchObject({ enabled: false, disabledReason: DISABLED_REASON, failingSince: expect.any(String) });
-    expect((await get(`${endpointsPath(org)}/${young.id}`, { token: owner.token })).body).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await get(`${endpointsPath(org)}/${young.id}`, { token: owner.token })).body).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
 
     // Its pending retry is dropped when it comes due; new events are not queued for it.
     await makeDue(org.id);
@@ -640,7 +710,13 @@ describe("SSRF protection", () => {
     setAllowPrivate(false);
     const { owner, org } = await plainOrg();
     const create = (url: string) => post(endpointsPath(org), { url }, { token: owner.token });
-    for (const url of ["http://127.0.0.1/hooks", "http://10.0.0.1/hooks", "http://169.254.169.254/latest/meta-data", "http://[::1]/hooks", "http://localhost/hooks"]) {
+    for (const url of [
+      "http://127.0.0.1/hooks",
+      "http://10.0.0.1/hooks",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]/hooks",
+      "http://localhost/hooks",
+    ]) {
       expectValidation(await create(url), "url");
     }
     const PRIVATE = "Must resolve to a public internet address";
@@ -667,7 +743,11 @@ describe("SSRF protection", () => {
     // The same check guards a change of URL.
     const ok = await create("https://93.184.215.14/hooks");
     expect(ok.status).toBe(201);
-    expectValidation(await patch(`${endpointsPath(org)}/${ok.body.id}`, { url: "https://169.254.169.254/" }, { token: owner.token }), "url", PRIVATE);
+    expectValidation(
+      await patch(`${endpointsPath(org)}/${ok.body.id}`, { url: "https://169.254.169.254/" }, { token: owner.token }),
+      "url",
+      PRIVATE,
+    );
   });
 
   it("a delivery is refused at send time when the host now resolves to a private address", async () => {
@@ -694,10 +774,17 @@ describe("SSRF protection", () => {
     const before = receiver.received.length;
     await runWorker(org);
     expect(receiver.received.length).toBe(before);
-    const log = await db.select().from(webhookDeliveries).innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId)).where(eq(webhookEndpoints.orgId, org.id));
+    const log = await db
+      .select()
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookEndpoints.orgId, org.id));
     const errors = log.map((r) => r.webhook_deliveries.error).sort();
     // The refusal never says which address the name resolved to.
-    expect(errors).toEqual(["Refused: the URL must resolve to a public internet address", "Refused: the URL must resolve to a public internet address"]);
+    expect(errors).toEqual([
+      "Refused: the URL must resolve to a public internet address",
+      "Refused: the URL must resolve to a public internet address",
+    ]);
     expect(log.every((r) => r.webhook_deliveries.statusCode === null && r.webhook_deliveries.latencyMs === null)).toBe(true);
     const rows = await webhookRows(org.id);
     expect(rows.map((r) => r.status)).toEqual(["PENDING", "PENDING"]);

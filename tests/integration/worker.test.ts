@@ -50,7 +50,8 @@ function startFakeResend(): Promise<void> {
       };
       setTimeout(() => {
         if (fake.mode === "500") reply(500, { statusCode: 500, name: "internal_server_error", message: "An unexpected error occurred." });
-        else if (fake.mode === "422") reply(422, { statusCode: 422, name: "validation_error", message: "Invalid `to` field: zoe@bad is not valid." });
+        else if (fake.mode === "422")
+          reply(422, { statusCode: 422, name: "validation_error", message: "Invalid `to` field: zoe@bad is not valid." });
         else reply(200, { id: `re_${randomBytes(8).toString("hex")}` });
       }, fake.delayMs);
     });
@@ -87,7 +88,9 @@ const uid = () => randomBytes(6).toString("hex");
 
 async function newOrgRow(): Promise<string> {
   const id = `org_wrk${uid()}`;
-  await db.insert(organizations).values({ id, name: "Lighthouse Friends", slug: `wrk-${uid()}`, legalName: "Friends of the Lighthouse, Inc." });
+  await db
+    .insert(organizations)
+    .values({ id, name: "Lighthouse Friends", slug: `wrk-${uid()}`, legalName: "Friends of the Lighthouse, Inc." });
   return id;
 }
 
@@ -118,7 +121,10 @@ async function enqueueReceipt(orgId: string, to = `zoe-${uid()}@example.org`) {
   const props = receiptProps({ donorEmail: to });
   const dedupeKey = `receipt:${props.donationId}`;
   expect(await enqueueEmail(db, { template: "receipt", to, props, dedupeKey, orgId })).toBe(true);
-  const [row] = await db.select().from(outbox).where(eq(outbox.dedupeKey, `email:${dedupeKey}`));
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.dedupeKey, `email:${dedupeKey}`));
   return { row, message: { template: "receipt", to, props } as EmailMessage<"receipt"> };
 }
 
@@ -195,7 +201,10 @@ describe("outbox worker: email delivery", () => {
     expect(requestsFor(key)).toHaveLength(1);
 
     // Time passes: now it is due, and it goes out.
-    await db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, row.id));
     expect(await runWorkerOnce(db, { orgIds: [orgId] })).toMatchObject({ delivered: 1, failed: 0 });
     const tries = requestsFor(key);
     expect(tries).toHaveLength(2);
@@ -212,7 +221,10 @@ describe("outbox worker: email delivery", () => {
     expect(first.lastError).toContain("validation_error");
     expect(first.lastError).not.toContain("zoe@bad");
 
-    await db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, row.id));
     const started = Date.now();
     await runWorkerOnce(db, { orgIds: [orgId] });
     const second = await rowById(row.id);
@@ -225,11 +237,17 @@ describe("outbox worker: email delivery", () => {
   it("gives up after the last attempt: FAILED, never claimed again", async () => {
     const orgId = await newOrgRow();
     const { row } = await enqueueReceipt(orgId);
-    await db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outbox.id, row.id));
     fake.mode = "500";
     expect(await runWorkerOnce(db, { orgIds: [orgId] })).toMatchObject({ failed: 1 });
     expect(await rowById(row.id)).toMatchObject({ status: "FAILED", attempts: MAX_ATTEMPTS, leaseUntil: null });
-    await db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, row.id));
     fake.mode = "ok";
     expect(await runWorkerOnce(db, { orgIds: [orgId] })).toMatchObject({ delivered: 0, failed: 0 });
     expect(requestsFor(idempotencyKeyFor(row))).toHaveLength(1);
@@ -269,7 +287,11 @@ describe("outbox worker: email delivery", () => {
   it("concurrent claims take disjoint rows", async () => {
     const orgId = await newOrgRow();
     for (let i = 0; i < 6; i++) await enqueueReceipt(orgId);
-    const claims = await Promise.all([claimDue(db, 4, { orgIds: [orgId] }), claimDue(db, 4, { orgIds: [orgId] }), claimDue(db, 4, { orgIds: [orgId] })]);
+    const claims = await Promise.all([
+      claimDue(db, 4, { orgIds: [orgId] }),
+      claimDue(db, 4, { orgIds: [orgId] }),
+      claimDue(db, 4, { orgIds: [orgId] }),
+    ]);
     const ids = claims.flat().map((r) => r.id);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);
@@ -279,13 +301,19 @@ describe("outbox worker: email delivery", () => {
   it("does not claim a row another worker holds a lease on", async () => {
     const orgId = await newOrgRow();
     const { row } = await enqueueReceipt(orgId);
-    await db.update(outbox).set({ leaseUntil: sql`now() + interval '5 minutes'` }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ leaseUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(outbox.id, row.id));
     expect(await runWorkerOnce(db, { orgIds: [orgId] })).toMatchObject({ delivered: 0, failed: 0 });
     expect(requestsFor(idempotencyKeyFor(row))).toHaveLength(0);
     expect(await rowById(row.id)).toMatchObject({ status: "PENDING", attempts: 0 });
 
     // A crashed worker's lease expires, and the row is picked up again.
-    await db.update(outbox).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, row.id));
+    await db
+      .update(outbox)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, row.id));
     expect(await runWorkerOnce(db, { orgIds: [orgId] })).toMatchObject({ delivered: 1 });
     expect(requestsFor(idempotencyKeyFor(row))).toHaveLength(1);
   });
@@ -377,7 +405,10 @@ describe("scheduled campaign transitions", () => {
     expect(mine(result.published)).toEqual([ids.dueDraft]);
     expect(mine(result.ended)).toEqual([ids.activePast, ids.pausedPast].sort());
 
-    const rows = await db.select().from(campaigns).where(inArray(campaigns.id, Object.values(ids)));
+    const rows = await db
+      .select()
+      .from(campaigns)
+      .where(inArray(campaigns.id, Object.values(ids)));
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
     expect(status).toEqual({
       [ids.dueDraft]: "ACTIVE",
@@ -437,7 +468,12 @@ describe("GET/POST /api/cron/worker", () => {
 
   it("GET /api/cron/worker answers 401 without the right secret", async () => {
     setEnv({ CRON_SECRET: SECRET });
-    const attempts: Record<string, string>[] = [{}, { authorization: "Bearer wrong" }, { authorization: `Bearer ${SECRET}x` }, { authorization: SECRET }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong" },
+      { authorization: `Bearer ${SECRET}x` },
+      { authorization: SECRET },
+    ];
     for (const headers of attempts) {
       const res = await call("GET", "/api/cron/worker", { headers });
       expect(res.status).toBe(401);

@@ -57,7 +57,10 @@ describe("two server processes on one port (WEB_CONCURRENCY=2)", () => {
     const stats = await deliverAll(redeliveries(events, 3, r), { concurrency: 16, target: () => server.url });
     // Both processes did a share of it (the primary hands connections out round-robin).
     const worked = workers.map((pid, i) => (cpuSecondsOf(pid) ?? 0) - cpuBefore[i]);
-    expect(worked.every((t) => t > 0), `CPU seconds per process: ${worked}`).toBe(true);
+    expect(
+      worked.every((t) => t > 0),
+      `CPU seconds per process: ${worked}`,
+    ).toBe(true);
 
     const violations = await findViolations(database.db, [fx.org.id]);
     const recorded = await processedEventsMismatch(database.db, events);
@@ -97,6 +100,8 @@ describe("two server processes on one port (WEB_CONCURRENCY=2)", () => {
       }
     });
     expect(gone, "no server process outlives SIGTERM").toEqual([]);
-    console.info(`reliability/cluster: ${events.length} events, ${stats.attempts} attempts ${JSON.stringify(stats.statuses)}; CPU seconds per process ${worked.map((t) => t.toFixed(2))}; replacement ${replaced.find((p) => !workers.includes(p))}`);
+    console.info(
+      `reliability/cluster: ${events.length} events, ${stats.attempts} attempts ${JSON.stringify(stats.statuses)}; CPU seconds per process ${worked.map((t) => t.toFixed(2))}; replacement ${replaced.find((p) => !workers.includes(p))}`,
+    );
   }, 900_000);
 });

@@ -224,7 +224,8 @@ export async function setUpOrganization(baseUrl: string): Promise<Fixture> {
   const org = await must("/api/orgs", { name: "Reliability Fund", slug: `rel-${id}`, notificationEmail: `finance-${id}@example.org` }, 201);
   const ob = await must(`/api/orgs/${org.id}/processor/onboarding`, undefined, 200);
   await must(`/api/sandbox/accounts/${ob.processorAccountId}/complete`, undefined, 202);
-  const campaign = (body: Record<string, unknown>) => must(`/api/orgs/${org.id}/campaigns`, { title: "Spring appeal", status: "ACTIVE", ...body }, 201);
+  const campaign = (body: Record<string, unknown>) =>
+    must(`/api/orgs/${org.id}/campaigns`, { title: "Spring appeal", status: "ACTIVE", ...body }, 201);
   const matched = await campaign({ goalAmountCents: 400_000, matchingEnabled: true, matchingRatioPct: 150, matchingMaxCents: 200_000 });
   const parent = await campaign({ type: "PEER_TO_PEER", goalAmountCents: 1_000_000 });
   const page = await campaign({ type: "PEER_TO_PEER", parentCampaignId: parent.id });
@@ -249,10 +250,24 @@ export async function setUpOrganization(baseUrl: string): Promise<Fixture> {
 export type Gift = { id: string; amount: number; paymentIntentId: string; subscriptionId: string | null; chargeId: string };
 export type Kind = "succeeded" | "failed" | "disputeCreated" | "disputeWon" | "disputeLost" | "refunded" | "invoiceCreate" | "invoiceCycle";
 const ONE_TIME: Kind[] = ["succeeded", "succeeded", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
-const RECURRING: Kind[] = ["invoiceCreate", "invoiceCreate", "invoiceCycle", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
+const RECURRING: Kind[] = [
+  "invoiceCreate",
+  "invoiceCreate",
+  "invoiceCycle",
+  "failed",
+  "disputeCreated",
+  "disputeWon",
+  "disputeLost",
+  "refunded",
+];
 
 /** Makes gifts through the API until their events number at least `events`; answers the events. */
-export async function giftsAndEvents(baseUrl: string, fx: Fixture, events: number, r: Rng): Promise<{ gifts: Gift[]; events: ProcessorEvent[] }> {
+export async function giftsAndEvents(
+  baseUrl: string,
+  fx: Fixture,
+  events: number,
+  r: Rng,
+): Promise<{ gifts: Gift[]; events: ProcessorEvent[] }> {
   const plans: { campaign: Fixture["campaigns"][number]; recurring: boolean; amount: number; donor: number; kinds: Kind[] }[] = [];
   let total = 0;
   while (total < events) {
@@ -264,7 +279,13 @@ export async function giftsAndEvents(baseUrl: string, fx: Fixture, events: numbe
     const extra = r.int(4);
     for (let i = 0; i < extra; i++) kinds.push(r.pick(pool));
     if (r.next() < 0.15) kinds[0] = "failed";
-    plans.push({ campaign, recurring, amount: 100 + r.int(50_000), donor: r.int(Math.max(4, Math.floor(events / 10))), kinds: kinds.slice(0, events - total) });
+    plans.push({
+      campaign,
+      recurring,
+      amount: 100 + r.int(50_000),
+      donor: r.int(Math.max(4, Math.floor(events / 10))),
+      kinds: kinds.slice(0, events - total),
+    });
     total += Math.min(kinds.length, events - total);
   }
   const gifts = await pool(plans.length, 8, async (i) => {
@@ -285,7 +306,13 @@ export async function giftsAndEvents(baseUrl: string, fx: Fixture, events: numbe
       }).catch((e: Error) => ({ status: 0, text: e.message }) as Answer);
       if (a.status === 201) {
         const b = a.body;
-        return { id: b.id, amount: b.amount, paymentIntentId: b.paymentIntentId, subscriptionId: b.subscriptionId, chargeId: `ch_rel_${b.id}` } as Gift;
+        return {
+          id: b.id,
+          amount: b.amount,
+          paymentIntentId: b.paymentIntentId,
+          subscriptionId: b.subscriptionId,
+          chargeId: `ch_rel_${b.id}`,
+        } as Gift;
       }
       if (attempt >= 5 || (a.status >= 400 && a.status < 500)) throw new Error(`donation not created: ${a.status} ${a.text}`);
       await sleep(200);
@@ -304,7 +331,14 @@ function delivery(event: { id: string; type: string }): ProcessorEvent {
 /** The `n`th event of a gift, made by the app's event factory (the one the sandbox sends too). */
 export function eventFor(kind: Kind, g: Gift, n: number): ProcessorEvent {
   const eventId = `evt_rel_${randomBytes(10).toString("hex")}`;
-  const intent: factory.PaymentIntentInput = { eventId, paymentIntentId: g.paymentIntentId, amountCents: g.amount, currency: "usd", chargeId: g.chargeId, metadata: g.subscriptionId ? {} : { donationId: g.id } };
+  const intent: factory.PaymentIntentInput = {
+    eventId,
+    paymentIntentId: g.paymentIntentId,
+    amountCents: g.amount,
+    currency: "usd",
+    chargeId: g.chargeId,
+    metadata: g.subscriptionId ? {} : { donationId: g.id },
+  };
   const dispute = {
     eventId,
     disputeId: `dp_${g.id}`,
@@ -338,14 +372,21 @@ export function eventFor(kind: Kind, g: Gift, n: number): ProcessorEvent {
     case "disputeLost":
       return delivery(factory.chargeDisputeClosed({ ...dispute, status: "lost" }));
     case "refunded":
-      return delivery(factory.chargeRefunded({ eventId, chargeId: g.chargeId, paymentIntentId: g.paymentIntentId, amountCents: g.amount, currency: "usd" }));
+      return delivery(
+        factory.chargeRefunded({
+          eventId,
+          chargeId: g.chargeId,
+          paymentIntentId: g.paymentIntentId,
+          amountCents: g.amount,
+          currency: "usd",
+        }),
+      );
     case "invoiceCreate":
       return delivery(invoice("subscription_create", `in_first_${g.id}`));
     case "invoiceCycle":
       return delivery(invoice("subscription_cycle", `in_cycle_${g.id}_${n % 2}`));
   }
 }
-
 
 export type DeliveryStats = {
   deliveries: number;
@@ -420,7 +461,10 @@ export async function processedEventsMismatch(db: Db, events: ProcessorEvent[]):
   const rows = (await db.execute(sql`select id from processed_events`)) as unknown as { id: string }[];
   const recorded = new Set(rows.map((r) => r.id));
   const sent = new Set(events.map((e) => e.id));
-  return { missing: [...sent].filter((id) => !recorded.has(id)), unexpected: [...recorded].filter((id) => id.startsWith("evt_rel_") && !sent.has(id)) };
+  return {
+    missing: [...sent].filter((id) => !recorded.has(id)),
+    unexpected: [...recorded].filter((id) => id.startsWith("evt_rel_") && !sent.has(id)),
+  };
 }
 
 /** Emails per kind and the dedupe keys seen more than once (the unique index makes that impossible; checked anyway). */
@@ -429,12 +473,18 @@ export async function emailCounts(db: Db): Promise<{ byTemplate: Record<string, 
   const rows = (await db.execute(
     sql`select payload->>'template' as template, count(*)::int as n, count(*) - count(distinct dedupe_key) as dup from outbox where kind = 'email' group by 1`,
   )) as unknown as { template: string; n: number; dup: number }[];
-  return { byTemplate: Object.fromEntries(rows.map((r) => [r.template, Number(r.n)])), duplicates: rows.reduce((a, r) => a + Number(r.dup), 0) };
+  return {
+    byTemplate: Object.fromEntries(rows.map((r) => [r.template, Number(r.n)])),
+    duplicates: rows.reduce((a, r) => a + Number(r.dup), 0),
+  };
 }
 
 /** Each event `copies` times, shuffled. */
 export function redeliveries(events: ProcessorEvent[], copies: number, r: Rng): ProcessorEvent[] {
-  return shuffle(events.flatMap((e) => Array.from({ length: copies }, () => e)), r);
+  return shuffle(
+    events.flatMap((e) => Array.from({ length: copies }, () => e)),
+    r,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

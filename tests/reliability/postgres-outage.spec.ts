@@ -62,7 +62,15 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Call = { kind: string; at: number; ms: number; status: number | "network" | "timeout"; shaped: boolean; retryAfter: string | null; error?: string };
+type Call = {
+  kind: string;
+  at: number;
+  ms: number;
+  status: number | "network" | "timeout";
+  shaped: boolean;
+  retryAfter: string | null;
+  error?: string;
+};
 
 describe("Postgres unreachable for ten seconds under load", () => {
   it(`answers 503 meanwhile, recovers by itself, and applies the redelivered events exactly once (seed ${SEED})`, async () => {
@@ -80,10 +88,26 @@ describe("Postgres unreachable for ten seconds under load", () => {
       const at = Date.now();
       try {
         const a = await run();
-        calls.push({ kind, at, ms: a.ms, status: a.status, shaped: a.status < 400 || isErrorShape(a), retryAfter: a.headers.get("retry-after"), error: a.status >= 400 ? a.text.slice(0, 200) : undefined });
+        calls.push({
+          kind,
+          at,
+          ms: a.ms,
+          status: a.status,
+          shaped: a.status < 400 || isErrorShape(a),
+          retryAfter: a.headers.get("retry-after"),
+          error: a.status >= 400 ? a.text.slice(0, 200) : undefined,
+        });
       } catch (err) {
         const e = err as Error;
-        calls.push({ kind, at, ms: Date.now() - at, status: e.name === "TimeoutError" ? "timeout" : "network", shaped: false, retryAfter: null, error: String(e.cause ?? e.message) });
+        calls.push({
+          kind,
+          at,
+          ms: Date.now() - at,
+          status: e.name === "TimeoutError" ? "timeout" : "network",
+          shaped: false,
+          retryAfter: null,
+          error: String(e.cause ?? e.message),
+        });
       }
     };
     let n = 0;
@@ -91,14 +115,20 @@ describe("Postgres unreachable for ten seconds under load", () => {
       // A donor's browser on the public page, and giving.
       ...Array.from({ length: 2 }, () => async () => {
         while (!stop) {
-          await timed("public view", () => request(`${url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }));
+          await timed("public view", () =>
+            request(`${url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }),
+          );
           await sleep(50);
         }
       }),
       ...Array.from({ length: 2 }, () => async () => {
         while (!stop) {
           await timed("POST donation", () =>
-            request(`${url}/api/donations`, { method: "POST", json: { campaignId: fx.campaigns[4].id, amount: 2_500, email: `outage-${n++}@example.org` }, timeoutMs: BOUND_MS }),
+            request(`${url}/api/donations`, {
+              method: "POST",
+              json: { campaignId: fx.campaigns[4].id, amount: 2_500, email: `outage-${n++}@example.org` },
+              timeoutMs: BOUND_MS,
+            }),
           );
           await sleep(50);
         }
@@ -130,7 +160,15 @@ describe("Postgres unreachable for ten seconds under load", () => {
       onAttempt: (a) => {
         if (a.status === 200) acknowledged++;
         const shaped = typeof a.status !== "number" || a.status < 400 || /"error":".*","status":\d+/.test(a.text ?? "");
-        calls.push({ kind: "webhook", at: a.at - a.ms, ms: a.ms, status: a.status, shaped, retryAfter: null, error: a.status === 200 ? undefined : a.text });
+        calls.push({
+          kind: "webhook",
+          at: a.at - a.ms,
+          ms: a.ms,
+          status: a.status,
+          shaped,
+          retryAfter: null,
+          error: a.status === 200 ? undefined : a.text,
+        });
       },
     });
     await outage;
@@ -139,7 +177,9 @@ describe("Postgres unreachable for ten seconds under load", () => {
     // traffic above, or from probes when none did yet (the traffic keeps running until then).
     let recoveredAfter = -1;
     while (Date.now() - outageEnd < Math.max(60_000, RECOVERY_BOUND_MS)) {
-      const a = await request(`${url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }).catch(() => null);
+      const a = await request(`${url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }).catch(
+        () => null,
+      );
       if (a?.status === 200) {
         recoveredAfter = Date.now() - outageEnd;
         break;
@@ -160,7 +200,8 @@ describe("Postgres unreachable for ten seconds under load", () => {
     // patches/postgres+3.4.9.patch, a reconnect could hang until connect_timeout, 5 s, and fail the
     // requests queued on it with 503 well after the database was back.)
     const after = calls.filter((c) => c.at >= outageEnd + Math.max(0, recoveredAfter) + 1000);
-    const byStatus = (cs: Call[]) => cs.reduce<Record<string, number>>((m, c) => ((m[`${c.kind} ${c.status}`] = (m[`${c.kind} ${c.status}`] ?? 0) + 1), m), {});
+    const byStatus = (cs: Call[]) =>
+      cs.reduce<Record<string, number>>((m, c) => ((m[`${c.kind} ${c.status}`] = (m[`${c.kind} ${c.status}`] ?? 0) + 1), m), {});
     const slowest = Math.max(...calls.map((c) => c.ms));
     const slowDuring = during.filter((c) => c.ms >= BOUND_MS - 50).length;
     const violations = await findViolations(database.db, [fx.org.id]);

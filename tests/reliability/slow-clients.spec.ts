@@ -1,7 +1,18 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../helpers/server";
-import { appEnv, createDatabase, Instances, isErrorShape, knob, request, setUpOrganization, sleep, type Fixture, type TestDatabase } from "./helpers";
+import {
+  appEnv,
+  createDatabase,
+  Instances,
+  isErrorShape,
+  knob,
+  request,
+  setUpOrganization,
+  sleep,
+  type Fixture,
+  type TestDatabase,
+} from "./helpers";
 
 /**
  * Slow and malformed clients against one production instance (scripts/server.mjs sets
@@ -73,7 +84,9 @@ async function probing<T>(body: () => Promise<T>): Promise<{ result: T; probes: 
     while (!done) {
       const started = Date.now();
       try {
-        const a = await request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: PROBE_BOUND_MS });
+        const a = await request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, {
+          timeoutMs: PROBE_BOUND_MS,
+        });
         probes.push(Date.now() - started);
         if (a.status !== 200) failures.push(`${a.status} ${a.text.slice(0, 100)}`);
       } catch (err) {
@@ -106,12 +119,18 @@ describe("slow and malformed clients", () => {
     const { result, probes, failures } = await probing(async () => {
       // Headers trickled one line every 2 s, never finished.
       const headers = await Promise.all(
-        Array.from({ length: SLOW }, () => open((s) => s.write(`POST /api/donations HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n`))),
+        Array.from({ length: SLOW }, () =>
+          open((s) => s.write(`POST /api/donations HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n`)),
+        ),
       );
       // Complete headers, a body that stops after 10 of its 1 000 bytes.
       const bodies = await Promise.all(
         Array.from({ length: SLOW }, () =>
-          open((s) => s.write(`POST /api/donations HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"campaign`)),
+          open((s) =>
+            s.write(
+              `POST /api/donations HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"campaign`,
+            ),
+          ),
         ),
       );
       const trickle = setInterval(() => {
@@ -151,12 +170,25 @@ describe("slow and malformed clients", () => {
       // One at a time first (the time a single client waits), then twelve at once.
       const alone = [
         await request(`${url}/api/donations`, { method: "POST", headers: { "content-type": "application/json" }, body: big }),
-        await request(`${url}/api/donations`, { method: "POST", headers: { "content-type": "application/json" }, body: new Blob([big]).stream(), duplex: "half" } as RequestInit),
+        await request(`${url}/api/donations`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: new Blob([big]).stream(),
+          duplex: "half",
+        } as RequestInit),
       ];
       const cases = await Promise.all([
         // Declared length: refused on the header.
-        ...Array.from({ length: 4 }, () => request(`${url}/api/donations`, { method: "POST", headers: { "content-type": "application/json" }, body: big })),
-        ...Array.from({ length: 4 }, () => request(`${url}/api/processor/webhooks`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" }, body: big })),
+        ...Array.from({ length: 4 }, () =>
+          request(`${url}/api/donations`, { method: "POST", headers: { "content-type": "application/json" }, body: big }),
+        ),
+        ...Array.from({ length: 4 }, () =>
+          request(`${url}/api/processor/webhooks`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+            body: big,
+          }),
+        ),
         // No declared length (chunked): refused once past 1 MiB while reading.
         ...Array.from({ length: 4 }, () =>
           request(`${url}/api/donations`, {
@@ -168,9 +200,11 @@ describe("slow and malformed clients", () => {
         ),
       ]);
       const utf8 = await Promise.all(
-        [Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), Buffer.from([0xc3, 0x28]), Buffer.from('{"email":"\xed\xa0\x80"}', "latin1")].map((b) =>
-          request(`${url}/api/donations`, { method: "POST", headers: { "content-type": "application/json" }, body: b }),
-        ),
+        [
+          Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from('{"email":"\xed\xa0\x80"}', "latin1"),
+        ].map((b) => request(`${url}/api/donations`, { method: "POST", headers: { "content-type": "application/json" }, body: b })),
       );
       return { alone, cases, utf8 };
     });
@@ -197,11 +231,19 @@ describe("slow and malformed clients", () => {
       for (let i = 0; i < IDLE; i += 50) {
         idle.push(...(await Promise.all(Array.from({ length: Math.min(50, IDLE - i) }, () => open(() => {})))));
         // A request line and part of the headers, then the client's FIN (half-open: it still reads).
-        halfClosed.push(...(await Promise.all(Array.from({ length: Math.min(50, IDLE - i) }, () => open((s) => s.end(`GET /api/public/orgs/${fx.org.slug} HTTP/1.1\r\nHost: x\r\n`))))));
+        halfClosed.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(50, IDLE - i) }, () =>
+              open((s) => s.end(`GET /api/public/orgs/${fx.org.slug} HTTP/1.1\r\nHost: x\r\n`)),
+            ),
+          )),
+        );
       }
       await sleep(3_000);
       const during = await Promise.all(
-        Array.from({ length: 20 }, () => request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: PROBE_BOUND_MS })),
+        Array.from({ length: 20 }, () =>
+          request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: PROBE_BOUND_MS }),
+        ),
       );
       for (const h of [...idle, ...halfClosed]) h.socket.destroy();
       return { during, idle, halfClosed };

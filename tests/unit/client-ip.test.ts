@@ -18,12 +18,20 @@ describe("parseAddress", () => {
     expect(parseAddress(entry)).toBe(expected);
   });
 
-  it.each(["", "unknown", "_hidden", "203.0.113", "203.0.113.300", "01.2.3.4", "example.org", "1.2.3.4:123456", "2001:db8::1::2", "<script>"])(
-    "refuses %j",
-    (entry) => {
-      expect(parseAddress(entry)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "unknown",
+    "_hidden",
+    "203.0.113",
+    "203.0.113.300",
+    "01.2.3.4",
+    "example.org",
+    "1.2.3.4:123456",
+    "2001:db8::1::2",
+    "<script>",
+  ])("refuses %j", (entry) => {
+    expect(parseAddress(entry)).toBeNull();
+  });
 });
 
 describe("rateLimitKey", () => {

@@ -13,7 +13,9 @@ const driverDir = entry.slice(0, entry.lastIndexOf(`${path.sep}postgres${path.se
 describe("the postgres driver patch", () => {
   it("is installed against the exact driver version it was written for", () => {
     const pkg = JSON.parse(readFileSync(path.join(driverDir, "package.json"), "utf8")) as { version: string };
-    const ours = JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const ours = JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(ours.dependencies.postgres).toBe("3.4.9");
     expect(pkg.version).toBe("3.4.9");
   });

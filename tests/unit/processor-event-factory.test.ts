@@ -20,26 +20,59 @@ import paymentIntentSucceeded from "../fixtures/processor/payment_intent.succeed
 import payoutFailed from "../fixtures/processor/payout.failed.json";
 import payoutPaid from "../fixtures/processor/payout.paid.json";
 
-const intent = { paymentIntentId: "pi_1", amountCents: 5000, currency: "usd", chargeId: "ch_1", destination: "acct_1", metadata: { donationId: "don_1" } };
+const intent = {
+  paymentIntentId: "pi_1",
+  amountCents: 5000,
+  currency: "usd",
+  chargeId: "ch_1",
+  destination: "acct_1",
+  metadata: { donationId: "don_1" },
+};
 const dispute = { disputeId: "du_1", chargeId: "ch_1", paymentIntentId: "pi_1", amountCents: 5000, currency: "usd", dueBy: 1_800_000_000 };
-const invoice = { invoiceId: "in_1", subscriptionId: "sub_1", billingReason: "subscription_cycle", amountPaidCents: 2500, currency: "usd", paymentIntentId: "pi_1", chargeId: "ch_1" };
+const invoice = {
+  invoiceId: "in_1",
+  subscriptionId: "sub_1",
+  billingReason: "subscription_cycle",
+  amountPaidCents: 2500,
+  currency: "usd",
+  paymentIntentId: "pi_1",
+  chargeId: "ch_1",
+};
 const payout = { account: "acct_1", payoutId: "po_1", amountCents: 48_250, currency: "usd" };
 
 /** Each factory event, the recorded event of its type, and the paths (below `data.object`) its handler reads. */
 const CASES: { name: string; made: unknown; recorded: unknown; reads: string[]; envelope?: string[] }[] = [
-  { name: "payment_intent.succeeded", made: factory.paymentIntentSucceeded(intent), recorded: paymentIntentSucceeded, reads: ["id", "metadata.donationId", "latest_charge", "amount_received"] },
+  {
+    name: "payment_intent.succeeded",
+    made: factory.paymentIntentSucceeded(intent),
+    recorded: paymentIntentSucceeded,
+    reads: ["id", "metadata.donationId", "latest_charge", "amount_received"],
+  },
   {
     name: "payment_intent.payment_failed",
     made: factory.paymentIntentPaymentFailed(intent),
     recorded: paymentIntentPaymentFailed,
     reads: ["id", "metadata.donationId", "last_payment_error.message", "last_payment_error.code"],
   },
-  { name: "payment_intent.canceled", made: factory.paymentIntentCanceled({ ...intent, cancellationReason: "abandoned" }), recorded: paymentIntentCanceled, reads: ["id", "metadata.donationId", "cancellation_reason"] },
+  {
+    name: "payment_intent.canceled",
+    made: factory.paymentIntentCanceled({ ...intent, cancellationReason: "abandoned" }),
+    recorded: paymentIntentCanceled,
+    reads: ["id", "metadata.donationId", "cancellation_reason"],
+  },
   {
     name: "invoice.payment_succeeded",
     made: factory.invoicePaymentSucceeded(invoice),
     recorded: invoicePaymentSucceeded,
-    reads: ["id", "billing_reason", "amount_paid", "currency", "parent.subscription_details.subscription", "payments.data.0.payment.payment_intent", "payments.data.0.payment.charge"],
+    reads: [
+      "id",
+      "billing_reason",
+      "amount_paid",
+      "currency",
+      "parent.subscription_details.subscription",
+      "payments.data.0.payment.payment_intent",
+      "payments.data.0.payment.charge",
+    ],
   },
   {
     name: "invoice.payment_succeeded (legacy shape)",
@@ -47,7 +80,12 @@ const CASES: { name: string; made: unknown; recorded: unknown; reads: string[]; 
     recorded: invoicePaymentSucceededLegacy,
     reads: ["id", "billing_reason", "amount_paid", "currency", "subscription", "payment_intent", "charge"],
   },
-  { name: "customer.subscription.deleted", made: factory.customerSubscriptionDeleted({ subscriptionId: "sub_1" }), recorded: customerSubscriptionDeleted, reads: ["id"] },
+  {
+    name: "customer.subscription.deleted",
+    made: factory.customerSubscriptionDeleted({ subscriptionId: "sub_1" }),
+    recorded: customerSubscriptionDeleted,
+    reads: ["id"],
+  },
   {
     name: "charge.refunded",
     made: factory.chargeRefunded({ chargeId: "ch_1", paymentIntentId: "pi_1", amountCents: 5000, currency: "usd" }),
@@ -60,7 +98,12 @@ const CASES: { name: string; made: unknown; recorded: unknown; reads: string[]; 
     recorded: chargeDisputeCreated,
     reads: ["id", "payment_intent", "charge", "reason", "amount", "currency", "evidence_details.due_by"],
   },
-  { name: "charge.dispute.closed", made: factory.chargeDisputeClosed({ ...dispute, status: "won" }), recorded: chargeDisputeClosed, reads: ["id", "payment_intent", "charge", "status"] },
+  {
+    name: "charge.dispute.closed",
+    made: factory.chargeDisputeClosed({ ...dispute, status: "won" }),
+    recorded: chargeDisputeClosed,
+    reads: ["id", "payment_intent", "charge", "status"],
+  },
   {
     name: "account.updated",
     made: factory.accountUpdated({ accountId: "acct_1", chargesEnabled: true, payoutsEnabled: true }),
@@ -94,11 +137,15 @@ function foreignPaths(made: unknown, recorded: unknown, at = ""): string[] {
   if (typeof made !== "object") return [];
   // `metadata` holds our own keys, not Stripe's.
   if (at.endsWith("metadata")) return [];
-  return Object.entries(made as Record<string, unknown>).flatMap(([key, value]) => foreignPaths(value, (recorded as Record<string, unknown>)[key], at ? `${at}.${key}` : key));
+  return Object.entries(made as Record<string, unknown>).flatMap(([key, value]) =>
+    foreignPaths(value, (recorded as Record<string, unknown>)[key], at ? `${at}.${key}` : key),
+  );
 }
 
 function valueAt(root: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((v, key) => (v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key]), root);
+  return path
+    .split(".")
+    .reduce<unknown>((v, key) => (v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key]), root);
 }
 
 describe("lib/processor/event-factory", () => {
@@ -122,7 +169,10 @@ describe("lib/processor/event-factory", () => {
     const event = factory.paymentIntentSucceeded(intent);
     const { payload, signature } = factory.signedEvent(event, "whsec_factory_test");
     const verifier = webhookVerifier().webhooks;
-    await expect(verifier.constructEventAsync(payload, signature, "whsec_factory_test", 300)).resolves.toMatchObject({ id: event.id, type: "payment_intent.succeeded" });
+    await expect(verifier.constructEventAsync(payload, signature, "whsec_factory_test", 300)).resolves.toMatchObject({
+      id: event.id,
+      type: "payment_intent.succeeded",
+    });
     await expect(verifier.constructEventAsync(payload, signature, "whsec_other", 300)).rejects.toThrow();
   });
 });

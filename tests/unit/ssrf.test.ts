@@ -40,7 +40,11 @@ const V6: [cidr: string, inside: string[], outside: string[]][] = [
   ["100::/64", ["100::", "100::1", "100::ffff:ffff:ffff:ffff"], []],
   ["2001::/23", ["2001::", "2001:2::1", "2001:1ff:" + F], ["2000:ffff:" + F, "2001:200::"]],
   ["2001::/23", ["2001:0:4136:e378:8000:63bf:3fff:fdd2" /* Teredo, 2001::/32 */, "2001:0:" + F], []],
-  ["2001:db8::/32", ["2001:db8::", "[2001:db8::1]", "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"], ["2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db9::"]],
+  [
+    "2001:db8::/32",
+    ["2001:db8::", "[2001:db8::1]", "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"],
+    ["2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db9::"],
+  ],
   ["2002::/16", ["2002::", "2002:808:808::1", "2002:7f00:1::", "2002:ffff:" + F], ["2003::", "2001:ffff:" + F]],
   ["3fff::/20", ["3fff::", "3fff:fff:" + F], ["3ffe:ffff:" + F, "3fff:1000::", "3fff:ffff:" + F]],
   ["5f00::/16", ["5f00::", "5f00:ffff:" + F], []],
@@ -91,7 +95,14 @@ describe("specialPurposeRange: IPv6", () => {
     }
   }
 
-  it.each(["2606:4700:4700::1111", "2001:4860:4860::8888", "2a00:1450:4001:81c::200e", "[2a00:1450:4001:81c::200e]", "2000::", "3fff:ffff:" + F])("%s is allowed", (ip) => {
+  it.each([
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001:81c::200e",
+    "[2a00:1450:4001:81c::200e]",
+    "2000::",
+    "3fff:ffff:" + F,
+  ])("%s is allowed", (ip) => {
     expect(isGlobalUnicast(ip)).toBe(true);
   });
 
@@ -138,9 +149,14 @@ describe("resolveTarget", () => {
   it("checks IP literals without DNS", async () => {
     const lookup = vi.spyOn(dns.promises, "lookup");
     await expect(resolveTarget("8.8.8.8", { allowPrivate: false })).resolves.toEqual({ address: "8.8.8.8", family: 4 });
-    await expect(resolveTarget("[2606:4700:4700::1111]", { allowPrivate: false })).resolves.toEqual({ address: "2606:4700:4700::1111", family: 6 });
+    await expect(resolveTarget("[2606:4700:4700::1111]", { allowPrivate: false })).resolves.toEqual({
+      address: "2606:4700:4700::1111",
+      family: 6,
+    });
     await expect(resolveTarget("127.0.0.1", { allowPrivate: false })).rejects.toThrow(UnsafeUrlError);
-    await expect(resolveTarget("[::1]", { allowPrivate: false })).rejects.toThrow("Refused: the URL must resolve to a public internet address");
+    await expect(resolveTarget("[::1]", { allowPrivate: false })).rejects.toThrow(
+      "Refused: the URL must resolve to a public internet address",
+    );
     await expect(resolveTarget("[2001:db8::1]", { allowPrivate: false })).rejects.toThrow(UnsafeUrlError);
     await expect(resolveTarget("203.0.113.7", { allowPrivate: false })).rejects.toThrow(UnsafeUrlError);
     await expect(resolveTarget("127.0.0.1", { allowPrivate: true })).resolves.toEqual({ address: "127.0.0.1", family: 4 });

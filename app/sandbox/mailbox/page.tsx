@@ -47,9 +47,9 @@ export default async function SandboxMailbox() {
   const unused = new Set(
     hashes.length === 0
       ? []
-      : (await db.select({ token: verificationTokens.token }).from(verificationTokens).where(inArray(verificationTokens.token, hashes))).map(
-          (t) => t.token,
-        ),
+      : (
+          await db.select({ token: verificationTokens.token }).from(verificationTokens).where(inArray(verificationTokens.token, hashes))
+        ).map((t) => t.token),
   );
 
   return (

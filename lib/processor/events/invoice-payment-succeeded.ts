@@ -45,7 +45,13 @@ export const invoicePaymentSucceeded: EventHandler<Stripe.InvoicePaymentSucceede
       return recordSubscriptionStart(tx, event, { subscriptionId, invoiceId, ...payment });
     }
     if (invoice.billing_reason === "subscription_cycle") {
-      return recordRenewal(tx, event, { subscriptionId, invoiceId, amountPaidCents: invoice.amount_paid, currency: invoice.currency ?? null, ...payment });
+      return recordRenewal(tx, event, {
+        subscriptionId,
+        invoiceId,
+        amountPaidCents: invoice.amount_paid,
+        currency: invoice.currency ?? null,
+        ...payment,
+      });
     }
     return "ignored";
   },

@@ -26,7 +26,8 @@ const TRANSITIONS: Record<CampaignStatus, CampaignStatus[]> = {
 /** DRAFT→ACTIVE, ACTIVE↔PAUSED, ACTIVE|PAUSED→ENDED; ENDED is final. Anything else is a 409. */
 export function assertStatusChange(from: CampaignStatus, to: CampaignStatus): void {
   if (from === to) return;
-  if (!TRANSITIONS[from].includes(to)) throw conflict("campaign_status_change_not_allowed", `Cannot change campaign status from ${from} to ${to}`);
+  if (!TRANSITIONS[from].includes(to))
+    throw conflict("campaign_status_change_not_allowed", `Cannot change campaign status from ${from} to ${to}`);
 }
 
 /**
@@ -48,7 +49,11 @@ export async function assertCampaignRules(db: DbOrTx, orgId: string, c: Campaign
     issues.add("suggestedAmounts", "At least one suggested amount is needed when custom amounts are off", "suggested_amounts_required");
   }
   if (c.type === "MEMBERSHIP" && !c.allowRecurring) {
-    issues.add("allowRecurring", "MEMBERSHIP campaigns take recurring gifts, so recurring must be allowed", "recurring_required_for_membership");
+    issues.add(
+      "allowRecurring",
+      "MEMBERSHIP campaigns take recurring gifts, so recurring must be allowed",
+      "recurring_required_for_membership",
+    );
   }
   if (c.parentCampaignId) {
     const [parent] = await db

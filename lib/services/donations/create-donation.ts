@@ -46,14 +46,21 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   if (campaign.type === "EVENT") {
     if (!input.tickets) issues.add("tickets", "Required for event tickets", "tickets_required");
     else if (input.tickets > campaign.maxTicketsPerOrder) {
-      issues.add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`, "tickets_over_limit", { maximum: campaign.maxTicketsPerOrder });
+      issues.add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`, "tickets_over_limit", {
+        maximum: campaign.maxTicketsPerOrder,
+      });
     } else if (campaign.ticketPriceCents !== null && input.amount !== input.tickets * campaign.ticketPriceCents) {
       const total = input.tickets * campaign.ticketPriceCents;
-      issues.add("amount", `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${total})`, "amount_not_ticket_total", {
-        tickets: input.tickets,
-        ticketPriceCents: campaign.ticketPriceCents,
-        expected: total,
-      });
+      issues.add(
+        "amount",
+        `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${total})`,
+        "amount_not_ticket_total",
+        {
+          tickets: input.tickets,
+          ticketPriceCents: campaign.ticketPriceCents,
+          expected: total,
+        },
+      );
     }
     if (recurring) issues.add("recurringInterval", "Event tickets are one-time payments", "tickets_one_time");
   } else {
@@ -64,8 +71,10 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
       });
     }
   }
-  if (recurring && !campaign.allowRecurring) issues.add("recurringInterval", "This campaign does not take recurring gifts", "recurring_not_allowed");
-  if (!recurring && campaign.type === "MEMBERSHIP") issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
+  if (recurring && !campaign.allowRecurring)
+    issues.add("recurringInterval", "This campaign does not take recurring gifts", "recurring_not_allowed");
+  if (!recurring && campaign.type === "MEMBERSHIP")
+    issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
   issues.throwIfAny();
 }
 
@@ -79,7 +88,12 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
  * happens outside any transaction; if it fails, the donation is marked FAILED and its tickets
  * are released, so nothing is left half-made.
  */
-export async function createDonation(db: Db, processor: PaymentProcessor, input: CreateDonationInput, request: DonationRequest): Promise<CreatedDonation> {
+export async function createDonation(
+  db: Db,
+  processor: PaymentProcessor,
+  input: CreateDonationInput,
+  request: DonationRequest,
+): Promise<CreatedDonation> {
   await assertFewFailedPayments(db, request.clientIp);
   await assertCaptcha(input.captchaToken, request.clientIp);
   const [row] = await db
@@ -90,7 +104,8 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
     .limit(1);
   if (!row || row.campaign.status === "DRAFT") throw notFound("campaign_not_found", "Campaign not found");
   const { campaign, org } = row;
-  if (!acceptsDonations(campaign, org) || !org.processorAccountId) throw conflict("not_accepting_donations", "Campaign is not accepting donations");
+  if (!acceptsDonations(campaign, org) || !org.processorAccountId)
+    throw conflict("not_accepting_donations", "Campaign is not accepting donations");
   assertDonationFitsCampaign(input, campaign, org);
 
   const recurring = input.recurringInterval ?? null;
@@ -151,7 +166,13 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
 
   try {
     const env = getEnv();
-    const base = { donationId: donation.id, orgId: org.id, campaignId: campaign.id, currency: org.currency, destinationAccountId: org.processorAccountId };
+    const base = {
+      donationId: donation.id,
+      orgId: org.id,
+      campaignId: campaign.id,
+      currency: org.currency,
+      destinationAccountId: org.processorAccountId,
+    };
     if (recurring) {
       const sub = await processor.createSubscription({
         ...base,
@@ -184,7 +205,11 @@ export async function createDonation(db: Db, processor: PaymentProcessor, input:
       email: input.email,
       description: `${campaign.title} (${org.name})`,
     });
-    const [updated] = await db.update(donations).set({ paymentIntentId: pi.paymentIntentId }).where(eq(donations.id, donation.id)).returning();
+    const [updated] = await db
+      .update(donations)
+      .set({ paymentIntentId: pi.paymentIntentId })
+      .where(eq(donations.id, donation.id))
+      .returning();
     return { donation: updated, clientSecret: pi.clientSecret, subscriptionId: null, chargeAmountCents };
   } catch (err) {
     log.error("processor call failed; donation marked FAILED", { donationId: donation.id, ...errorFields(err) });
@@ -200,7 +225,10 @@ async function abandon(db: Db, donation: Donation) {
     if (locked.status !== "PENDING") return;
     await moveDonation(tx, locked, "FAILED", { timelineType: "donation.abandoned", failureReason: "Payment processor unavailable" });
     if (locked.recurringPlanId) {
-      await tx.update(recurringPlans).set({ status: "CANCELED", canceledAt: sql`now()` }).where(eq(recurringPlans.id, locked.recurringPlanId));
+      await tx
+        .update(recurringPlans)
+        .set({ status: "CANCELED", canceledAt: sql`now()` })
+        .where(eq(recurringPlans.id, locked.recurringPlanId));
     }
   });
 }

@@ -43,5 +43,7 @@ export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | nul
   const rows = Array.isArray(result) ? result : (result as unknown as { rows: { wait: string | number }[] }).rows;
   if (rows.length < limit) return;
   const seconds = Math.max(1, Math.ceil(Number(rows[rows.length - 1].wait)));
-  throw new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, { "Retry-After": String(seconds) });
+  throw new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, {
+    "Retry-After": String(seconds),
+  });
 }

@@ -31,4 +31,3 @@ export async function lockInitialDonationOfSubscription(tx: Tx, subscriptionId: 
     .for("update");
   return d;
 }
-

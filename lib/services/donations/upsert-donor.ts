@@ -8,7 +8,13 @@ import { newId } from "@/lib/ids";
  * first gift. An existing donor is never changed here: anyone can start a donation with any
  * email, so only a succeeded payment may update a donor's name (see moveDonation).
  */
-export async function findOrCreateDonor(db: DbOrTx, orgId: string, email: string, firstName: string | null, lastName: string | null): Promise<Pick<Donor, "id">> {
+export async function findOrCreateDonor(
+  db: DbOrTx,
+  orgId: string,
+  email: string,
+  firstName: string | null,
+  lastName: string | null,
+): Promise<Pick<Donor, "id">> {
   // DO NOTHING waits for a concurrent insert of the same email to commit; the SELECT then sees it.
   const [created] = await db
     .insert(donors)

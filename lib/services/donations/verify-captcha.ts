@@ -41,4 +41,5 @@ export async function assertCaptcha(token: string | null | undefined, clientIp: 
   throw fieldError("captchaToken", "Verification failed or expired, please try again", "captcha_invalid");
 }
 
-const unavailable = () => new AppError("captcha_unavailable", "Captcha verification unavailable, please try again", undefined, { "Retry-After": "5" });
+const unavailable = () =>
+  new AppError("captcha_unavailable", "Captcha verification unavailable, please try again", undefined, { "Retry-After": "5" });

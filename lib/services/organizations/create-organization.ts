@@ -48,6 +48,9 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
 async function freeSlugFor(db: Db, name: string): Promise<string> {
   let base = slugify(name, 48);
   if (base.length < 3) base = `${base || "org"}-org`.replace(/^-/, "");
-  const rows = await db.select({ slug: organizations.slug }).from(organizations).where(like(organizations.slug, `${base}%`));
+  const rows = await db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(like(organizations.slug, `${base}%`));
   return nextFreeSlug(base, new Set(rows.map((r) => r.slug)), 48);
 }

@@ -2,7 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, donations, organizations, type Donation } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/errors";
-import { accountUpdated, invoicePaymentSucceeded, paymentIntentPaymentFailed, paymentIntentSucceeded, type PaymentIntentInput } from "@/lib/processor/event-factory";
+import {
+  accountUpdated,
+  invoicePaymentSucceeded,
+  paymentIntentPaymentFailed,
+  paymentIntentSucceeded,
+  type PaymentIntentInput,
+} from "@/lib/processor/event-factory";
 import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
 import { moveDonation } from "@/lib/services/donations/move-donation";
@@ -37,9 +43,14 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
 
   const card = input.cardNumber.replace(/[\s-]/g, "");
   if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declines) {
-    throw fieldError("cardNumber", "In sandbox mode use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)", "not_a_test_card", {
-      values: [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.declines],
-    });
+    throw fieldError(
+      "cardNumber",
+      "In sandbox mode use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)",
+      "not_a_test_card",
+      {
+        values: [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.declines],
+      },
+    );
   }
   await claimIntent(db, d.id, card === SANDBOX_CARDS.succeeds);
   const chargeId = sandboxId("ch");
@@ -80,7 +91,8 @@ async function claimIntent(db: Db, donationId: string, accepted: boolean): Promi
     const [locked] = await tx.select().from(donations).where(eq(donations.id, donationId)).for("update");
     const marks = await sandboxIntentMarks(tx, donationId);
     if (marks.canceled) throw conflict("payment_canceled", "This payment was canceled; please start a new donation");
-    if (locked.status !== "PENDING" && locked.status !== "FAILED") throw conflict("payment_already_complete", "This payment is already complete");
+    if (locked.status !== "PENDING" && locked.status !== "FAILED")
+      throw conflict("payment_already_complete", "This payment is already complete");
     // An accepted card whose success did not arrive (its delivery failed) may be sent again.
     if (marks.confirmed) {
       if (!accepted || locked.status !== "PENDING") throw conflict("payment_already_complete", "This payment is already complete");
@@ -102,7 +114,13 @@ async function claimIntent(db: Db, donationId: string, accepted: boolean): Promi
 }
 
 /** `invoice.payment_succeeded` for a paid invoice of the subscription, in Stripe's current shape. */
-function sandboxInvoice(d: Pick<Donation, "amount" | "feeCents" | "currency">, subscriptionId: string, billingReason: string, paymentIntentId: string, chargeId: string) {
+function sandboxInvoice(
+  d: Pick<Donation, "amount" | "feeCents" | "currency">,
+  subscriptionId: string,
+  billingReason: string,
+  paymentIntentId: string,
+  chargeId: string,
+) {
   return invoicePaymentSucceeded({
     eventId: sandboxId("evt"),
     invoiceId: sandboxId("in"),

@@ -8,10 +8,17 @@ import { recurringPlans } from "@/db/schema";
  */
 export async function markPlanActive(tx: Tx, planId: string | null): Promise<string | null> {
   if (!planId) return null;
-  const [before] = await tx.select({ status: recurringPlans.status }).from(recurringPlans).where(eq(recurringPlans.id, planId)).for("no key update");
+  const [before] = await tx
+    .select({ status: recurringPlans.status })
+    .from(recurringPlans)
+    .where(eq(recurringPlans.id, planId))
+    .for("no key update");
   await tx
     .update(recurringPlans)
-    .set({ status: sql`case when ${recurringPlans.status} = 'CANCELED' then ${recurringPlans.status} else 'ACTIVE'::recurring_plan_status end`, updatedAt: sql`now()` })
+    .set({
+      status: sql`case when ${recurringPlans.status} = 'CANCELED' then ${recurringPlans.status} else 'ACTIVE'::recurring_plan_status end`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(recurringPlans.id, planId));
   return before?.status === "INCOMPLETE" ? planId : null;
 }

@@ -15,7 +15,8 @@ export const URL_NOT_PUBLIC = "Must resolve to a public internet address";
 export async function assertWebhookUrl(raw: string): Promise<string> {
   const allowPrivate = getEnv().ALLOW_PRIVATE_WEBHOOK_URLS;
   const url = new URL(raw);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate)) throw fieldError("url", "Must be an https URL", "https_required");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowPrivate))
+    throw fieldError("url", "Must be an https URL", "https_required");
   try {
     await resolveTarget(url.hostname, { allowPrivate });
   } catch (err) {

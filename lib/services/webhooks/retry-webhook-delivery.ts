@@ -10,7 +10,11 @@ import { enqueueWebhookDelivery } from "@/lib/webhooks-out/emit";
  * backoff retries. Same event ID, so receivers that deduplicate on `webhook-id` see a repeat.
  * Asking again before that retry was attempted queues nothing more.
  */
-export async function retryWebhookDelivery(db: Db, endpoint: WebhookEndpoint, delivery: WebhookDeliveryRow): Promise<{ eventId: string; endpointId: string }> {
+export async function retryWebhookDelivery(
+  db: Db,
+  endpoint: WebhookEndpoint,
+  delivery: WebhookDeliveryRow,
+): Promise<{ eventId: string; endpointId: string }> {
   if (!endpoint.enabled) throw conflict("webhook_endpoint_disabled", "Webhook endpoint is disabled");
   const target = { eventId: delivery.eventId, endpointId: endpoint.id };
   const attempts = await countWebhookAttempts(db, target.eventId, target.endpointId);
