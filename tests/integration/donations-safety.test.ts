@@ -148,7 +148,12 @@ describe("campaign dates", () => {
     const soon = await activeCampaign(org, owner, { title: "Opening soon", startDate: opens.toISOString() });
     const { default: DonatePage } = await import("@/app/o/[orgSlug]/donate/[slug]/page");
     const { renderToStaticMarkup } = await import("react-dom/server");
-    const html = renderToStaticMarkup(await DonatePage({ params: Promise.resolve({ orgSlug: org.slug, slug: soon.slug }) }));
+    const { createElement } = await import("react");
+    // Client components on the page (useRouter) expect Next's router context, as in the browser.
+    const { AppRouterContext } = await import("next/dist/shared/lib/app-router-context.shared-runtime");
+    const page = await DonatePage({ params: Promise.resolve({ orgSlug: org.slug, slug: soon.slug }) });
+    const router = { refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} };
+    const html = renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, page));
     expect(html).toContain("Giving hasn&#x27;t opened yet");
     expect(html).toContain(`dateTime="${opens.toISOString()}"`);
     expect(html).toContain("No payment can be made on this page.");

@@ -491,7 +491,7 @@ describe("GET/POST /api/cron/worker", () => {
     for (const v of Object.values(res.body)) expect(Number.isInteger(v)).toBe(true);
     expect(res.headers.get("x-request-id")).toBeTruthy();
     // With other files sharing the database the batch may be full of older rows; drain ours.
-    for (let i = 0; i < 20 && (await rowById(row.id)).status === "PENDING"; i++) {
+    for (let i = 0; i < 200 && (await rowById(row.id)).status === "PENDING"; i++) {
       await call("POST", "/api/cron/worker", { headers: { authorization: `Bearer ${SECRET}` } });
     }
     expect(await rowById(row.id)).toMatchObject({ status: "SENT" });
