@@ -19,6 +19,7 @@ export const GUIDES = [
   },
   { slug: "webhooks", title: "Outbound webhooks", summary: "Receiving Goodfund's events and verifying their signatures." },
   { slug: "modes", title: "Sandbox and Stripe mode", summary: "What changes between trying Goodfund and taking real payments." },
+  { slug: "sdk", title: "The TypeScript SDK", summary: "A typed client with API keys, idempotent retries, pagination and webhook checks." },
 ] as const;
 
 export type Guide = (typeof GUIDES)[number];
