@@ -236,6 +236,7 @@ async function main() {
         SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
         RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
+        FAILED_PAYMENTS_LIMIT: "100000000",
         RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
         DATABASE_POOL_SIZE: String(cfg.poolSize),
         APP_URL: undefined,
