@@ -170,7 +170,23 @@ function parseWith<S extends AnySchema>(schema: S, input: unknown, where: "param
       Object.fromEntries(withNul.map((p) => [p, [{ code: "contains_nul" }]])),
     );
   }
-  return result.data;
+  return wellFormed(result.data) as z.output<S>;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The parsed value with every lone UTF-16 surrogate replaced by U+FFFD. A text column stores
+ * them that way anyway (UTF-8 cannot hold one), but JSON columns refuse them outright, which
+ * would turn a client's odd string into a 500.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\ufffd");
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+  }
+  return value;
 }
 
 /** Dotted paths of the strings inside a parsed value that contain U+0000 ("" for the value itself). */

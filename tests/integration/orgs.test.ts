@@ -302,6 +302,16 @@ describe("PATCH /api/orgs/:idOrSlug", () => {
     expect(res.body.details.fieldErrors.slug).toEqual([expect.any(String)]);
   });
 
+  it("PATCH /api/orgs/:idOrSlug stores a lone UTF-16 surrogate as U+FFFD (its audit entry is JSON), never a 500", async () => {
+    const { owner, org } = await newOrg();
+    const res = await patch(`/api/orgs/${org.id}`, { taxId: "12\udfff\ud80034" }, { token: owner.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.taxId).toBe("12\ufffd\ufffd34");
+    const log = await get(`/api/orgs/${org.id}/audit-log?action=organization.updated`, { token: owner.token });
+    expect(log.status, log.text).toBe(200);
+    expect(JSON.stringify(log.body.data[0].data)).toContain("12\ufffd\ufffd34");
+  });
+
   it("PATCH /api/orgs/:idOrSlug rejects NUL characters with 400 on the field", async () => {
     const { owner, org } = await newOrg();
     const res = await patch(
