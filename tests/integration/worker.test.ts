@@ -64,7 +64,14 @@ function startFakeResend(): Promise<void> {
   });
 }
 
-const ENV_KEYS = ["RESEND_API_KEY", "RESEND_BASE_URL", "EMAIL_FROM", "CRON_SECRET"] as const;
+const ENV_KEYS = [
+  "RESEND_API_KEY",
+  "RESEND_BASE_URL",
+  "EMAIL_FROM",
+  "CRON_SECRET",
+  "ABANDONED_AFTER_HOURS",
+  "TICKET_HOLD_MINUTES",
+] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 
 function setEnv(values: Partial<Record<(typeof ENV_KEYS)[number], string | undefined>>) {
@@ -482,7 +489,9 @@ describe("GET/POST /api/cron/worker", () => {
   });
 
   it("GET and POST /api/cron/worker run the worker once with the right secret", async () => {
-    setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined });
+    // The cron route runs the whole worker on the whole database, which other test files share:
+    // keep it from expiring their deliberately old unpaid donations.
+    setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined, ABANDONED_AFTER_HOURS: "10000000", TICKET_HOLD_MINUTES: "600000000" });
     const orgId = await newOrgRow();
     const { row } = await enqueueReceipt(orgId);
     const res = await call("GET", "/api/cron/worker", { headers: { authorization: `Bearer ${SECRET}` } });
