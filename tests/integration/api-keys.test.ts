@@ -4,15 +4,15 @@
  * (never above its creator's), not on person-only endpoints, rate-limited per key, recording
  * `lastUsedAt` at most once a minute.
  */
-import { execFileSync } from "node:child_process";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { resetRateLimiter } from "@/lib/ratelimit";
 import { addMember, call, del, get, newCampaign, newOrg, newUser, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
-import { activeCampaign, activeOrg, rowsOf } from "../helpers/records";
+import { databaseDump } from "../helpers/dump";
+import { activeCampaign, activeOrg } from "../helpers/records";
 
 const saved = { ...process.env };
 const KEYS = ["PAYMENTS_MODE", "STRIPE_SECRET_KEY", "RATE_LIMIT_AUTHENTICATED_PER_MINUTE"] as const;
@@ -119,7 +119,7 @@ describe("POST /api/orgs/:idOrSlug/api-keys", () => {
     ];
     // Used once, so every write path (create, lastUsedAt) has run.
     for (const k of created) expect((await get(`/api/orgs/${org.id}`, { token: k.key })).status).toBe(200);
-    const dump = await databaseDump();
+    const dump = await databaseDump(["api_keys"]);
     for (const k of created) {
       expect(dump, "the key's row is in the dump").toContain(k.prefix);
       expect(dump, "its hash is in the dump").toContain((await keyRow(k.id)).keyHash);
@@ -327,34 +327,3 @@ describe("Authorization: Bearer gf_…", () => {
 });
 
 /** Postgres: `pg_dump` of the test database plus every row as text; PGlite: every row of every table as text. */
-async function databaseDump(): Promise<string> {
-  const tables = await rowsOf<{ schema: string; name: string }>(sql`
-    select table_schema as schema, table_name as name from information_schema.tables
-    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`);
-  expect(tables.map((t) => t.name)).toContain("api_keys");
-  const parts: string[] = [];
-  for (const t of tables) {
-    const rows = await rowsOf<{ row: string }>(sql.raw(`select t::text as row from "${t.schema}"."${t.name}" t`));
-    parts.push(`-- ${t.schema}.${t.name}`, ...rows.map((r) => r.row));
-  }
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const u = new URL(url);
-    const args = [
-      "-h",
-      u.hostname,
-      "-p",
-      u.port || "5432",
-      "-U",
-      decodeURIComponent(u.username || "postgres"),
-      decodeURIComponent(u.pathname.slice(1)),
-    ];
-    const out = execFileSync("pg_dump", args, {
-      maxBuffer: 1 << 30,
-      env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
-    }).toString("utf8");
-    expect(out).toContain("CREATE TABLE public.api_keys");
-    parts.push(out);
-  }
-  return parts.join("\n");
-}
