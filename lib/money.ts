@@ -24,3 +24,90 @@ export function matchFor(amountCents: number, ratioPct: number, maxCents: number
   if (maxCents === null) return wanted;
   return Math.max(0, Math.min(wanted, maxCents - alreadyMatchedCents));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Amounts as people read and type them. Amounts are integers in the currency's minor unit (cents
+// for usd, yen for jpy); how many decimals that unit has comes from Intl, so zero-decimal
+// currencies (jpy, krw, …) are shown and entered without decimals. Pure: safe on the client.
+
+const decimalsCache = new Map<string, number>();
+
+/** The number of decimal places of a currency's minor unit: 2 for usd/eur, 0 for jpy/krw, 3 for bhd. */
+export function currencyDecimals(currency: string): number {
+  const code = currency.toUpperCase();
+  let d = decimalsCache.get(code);
+  if (d === undefined) {
+    try {
+      d = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      d = 2;
+    }
+    decimalsCache.set(code, d);
+  }
+  return d;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in minor units as text in a locale: "$1,250.50", "¥5,000", "1.250,50 €". `short`
+ * drops the decimals of whole amounts ("$50" on an amount button) but keeps real cents. The
+ * division is by the currency's own power of ten, never a fixed 100.
+ */
+export function formatMoney(minor: number, currency: string, opts: { locale?: string; short?: boolean } = {}): string {
+  const code = currency.toUpperCase();
+  const decimals = currencyDecimals(code);
+  const unit = 10 ** decimals;
+  const whole = minor % unit === 0;
+  const digits = opts.short && whole ? 0 : decimals;
+  const locale = opts.locale ?? "en-US";
+  const key = `${locale}:${code}:${digits}`;
+  let f = formatters.get(key);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale, { style: "currency", currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    } catch {
+      f = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }
+    formatters.set(key, f);
+  }
+  return f.format(minor / unit);
+}
+
+/** Minor units → the text a money input shows: "25", "25.50", "5000" for jpy (no sign, no grouping). */
+export function minorToInput(minor: number | null | undefined, currency: string): string {
+  if (minor === null || minor === undefined) return "";
+  const decimals = currencyDecimals(currency);
+  if (decimals === 0) return String(minor);
+  const unit = 10 ** decimals;
+  const whole = Math.trunc(minor / unit);
+  const frac = Math.abs(minor % unit);
+  return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(decimals, "0")}`;
+}
+
+export type ParsedMinor = { ok: true; minor: number | null } | { ok: false; message: string };
+
+/**
+ * A typed amount ("25", "1,250.50", "$12.5", "5000" for jpy) as integer minor units, parsed as
+ * text digit by digit, never through floating point. Empty input is `minor: null`. Commas only
+ * as thousands separators; a zero-decimal currency refuses decimals.
+ */
+export function parseMoney(input: string, currency: string): ParsedMinor {
+  const decimals = currencyDecimals(currency);
+  let s = input.trim().replace(/\s/g, "").replace(/^[$€£¥]/, "");
+  if (s === "") return { ok: true, minor: null };
+  if (s.startsWith("-")) return { ok: false, message: "Must be a positive amount" };
+  if (s.includes(",")) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s)) return { ok: false, message: decimals ? "Use a dot for decimals, like 25.50" : "Enter a whole amount, like 5000" };
+    s = s.replace(/,/g, "");
+  }
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === "" && !m[2])) return { ok: false, message: decimals ? "Enter an amount like 25 or 25.50" : "Enter a whole amount, like 5000" };
+  const frac = m[2] ?? "";
+  if (frac.replace(/0+$/, "").length > decimals) {
+    return { ok: false, message: decimals === 0 ? "This currency has no decimals: enter a whole amount" : `Use at most ${decimals} decimal places` };
+  }
+  const whole = m[1].replace(/^0+(?=\d)/, "") || "0";
+  if (whole.length > 10) return { ok: false, message: "That amount is too large" };
+  return { ok: true, minor: Number(whole) * 10 ** decimals + Number(frac.slice(0, decimals).padEnd(decimals, "0") || "0") };
+}

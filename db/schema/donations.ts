@@ -29,6 +29,8 @@ export const donors = pgTable(
     donationCount: integer().notNull().default(0),
     firstDonationAt: timestamp({ withTimezone: true }),
     lastDonationAt: timestamp({ withTimezone: true }),
+    /** Set when the donor's personal fields were anonymized (their money records stay). */
+    erasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -167,6 +169,8 @@ export const recurringPlans = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp({ withTimezone: true }),
+    /** Who ended the plan: `donor` (their account page), `staff` (dashboard/API) or `processor` (e.g. failed payments). */
+    canceledBy: text().$type<"donor" | "staff" | "processor">(),
   },
   (t) => [
     uniqueIndex("recurring_plans_subscription_key").on(t.subscriptionId),

@@ -5,3 +5,4 @@ export * from "./donations";
 export * from "./reports";
 export * from "./webhooks";
 export * from "./clients";
+export * from "./donor-side";

@@ -20,6 +20,14 @@ export const organizations = pgTable(
     logoUrl: text(),
     color: text(),
     currency: text().notNull().default("usd"),
+    /** Postal address printed on year-end statements. */
+    address: text(),
+    /** The tax-deductibility text printed at the foot of receipts and year-end statements. */
+    receiptStatement: text(),
+    /** Language of donor pages and emails when neither `?lang=` nor Accept-Language decides (en, es, fr, de). */
+    defaultLocale: text().notNull().default("en"),
+    /** When on, a donor's own erasure request waits for staff approval instead of running at once. */
+    donorErasureNeedsApproval: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
