@@ -1,18 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, type MouseEvent } from "react";
-import { api } from "@/components/dashboard/api-client";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import { Notice } from "@/components/ui/notice";
 import type { AuditEntryView } from "@/lib/schemas/audit-log";
 import { auditActionLabel, auditDetails, targetHref, targetName, targetNoun } from "./audit-labels";
 import styles from "./ops.module.css";
+import { LoadMore, useCursorList } from "./load-more";
 import { OpsTable } from "./ops-table";
 
-type Page = { data: AuditEntryView[]; pagination: { limit: number; nextCursor: string | null } };
+const NOUNS = { one: "entry", many: "entries" };
 
 /**
  * The audit log, newest first. The first page is rendered by the server; "Load more" follows the
@@ -39,32 +36,15 @@ export function AuditLogTable({
   caption: string;
   startedAtCursor?: boolean;
 }) {
-  const [rows, setRows] = useState(initial);
-  const [cursor, setCursor] = useState(initialCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [announce, setAnnounce] = useState("");
-  const tbody = useRef<HTMLTableSectionElement>(null);
-
-  async function loadMore(e: MouseEvent<HTMLAnchorElement | HTMLButtonElement>) {
-    e.preventDefault();
-    if (!cursor || loading) return;
-    setLoading(true);
-    setError(null);
-    const qs = [apiQuery, `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join("&");
-    const res = await api<Page>("GET", `/api/orgs/${encodeURIComponent(orgSlug)}/audit-log?${qs}`);
-    setLoading(false);
-    if (!res.ok) {
-      setError(res.error);
-      return;
-    }
-    const firstNew = rows.length;
-    setRows((r) => [...r, ...res.data.data]);
-    setCursor(res.data.pagination.nextCursor);
-    const n = res.data.data.length;
-    setAnnounce(`${n} more entr${n === 1 ? "y" : "ies"} loaded` + (res.data.pagination.nextCursor ? "" : "; that is all of them"));
-    requestAnimationFrame(() => tbody.current?.rows[firstNew]?.querySelector<HTMLElement>("td")?.focus());
-  }
+  const list = useCursorList({
+    rows: initial,
+    nextCursor: initialCursor,
+    apiPath: `/api/orgs/${encodeURIComponent(orgSlug)}/audit-log`,
+    apiQuery,
+    nouns: NOUNS,
+    focusSelector: "td",
+  });
+  const { rows, tbody } = list;
 
   return (
     <>
@@ -139,38 +119,7 @@ export function AuditLogTable({
           })}
         </tbody>
       </OpsTable>
-      <div className={styles.loadMore}>
-        <p className="sr-only" role="status" aria-live="polite">
-          {announce}
-        </p>
-        {error ? (
-          <Notice
-            tone="error"
-            live
-            actions={
-              <Button variant="secondary" size="small" onClick={loadMore}>
-                Try again
-              </Button>
-            }
-          >
-            <p>Could not load more entries: {error}</p>
-          </Notice>
-        ) : null}
-        {cursor && rows.length === initial.length && nextHref ? (
-          <a className="button secondary" href={nextHref} onClick={loadMore} aria-busy={loading || undefined}>
-            {loading ? <span className="spinner" aria-hidden="true" /> : null}
-            {loading ? "Loading…" : "Load more entries"}
-          </a>
-        ) : cursor ? (
-          <Button variant="secondary" onClick={loadMore} loading={loading}>
-            {loading ? "Loading…" : "Load more entries"}
-          </Button>
-        ) : (
-          <p className="small muted">
-            {startedAtCursor ? "End of the log." : `${rows.length} entr${rows.length === 1 ? "y" : "ies"} shown: that is all that match.`}
-          </p>
-        )}
-      </div>
+      <LoadMore list={list} nextHref={nextHref} nouns={NOUNS} startedAtCursor={startedAtCursor} endText="End of the log." />
     </>
   );
 }

@@ -1,15 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, type MouseEvent } from "react";
-import { api } from "@/components/dashboard/api-client";
 import { formatMoney } from "@/components/dashboard/money";
-import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import { Notice } from "@/components/ui/notice";
 import { DonationStatusBadge, GiftKindMarker } from "./badges";
 import { donorName } from "./labels";
-import styles from "./ops.module.css";
+import { LoadMore, useCursorList } from "./load-more";
 import { OpsTable } from "./ops-table";
 
 /** The fields of a donation (as the API serializes it) that a row of the list shows. */
@@ -28,7 +24,7 @@ export type DonationRowData = {
   isRenewal: boolean;
 };
 
-type Page = { data: DonationRowData[]; pagination: { limit: number; nextCursor: string | null } };
+const NOUNS = { one: "donation", many: "donations" };
 
 /**
  * The donations list. The first page is rendered by the server; "Load more" follows the API's
@@ -57,35 +53,16 @@ export function DonationsTable({
   /** This page began at a cursor (a "next page" link without JavaScript), so earlier rows are not shown. */
   startedAtCursor?: boolean;
 }) {
-  const [rows, setRows] = useState(initial);
-  const [cursor, setCursor] = useState(initialCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [announce, setAnnounce] = useState("");
-  const tbody = useRef<HTMLTableSectionElement>(null);
+  const list = useCursorList({
+    rows: initial,
+    nextCursor: initialCursor,
+    apiPath: `/api/orgs/${encodeURIComponent(orgSlug)}/donations`,
+    apiQuery,
+    nouns: NOUNS,
+    focusSelector: "a",
+  });
+  const { rows, tbody } = list;
   const base = `/dashboard/${orgSlug}`;
-
-  async function loadMore(e: MouseEvent<HTMLAnchorElement | HTMLButtonElement>) {
-    e.preventDefault();
-    if (!cursor || loading) return;
-    setLoading(true);
-    setError(null);
-    const qs = [apiQuery, `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join("&");
-    const res = await api<Page>("GET", `/api/orgs/${encodeURIComponent(orgSlug)}/donations?${qs}`);
-    setLoading(false);
-    if (!res.ok) {
-      setError(res.error);
-      return;
-    }
-    const firstNew = rows.length;
-    setRows((r) => [...r, ...res.data.data]);
-    setCursor(res.data.pagination.nextCursor);
-    setAnnounce(
-      `${res.data.data.length} more donation${res.data.data.length === 1 ? "" : "s"} loaded` +
-        (res.data.pagination.nextCursor ? "" : "; that is all of them"),
-    );
-    requestAnimationFrame(() => tbody.current?.rows[firstNew]?.querySelector<HTMLElement>("a")?.focus());
-  }
 
   return (
     <>
@@ -138,38 +115,7 @@ export function DonationsTable({
           })}
         </tbody>
       </OpsTable>
-      <div className={styles.loadMore}>
-        <p className="sr-only" role="status" aria-live="polite">
-          {announce}
-        </p>
-        {error ? (
-          <Notice
-            tone="error"
-            live
-            actions={
-              <Button variant="secondary" size="small" onClick={loadMore}>
-                Try again
-              </Button>
-            }
-          >
-            <p>Could not load more donations: {error}</p>
-          </Notice>
-        ) : null}
-        {cursor && rows.length === initial.length && nextHref ? (
-          <a className="button secondary" href={nextHref} onClick={loadMore} aria-busy={loading || undefined}>
-            {loading ? <span className="spinner" aria-hidden="true" /> : null}
-            {loading ? "Loading…" : "Load more donations"}
-          </a>
-        ) : cursor ? (
-          <Button variant="secondary" onClick={loadMore} loading={loading}>
-            {loading ? "Loading…" : "Load more donations"}
-          </Button>
-        ) : (
-          <p className="small muted">
-            {startedAtCursor ? "End of the list." : `${rows.length} donation${rows.length === 1 ? "" : "s"} shown: that is all that match.`}
-          </p>
-        )}
-      </div>
+      <LoadMore list={list} nextHref={nextHref} nouns={NOUNS} startedAtCursor={startedAtCursor} endText="End of the list." />
     </>
   );
 }

@@ -6,10 +6,10 @@ import { auditActionLabel } from "@/components/dashboard/ops/audit-labels";
 import { AuditLogTable } from "@/components/dashboard/ops/audit-log-table";
 import { one } from "@/components/dashboard/ops/dates";
 import styles from "@/components/dashboard/ops/ops.module.css";
+import { CursorNotices, FilterActions } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listAuditActors, listAuditLogPage } from "@/db/queries/audit-log";
 import { roleSatisfies } from "@/lib/auth/roles";
@@ -101,33 +101,10 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
               options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: actorLabel(a) }))]}
             />
           </div>
-          <div className={styles.filterActions}>
-            <span className={`small muted ${styles.grow}`}>Times are shown in your time zone.</span>
-            {filtered ? (
-              <Link className="button ghost" href={base}>
-                Clear filters
-              </Link>
-            ) : null}
-            <button type="submit" className="button">
-              Apply filters
-            </button>
-          </div>
+          <FilterActions hint="Times are shown in your time zone." clearHref={filtered ? base : null} />
         </Form>
       ) : null}
-      {rawCursor && !cursor ? (
-        <div style={{ marginBottom: 12 }}>
-          <Notice tone="warn">
-            <p>
-              That page link is no longer valid, so the newest entries are shown. <Link href={base}>Start from the top</Link>.
-            </p>
-          </Notice>
-        </div>
-      ) : null}
-      {cursor ? (
-        <p className="small" style={{ marginTop: 0 }}>
-          Showing older entries. <Link href={`${base}${pageParams.size ? `?${pageParams}` : ""}`}>Back to the newest</Link>
-        </p>
-      ) : null}
+      <CursorNotices base={base} pageParams={pageParams} rawCursor={rawCursor} cursor={cursor} noun="entries" />
       {rows.length === 0 ? (
         filtered ? (
           <EmptyState

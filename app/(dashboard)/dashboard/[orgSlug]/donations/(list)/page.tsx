@@ -5,10 +5,10 @@ import { DonationsTable, type DonationRowData } from "@/components/dashboard/ops
 import { endOfDay, one, readDate, startOfDay } from "@/components/dashboard/ops/dates";
 import { DONATION_STATUS_OPTIONS } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
+import { CursorNotices, FilterActions } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { listDonationsPage } from "@/db/queries/donations";
@@ -145,36 +145,16 @@ export default async function DonationsPage({ params, searchParams }: Props) {
             defaultChecked={includeIncomplete}
           />
         </div>
-        <div className={styles.filterActions}>
-          <span className={`small muted ${styles.grow}`}>
-            {filtered
+        <FilterActions
+          hint={
+            filtered
               ? "Filters apply to the list and to the CSV export."
-              : "Incomplete checkouts are hidden. Dates are the day the donation was made (UTC)."}
-          </span>
-          {filtered ? (
-            <Link className="button ghost" href={base}>
-              Clear filters
-            </Link>
-          ) : null}
-          <button type="submit" className="button">
-            Apply filters
-          </button>
-        </div>
+              : "Incomplete checkouts are hidden. Dates are the day the donation was made (UTC)."
+          }
+          clearHref={filtered ? base : null}
+        />
       </Form>
-      {rawCursor && !cursor ? (
-        <div style={{ marginBottom: 12 }}>
-          <Notice tone="warn">
-            <p>
-              That page link is no longer valid, so the newest donations are shown. <Link href={base}>Start from the top</Link>.
-            </p>
-          </Notice>
-        </div>
-      ) : null}
-      {cursor ? (
-        <p className="small" style={{ marginTop: 0 }}>
-          Showing older donations. <Link href={`${base}${pageParams.size ? `?${pageParams}` : ""}`}>Back to the newest</Link>
-        </p>
-      ) : null}
+      <CursorNotices base={base} pageParams={pageParams} rawCursor={rawCursor} cursor={cursor} noun="donations" />
       {data.length === 0 ? (
         filtered ? (
           <EmptyState
