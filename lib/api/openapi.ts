@@ -31,6 +31,10 @@ export const TAGS = [
   { name: "Jobs", description: "Background work, for hosts without long-running processes" },
   { name: "Reports", description: "Totals, time series and per-campaign numbers over a window of time" },
   { name: "Audit log", description: "Who changed what in an organization, when, and from where" },
+  {
+    name: "Donor account",
+    description: "A donor's own account on an organization's pages: their gifts, recurring plans and statements (donor cookie)",
+  },
   { name: "Meta", description: "About the API itself" },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];
@@ -151,7 +155,7 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   const doc = def.doc!;
   const { access, limit } = def;
   const rateLimited = limit !== "none";
-  const roleText = access === "public" || access === "user" || access === "cron" ? undefined : ROLE_TEXT[access];
+  const roleText = access === "public" || access === "user" || access === "cron" || access === "donor" ? undefined : ROLE_TEXT[access];
   const selfText = def.orSelf ? `A member may also act on themselves (\`${def.orSelf}\` their own user ID).` : undefined;
   const personText = def.person ? "Requires a signed-in person (session JWT): API keys answer 403." : undefined;
   const description = [doc.description, roleText, selfText, personText].filter(Boolean).join("\n\n");
@@ -168,7 +172,9 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
       ? { security: [] }
       : access === "cron"
         ? { security: [{ cronSecret: [] }] }
-        : def.person
+        : access === "donor"
+          ? { security: [{ donorCookie: [] }] }
+          : def.person
           ? { security: [{ bearerAuth: [] }] }
           : {}),
     ...(path_ || query ? { requestParams: { ...(path_ ? { path: path_ } : {}), ...(query ? { query } : {}) } } : {}),
@@ -217,8 +223,18 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   }
   if (access !== "public") {
     const what =
-      access === "cron" ? "Missing or wrong CRON_SECRET." : "Missing, expired or invalid session token or API key (revoked keys too).";
+      access === "cron"
+        ? "Missing or wrong CRON_SECRET."
+        : access === "donor"
+          ? "No valid donor cookie for this organization (signed out, expired, tampered with, another organization's, or an erased donor), or no such organization."
+          : "Missing, expired or invalid session token or API key (revoked keys too).";
     responses["401"] = errorResponse(what, rateLimited, { error: "Unauthorized", status: 401 });
+  }
+  if (access === "donor" && method !== "GET") {
+    responses["403"] = errorResponse("A write from another site (the donor cookie writes only from the organization's own pages).", rateLimited, {
+      error: "Forbidden",
+      status: 403,
+    });
   }
   if (roleText || def.person) {
     const who = roleText
@@ -312,6 +328,15 @@ function build(routes: readonly RouteManifestEntry[]): Json {
       components: {
         securitySchemes: {
           cronSecret: { type: "http", scheme: "bearer", description: "The CRON_SECRET environment variable, for scheduled callers." },
+          donorCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: "gf_donor_{orgId}",
+            description:
+              "A donor signed in by an emailed link (`createDonorSession`): an HttpOnly, SameSite=Lax cookie for one " +
+              "organization (named with its ID, `__Host-` prefixed on https), valid 7 days. Writes are accepted only from " +
+              "the organization's own pages (same origin).",
+          },
           bearerAuth: {
             type: "http",
             scheme: "bearer",

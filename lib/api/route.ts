@@ -3,8 +3,9 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { findOrganization, getMembershipRole } from "@/db/queries/organizations";
-import type { Organization, Role, User } from "@/db/schema";
+import type { Donor, Organization, Role, User } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
+import { authenticateDonorRequest, findOrganizationBySlug } from "@/lib/auth/donor-session";
 import { authenticateRequest } from "@/lib/auth/session";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { getEnv } from "@/lib/env";
@@ -27,9 +28,10 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 
 /**
  * Who may call an operation: anyone ("public"), any signed-in user ("user"), a scheduler holding
- * CRON_SECRET ("cron"), or a member of the scope's organization with at least that role.
+ * CRON_SECRET ("cron"), a donor signed in to the path's organization by the donor cookie
+ * ("donor"), or a member of the scope's organization with at least that role.
  */
-export type Access = "public" | "user" | "cron" | Role;
+export type Access = "public" | "user" | "cron" | "donor" | Role;
 
 export type Example = { summary: string; value: unknown };
 
@@ -74,7 +76,7 @@ export type RouteHandler = ((req: NextRequest, ctx: NextContext) => Promise<Resp
 };
 export type DefinedRouteHandler = RouteHandler & { readonly definition: RouteDefinition };
 
-type Auth = "user" | "public" | "cron";
+type Auth = "user" | "public" | "cron" | "donor";
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Scope = { orgId: string };
@@ -93,8 +95,12 @@ export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false> 
   scope: S;
   /** The caller's role in the scope's organization (an API key's own role; null on public routes). */
   role: Role | null;
-  /** Who is acting: the signed-in person or an API key; null on public calls. */
+  /** Who is acting: the signed-in person or an API key; null on public and donor calls. */
   actor: Actor | null;
+  /** On donor routes, the donor the cookie signs in (never erased); null elsewhere. */
+  donor: A extends "donor" ? Donor : null;
+  /** On donor routes, the organization of `:orgSlug` (the donor's own); null elsewhere. */
+  org: A extends "donor" ? Organization : null;
 };
 
 export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> = {
@@ -102,6 +108,18 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> 
    * "user" (default) needs a valid session JWT or an API key (`gf_…`, which acts only on its own
    * organization, with its role); "public" needs none and ignores both; "cron" needs
    * `Authorization: Bearer <CRON_SECRET>` (and the route answers 404 while CRON_SECRET is unset).
+   *
+   * "donor": the donor account API, `/api/donor/orgs/[orgSlug]/...`. The wrapper loads the
+   * organization named by the `orgSlug` path parameter (which the route's `params` schema must
+   * include) and the donor its donor cookie signs in (lib/auth/donor-session.ts: signed,
+   * 7 days, that organization's only, erased donors signed out); without a valid cookie, or
+   * for an unknown organization, it answers 401 `Unauthorized`. Bearer tokens and API keys are
+   * ignored. Writes (anything but GET/HEAD/OPTIONS) must come from our own pages (the app's
+   * origin or the organization's custom domain): a cross-site one answers 403. The handler gets
+   * `ctx.donor` and `ctx.org`, and must itself scope every lookup to `ctx.donor.id` (another
+   * donor's resource answers 404). Rate limit: "authenticated" per donor by default. E.g.
+   * `withRoute({ auth: "donor", params: donorOrgParam, doc: { tag: "Donor account", ... } },
+   * async ({ db, donor, org }) => ok(await listDonorThings(db, org.id, donor.id)))`.
    */
   auth?: A;
   /** Rate-limit policy; defaults to "authenticated" for user routes, "public" for public ones, "none" for cron. */
@@ -279,19 +297,36 @@ export function withRoute<
       // A session cookie rides along on requests other sites make; only our own pages may write with it.
       // (An API key is sent deliberately, never by a browser on its own: no such rule applies.)
       if (session?.via === "cookie" && !isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) throw forbidden();
+
+      const rawParams = (await nextCtx.params) ?? {};
+      // Donor routes: the path's organization, and the donor its cookie signs in (an unknown organization has none).
+      let org: Organization | null = null;
+      let donor: Donor | null = null;
+      if (auth === "donor") {
+        const slug = rawParams.orgSlug;
+        org = typeof slug === "string" && nulPaths(slug).length === 0 ? ((await findOrganizationBySlug(db, slug)) ?? null) : null;
+        donor = org ? await authenticateDonorRequest(db, req, org) : null;
+        // The cookie rides along on requests other sites make: only the app's and the organization's own pages may write with it.
+        if (donor && org && !isAllowedDonorWrite(req, org)) throw forbidden();
+      }
+      const signedIn = auth === "user" ? actor !== null : auth === "donor" ? donor !== null : true;
       if (policy !== "none") {
-        // Unauthenticated calls to user routes count against the caller's IP, like public ones; each key has its own count.
-        const limited = auth !== "user" || !actor ? ["public", clientIp] : ["authenticated", apiKey ? `key:${apiKey.id}` : actor.id];
+        // Unauthenticated calls count against the caller's IP, like public ones; each key and each donor has its own count.
+        const limited =
+          auth === "donor" && donor
+            ? ["authenticated", `donor:${donor.id}`]
+            : auth !== "user" || !actor
+              ? ["public", clientIp]
+              : ["authenticated", apiKey ? `key:${apiKey.id}` : actor.id];
         const result = await limitRequest(limited[0] as PolicyName, limited[1]);
         Object.assign(headers, rateLimitHeaders(result));
-        if (auth === "user" && !actor) throw unauthorized();
+        if (!signedIn) throw unauthorized();
         if (!result.success) throw new ApiError(429, "Too many requests");
-      } else if (auth === "user" && !actor) {
+      } else if (!signedIn) {
         throw unauthorized();
       }
       if (apiKey && options.person && !options.scope) throw forbidden();
 
-      const rawParams = (await nextCtx.params) ?? {};
       // No ID or slug contains NUL (Postgres text cannot hold one), so such a path names nothing.
       if (nulPaths(rawParams).length > 0) throw notFound();
       const params = (options.params ? parseWith(options.params, rawParams, "params") : rawParams) as Out<P>;
@@ -328,10 +363,12 @@ export function withRoute<
         scope,
         role,
         actor,
+        donor: donor as RouteContext<A, P, Q, B, S, N>["donor"],
+        org: org as RouteContext<A, P, Q, B, S, N>["org"],
       };
       // Under an Idempotency-Key the handler runs once per key; its errors become answers, so 4xx ones are kept too.
       response = idempotent
-        ? await runIdempotently(db, { ...idempotent, caller: idempotencyCaller(ctx.actor, clientIp) }, () =>
+        ? await runIdempotently(db, { ...idempotent, caller: donor ? `donor:${donor.id}` : idempotencyCaller(ctx.actor, clientIp) }, () =>
             handler(ctx).catch((err: unknown) => errorResponse(toApiError(err, requestId))),
           )
         : await handler(ctx);
@@ -351,6 +388,12 @@ export function withRoute<
     return response;
   };
   return Object.assign(run, { definition });
+}
+
+/** A donor-cookie write comes from our own pages: the app's origin, or the organization's custom domain. */
+function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain">): boolean {
+  if (isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) return true;
+  return org.customDomain !== null && isAllowedCookieRequest(req, `https://${org.customDomain}`);
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -196,6 +196,11 @@ describe("OpenAPI document", () => {
         expect(op.security, id).toEqual([{ cronSecret: [] }]);
         expect(codes, id).toContain("401");
         expect(codes).not.toContain("403");
+      } else if (row.access === "donor") {
+        // The donor account API: the donor cookie only; a cross-site write answers 403.
+        expect(op.security, id).toEqual([{ donorCookie: [] }]);
+        expect(codes, id).toContain("401");
+        if (row.method !== "GET") expect(codes, id).toContain("403");
       } else if (row.person) {
         // Person-only: a session JWT, never an API key (which answers 403).
         expect(op.security, id).toEqual([{ bearerAuth: [] }]);
