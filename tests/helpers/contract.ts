@@ -64,3 +64,34 @@ export function assertContractResponse(res: ApiResponse, input: unknown) {
   if (res.status === 429) expect(res.headers.get("retry-after"), where).toBeTruthy();
   expect(res.text, where).not.toMatch(/\bat .+:\d+:\d+|select .* from|insert into|violates|ZodError/i);
 }
+
+/** Every field of a Donation as the API serializes it (contract section 4). */
+export const DONATION_FIELDS = [
+  "id",
+  "orgId",
+  "campaignId",
+  "donorId",
+  "amount",
+  "currency",
+  "status",
+  "email",
+  "firstName",
+  "lastName",
+  "anonymous",
+  "message",
+  "dedication",
+  "recurringInterval",
+  "recurringPlanId",
+  "subscriptionId",
+  "isRenewal",
+  "tickets",
+  "coverFees",
+  "feeCents",
+  "matchedAmountCents",
+  "paymentIntentId",
+  "failureReason",
+  "disputeReason",
+  "createdAt",
+  "updatedAt",
+  "succeededAt",
+] as const;

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get, post, type TestUser } from "../helpers/api";
+import { DONATION_FIELDS } from "../helpers/contract";
 import {
   activeCampaign,
   activeOrg,
@@ -193,37 +194,7 @@ describe("GET /api/orgs/:idOrSlug/donations: cursor paging", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(25);
     expect(res.body.pagination).toEqual({ limit: 25, nextCursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(
-      [
-        "id",
-        "orgId",
-        "campaignId",
-        "donorId",
-        "amount",
-        "currency",
-        "status",
-        "email",
-        "firstName",
-        "lastName",
-        "anonymous",
-        "message",
-        "dedication",
-        "recurringInterval",
-        "recurringPlanId",
-        "subscriptionId",
-        "isRenewal",
-        "tickets",
-        "coverFees",
-        "feeCents",
-        "matchedAmountCents",
-        "paymentIntentId",
-        "failureReason",
-        "disputeReason",
-        "createdAt",
-        "updatedAt",
-        "succeededAt",
-      ].sort(),
-    );
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([...DONATION_FIELDS].sort());
     for (const d of res.body.data) expect(d.orgId).toBe(org.id);
     const all = await walk({ limit: 100 });
     expect(all.map((d) => d.id)).not.toContain(otherOrgDonationId);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { donations, donors, outbox, recurringPlans } from "@/db/schema";
 import { coverFeeCents } from "@/lib/money";
 import { addMember, get, newCampaign, newOrg, newUser, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
+import { DONATION_FIELDS } from "../helpers/contract";
 import { testDb } from "../helpers/db";
 
 type Org = { id: string; slug: string } & Record<string, any>;
@@ -15,36 +16,6 @@ type Campaign = { id: string; slug: string } & Record<string, any>;
 
 const CARD_OK = "4242 4242 4242 4242";
 const CARD_DECLINED = "4000 0000 0000 0002";
-
-const DONATION_FIELDS = [
-  "id",
-  "orgId",
-  "campaignId",
-  "donorId",
-  "amount",
-  "currency",
-  "status",
-  "email",
-  "firstName",
-  "lastName",
-  "anonymous",
-  "message",
-  "dedication",
-  "recurringInterval",
-  "recurringPlanId",
-  "subscriptionId",
-  "isRenewal",
-  "tickets",
-  "coverFees",
-  "feeCents",
-  "matchedAmountCents",
-  "paymentIntentId",
-  "failureReason",
-  "disputeReason",
-  "createdAt",
-  "updatedAt",
-  "succeededAt",
-] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
