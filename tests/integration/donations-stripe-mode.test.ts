@@ -725,15 +725,18 @@ describe("Stripe errors outside donations", () => {
   }, 30_000);
 });
 
+/** Backdates a donation's creation, as if its checkout had been left that long. */
+async function ageDonation(id: string, interval: string) {
+  await (await testDb())
+    .update(donations)
+    .set({ createdAt: sql`now() - ${interval}::interval` })
+    .where(eq(donations.id, id));
+}
+
+const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
+
 describe("ticket holds in Stripe mode", () => {
-  const ageHold = async (id: string) => {
-    const db = await testDb();
-    await db
-      .update(donations)
-      .set({ createdAt: sql`now() - interval '31 minutes'` })
-      .where(eq(donations.id, id));
-  };
-  const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
+  const ageHold = (id: string) => ageDonation(id, "31 minutes");
 
   it("the worker cancels an expired hold's PaymentIntent (abandoned, keyed by the donation), then fails the donation and frees its tickets", async () => {
     const c = await newCampaign(org, owner.token, { status: "ACTIVE", type: "EVENT", ticketPriceCents: 2000, ticketCapacity: 5 });
@@ -842,14 +845,7 @@ describe("ticket holds in Stripe mode", () => {
 });
 
 describe("abandoned checkouts in Stripe mode", () => {
-  const age = async (id: string) => {
-    const db = await testDb();
-    await db
-      .update(donations)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(donations.id, id));
-  };
-  const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
+  const age = (id: string) => ageDonation(id, "25 hours");
 
   it("the worker cancels an unpaid PaymentIntent after 24 hours (abandoned, keyed by the donation), then fails the donation `abandoned`", async () => {
     const c = await newCampaign(org, owner.token, { status: "ACTIVE" });
