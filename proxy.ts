@@ -1,39 +1,93 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/env";
+import { hostName, orgSlugForHost, shortUrlTarget } from "@/lib/hosted-urls/custom-domains";
+import {
+  CUSTOM_DOMAIN_HEADER,
+  EMBED_HEADER,
+  NOT_FOUND_API_PATH,
+  NOT_FOUND_PAGE_PATH,
+  appHostRoute,
+  customDomainRoute,
+  isEmbedPath,
+  type HostRoute,
+} from "@/lib/hosted-urls/routes";
+import { errorFields, log } from "@/lib/log";
 import { pageCacheHeaders, pageSecurityHeaders } from "@/lib/security/headers";
 
+const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
 /**
- * Runs before every page (not the API, whose wrapper sets its own headers, and not static
- * assets): a fresh nonce a request, put in the Content-Security-Policy of both the request, where
- * Next.js finds it and stamps it on its own scripts, and the response, with the frame and
- * transport headers (lib/security/headers.ts). Pages must render per request for the nonce to
- * reach them (app/layout.tsx renders dynamically).
+ * Runs before every page and API request (not Next.js's static files), in two steps.
+ *
+ * 1. Hosts (lib/hosted-urls/routes.ts): on an organization's custom domain, its public paths
+ *    are rewritten onto `/o/{orgSlug}/...` and everything else answers 404; on the app's own host,
+ *    the short URL `/donate/{slug}` redirects (308) to the one organization with that campaign.
+ * 2. Pages: a fresh nonce a request, put in the Content-Security-Policy of both the request, where
+ *    Next.js finds it and stamps it on its own scripts, and the response, with the frame and
+ *    transport headers (lib/security/headers.ts), chosen by the path actually served. Pages must
+ *    render per request for the nonce to reach them (app/layout.tsx renders dynamically). The
+ *    API's wrapper sets the API's own headers.
  */
-export function proxy(request: NextRequest) {
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const headers = pageSecurityHeaders(request.nextUrl.pathname, {
-    nonce,
-    dev: process.env.NODE_ENV === "development",
-    appUrl: getEnv().appUrl,
-  });
+export async function proxy(request: NextRequest) {
+  const env = getEnv();
+  const { pathname } = request.nextUrl;
+  let route: HostRoute;
+  let customDomain = false;
+  try {
+    const orgSlug = await orgSlugForHost(hostName(request.headers.get("host")), new URL(env.appUrl).hostname);
+    customDomain = orgSlug !== null;
+    route = orgSlug ? customDomainRoute(pathname, orgSlug) : appHostRoute(pathname);
+    if (route.action === "short-url") {
+      const target = await shortUrlTarget(route.slug, route.rest);
+      if (target) return NextResponse.redirect(`${target}${request.nextUrl.search}`, 308);
+      route = { action: "not-found", api: false };
+    }
+  } catch (err) {
+    // The database could not say which organization this host or short URL belongs to.
+    log.error("could not resolve the request's host or short URL", errorFields(err));
+    return new NextResponse("Service temporarily unavailable. Please try again shortly.", {
+      status: 503,
+      headers: { "Retry-After": "5", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+
+  const served =
+    route.action === "rewrite"
+      ? route.pathname
+      : route.action === "not-found"
+        ? route.api
+          ? NOT_FOUND_API_PATH
+          : NOT_FOUND_PAGE_PATH
+        : pathname;
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
-  requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
-  const all = { ...headers, ...pageCacheHeaders(request.nextUrl.pathname) };
-  for (const [name, value] of Object.entries(all)) response.headers.set(name, value);
+  requestHeaders.delete(CUSTOM_DOMAIN_HEADER);
+  requestHeaders.delete(EMBED_HEADER);
+  let responseHeaders: Record<string, string> = {};
+  if (!isApi(served)) {
+    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+    const security = pageSecurityHeaders(served, { nonce, dev: process.env.NODE_ENV === "development", appUrl: env.appUrl });
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("content-security-policy", security["Content-Security-Policy"]);
+    if (customDomain) requestHeaders.set(CUSTOM_DOMAIN_HEADER, "1");
+    if (isEmbedPath(served)) requestHeaders.set(EMBED_HEADER, "1");
+    responseHeaders = { ...security, ...pageCacheHeaders(served) };
+  }
+
+  let response: NextResponse;
+  if (served === pathname) response = NextResponse.next({ request: { headers: requestHeaders } });
+  else {
+    const url = request.nextUrl.clone();
+    url.pathname = served;
+    response = NextResponse.rewrite(url, { request: { headers: requestHeaders } });
+  }
+  for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   return response;
 }
 
 export const config = {
   matcher: [
-    {
-      // Not the API, Next.js's static files and images, or the icons; prefetches carry no HTML.
-      source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.png|apple-icon.png).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
+    // Not Next.js's static files and images, or the icons. The API is included: a custom domain
+    // serves only its public part.
+    "/((?!_next/static|_next/image|favicon.ico|icon.png|apple-icon.png).*)",
   ],
 };

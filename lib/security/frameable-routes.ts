@@ -3,9 +3,16 @@
  * `frame-ancestors 'none'` and `X-Frame-Options: DENY`, so nobody can overlay it for clickjacking.
  * A pattern matches a whole path; `:name` stands for one path segment.
  *
- * The embeddable donate form (`/o/:orgSlug/donate/:slug/embed`) belongs here once it exists.
+ * The embeddable donate form and the thank-you page it leads to inside the frame, at their full
+ * paths and at a custom domain's short ones (proxy.ts checks the path it serves, after rewriting
+ * a custom domain's, so the short ones are here for any caller that checks the address as sent).
  */
-export const FRAMEABLE_ROUTES: readonly string[] = [];
+export const FRAMEABLE_ROUTES: readonly string[] = [
+  "/o/:orgSlug/donate/:slug/embed",
+  "/o/:orgSlug/donate/:slug/embed/thank-you",
+  "/donate/:slug/embed",
+  "/donate/:slug/embed/thank-you",
+];
 
 const compiled = new Map<string, RegExp>();
 

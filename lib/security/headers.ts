@@ -77,9 +77,9 @@ export function pageSecurityHeaders(
   };
 }
 
-// The donate pages and their thank-you page: a total or a gift's state shown from a cache
-// (a proxy's, or the browser's Back) would be wrong, and could lead a donor to give twice.
-const NEVER_STORED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/thank-you)?\/?$/;
+// The donate pages, the embeddable form and their thank-you pages: a total or a gift's state
+// shown from a cache (a proxy's, or the browser's Back) would be wrong, and could lead a donor to give twice.
+const NEVER_STORED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/embed)?(\/thank-you)?\/?$/;
 
 /**
  * Caching headers of an HTML page at `pathname`: `no-store` for pages whose figures must be

@@ -39,7 +39,10 @@ describe("page security headers", () => {
     expect(isFrameable("/o/demo/donate/winter-meals/embed/x", routes)).toBe(false);
     expect(isFrameable("/o/demo/extra/donate/winter-meals/embed", routes)).toBe(false);
     expect(pageContentSecurityPolicy({ ...base, frameable: true, https: false })).not.toContain("frame-ancestors");
-    // Nothing is frameable until a route is listed.
-    expect(isFrameable("/o/demo/donate/winter-meals/embed")).toBe(false);
+    // The listed routes: the embeddable form and its thank-you page, nothing else.
+    expect(isFrameable("/o/demo/donate/winter-meals/embed")).toBe(true);
+    expect(isFrameable("/o/demo/donate/winter-meals/embed/thank-you")).toBe(true);
+    expect(isFrameable("/o/demo/donate/winter-meals")).toBe(false);
+    expect(isFrameable("/o/demo/donate/winter-meals/thank-you")).toBe(false);
   });
 });

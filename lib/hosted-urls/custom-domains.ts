@@ -1,0 +1,62 @@
+import { getDb } from "@/db";
+import { findOrgsByCustomDomain, findShortUrlOrgs } from "@/db/queries/hosted-urls";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+
+/**
+ * Which organization a request's `Host` belongs to, for proxy.ts. An organization's
+ * `customDomain` serves its public pages; the answer is kept in this process for a short while
+ * (a hit and a miss alike), so a page view costs no query, and a changed domain takes effect
+ * within `CACHE_MS`.
+ */
+const CACHE_MS = 30_000;
+const CACHE_MAX = 5_000;
+
+type Entry = { orgSlug: string | null; expires: number };
+// On globalThis: Next.js may load this module in more than one bundle of the same process.
+const store = globalThis as unknown as { __goodfundHostCache?: Map<string, Entry> };
+const cache = (store.__goodfundHostCache ??= new Map());
+
+// The shape a custom domain must have (lib/schemas/organizations.ts): a name with a dot and a
+// letters-only top-level label. `localhost`, IP addresses and the like can never be one.
+const DOMAIN_SHAPE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The host name of a `Host` header: lower case, without the port or a trailing dot. */
+export function hostName(hostHeader: string | null): string | null {
+  if (!hostHeader) return null;
+  const h = hostHeader.trim().toLowerCase();
+  // "[::1]:3000" (an IPv6 literal) or "name:port".
+  const name = h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.split(":")[0];
+  return name.replace(/\.$/, "") || null;
+}
+
+/**
+ * The slug of the organization whose custom domain `host` is, or null (the app's own host, an
+ * unknown host, or a domain two organizations both claim: serving either would be a guess).
+ */
+export async function orgSlugForHost(host: string | null, appHost: string): Promise<string | null> {
+  if (!host || host === appHost || !DOMAIN_SHAPE.test(host)) return null;
+  const now = Date.now();
+  const hit = cache.get(host);
+  if (hit && hit.expires > now) return hit.orgSlug;
+  const rows = await findOrgsByCustomDomain(await getDb(), host);
+  const orgSlug = rows.length === 1 ? rows[0].slug : null;
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(host, { orgSlug, expires: now + CACHE_MS });
+  return orgSlug;
+}
+
+/** Forget every cached answer (tests, after changing a domain). */
+export function clearHostCache(): void {
+  cache.clear();
+}
+
+/**
+ * Where `{APP_URL}/donate/{slug}{rest}` goes: the donate page of the one organization with a
+ * published campaign of that slug (on its custom domain, if it has one), or null when no
+ * organization or several have one.
+ */
+export async function shortUrlTarget(slug: string, rest: string): Promise<string | null> {
+  const orgs = await findShortUrlOrgs(await getDb(), slug);
+  if (orgs.length !== 1) return null;
+  return `${donateBaseUrl(orgs[0])}/donate/${slug}${rest}`;
+}
