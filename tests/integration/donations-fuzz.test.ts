@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, get, newCampaign, newOrg, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
+import { nasty } from "../helpers/arbitraries";
 import { assertContractResponse, safeJson } from "../helpers/contract";
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -24,26 +25,6 @@ function assertCreated(res: ApiResponse, input: unknown) {
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries.
-
-const nasty = fc.constantFrom(
-  "",
-  " ",
-  "\u0000",
-  "a\u0000b",
-  "<script>alert(1)</script>",
-  "<b>bold</b>",
-  "&amp;&lt;&gt;",
-  "' OR 1=1 --",
-  "\\",
-  "%00",
-  "\ud800",
-  "\udfff\ud800",
-  "😀".repeat(50),
-  "x".repeat(1001),
-  "<i>" + "y".repeat(5000) + "</i>",
-  "__proto__",
-  "constructor",
-);
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
+import { nasty } from "../helpers/arbitraries";
 import { assertContractResponse } from "../helpers/contract";
 
 // FUZZ_RUNS raises the runs for a deeper search (raise RATE_LIMIT_AUTHENTICATED_PER_MINUTE with it).
@@ -24,23 +25,6 @@ const wrong: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
-);
-
-const nasty = fc.constantFrom(
-  "",
-  " ",
-  "\u0000",
-  "a\u0000b",
-  "<script>alert(1)</script>",
-  "<b>bold</b>",
-  "&amp;&lt;&gt;",
-  "' OR 1=1 --",
-  "\\",
-  "%00",
-  "\ud800",
-  "\udfff\ud800",
-  "😀".repeat(50),
-  "x".repeat(5000),
 );
 
 const text = fc.oneof(
