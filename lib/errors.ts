@@ -40,6 +40,8 @@ export const APP_ERROR_CODES = [
   "payment_not_found",
   "subscription_not_found",
   "account_not_found",
+  "donor_not_found",
+  "donor_request_not_found",
   // 409
   "conflict",
   "sold_out",
@@ -61,6 +63,7 @@ export const APP_ERROR_CODES = [
   "campaign_not_deletable",
   "webhook_endpoint_limit",
   "webhook_endpoint_disabled",
+  "donor_request_already_decided",
   // 429
   "rate_limited",
   "too_many_failed_payments",

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/db";
+import { isErasedEmail } from "@/lib/donor-erasure";
 import { enqueueAll, type OutboxRow } from "@/lib/outbox/enqueue";
 import { PURGE_WHEN_SENT } from "@/lib/outbox/purge";
 import type { EmailPropsByTemplate, EmailTemplate } from "./types";
@@ -27,12 +28,13 @@ const outboxRow = (email: QueuedEmail): OutboxRow => ({
   },
 });
 
-/** Queues one email in the caller's transaction; false if it was already queued. */
+/** Queues one email in the caller's transaction; false if it was already queued (or goes to an erased donor). */
 export async function enqueueEmail<T extends EmailTemplate>(db: DbOrTx, email: QueuedEmailOf<T>): Promise<boolean> {
+  if (isErasedEmail(email.to)) return false;
   return (await enqueueAll(db, [outboxRow(email as QueuedEmail)])) > 0;
 }
 
-/** Queues several emails in one statement; answers how many were new. */
+/** Queues several emails in one statement; answers how many were new. An erased donor's placeholder address gets none. */
 export function enqueueEmails(db: DbOrTx, emails: QueuedEmail[]): Promise<number> {
-  return enqueueAll(db, emails.map(outboxRow));
+  return enqueueAll(db, emails.filter((e) => !isErasedEmail(e.to)).map(outboxRow));
 }

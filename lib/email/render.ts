@@ -2,6 +2,7 @@ import { createElement, type Attributes, type ReactElement } from "react";
 import { render } from "@react-email/render";
 import AdminNotification, { subject as adminNotificationSubject } from "@/emails/admin-notification";
 import DisputeAlert, { subject as disputeAlertSubject } from "@/emails/dispute-alert";
+import DonorErasureRequest, { subject as donorErasureRequestSubject } from "@/emails/donor-erasure-request";
 import MagicLink, { subject as magicLinkSubject } from "@/emails/magic-link";
 import MemberInvitation, { subject as memberInvitationSubject } from "@/emails/member-invitation";
 import Milestone, { subject as milestoneSubject } from "@/emails/milestone";
@@ -27,6 +28,7 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   "magic-link": { component: MagicLink, subject: magicLinkSubject },
   "refund-confirmation": { component: RefundConfirmation, subject: refundConfirmationSubject },
   "member-invitation": { component: MemberInvitation, subject: memberInvitationSubject },
+  "donor-erasure-request": { component: DonorErasureRequest, subject: donorErasureRequestSubject },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -108,6 +108,15 @@ export type MemberInvitationProps = {
   signInUrl: string;
 };
 
+/** Staff: a donor asked to have their personal data erased, and the request waits for approval. */
+export type DonorErasureRequestProps = {
+  orgName: string;
+  donorName: string | null;
+  donorEmail: string;
+  /** The donors page of the dashboard, where admins approve or reject it. */
+  reviewUrl: string;
+};
+
 export type EmailPropsByTemplate = {
   receipt: ReceiptProps;
   "admin-notification": AdminNotificationProps;
@@ -117,6 +126,7 @@ export type EmailPropsByTemplate = {
   "magic-link": MagicLinkProps;
   "refund-confirmation": RefundConfirmationProps;
   "member-invitation": MemberInvitationProps;
+  "donor-erasure-request": DonorErasureRequestProps;
 };
 
 export type EmailTemplate = keyof EmailPropsByTemplate;

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.secret_rotated",
   "organization.updated",
   "payouts.onboarding_started",
+  "donor.exported",
+  "donor.erased",
+  "donor_request.rejected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,10 +37,12 @@ export const AUDIT_TARGET_TYPES = [
   "api_key",
   "webhook_endpoint",
   "organization",
+  "donor",
+  "donor_request",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-export const AUDIT_ACTOR_TYPES = ["user", "api_key"] as const;
+export const AUDIT_ACTOR_TYPES = ["user", "api_key", "donor"] as const;
 
 /** Where a page of the newest-first audit log ends: the last entry's ID (IDs only grow). */
 export type AuditCursor = { id: number };

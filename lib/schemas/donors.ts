@@ -42,6 +42,10 @@ export const donorSchema = z
     donationCount: z.number().int().meta({ description: "How many of the donor's donations SUCCEEDED." }),
     firstDonationAt: z.string().nullable(),
     lastDonationAt: z.string().nullable(),
+    erasedAt: z
+      .string()
+      .nullable()
+      .meta({ description: "When the donor's personal data was erased: `email` is then a placeholder and the names null; totals stay." }),
     createdAt: z.string(),
   })
   .meta({ id: "Donor" });
@@ -70,6 +74,7 @@ export function serializeDonor(d: Donor): DonorView {
     donationCount: d.donationCount,
     firstDonationAt: iso(d.firstDonationAt),
     lastDonationAt: iso(d.lastDonationAt),
+    erasedAt: iso(d.erasedAt),
     createdAt: iso(d.createdAt)!,
   };
 }

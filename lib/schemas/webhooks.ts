@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "campaign.ended",
   "payout.paid",
   "payout.failed",
+  "donor.erased",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by `POST …/webhook-endpoints/:id/test`, to that endpoint, whatever it subscribes to. */

@@ -30,6 +30,7 @@ const DONOR_FIELDS = [
   "donationCount",
   "firstDonationAt",
   "lastDonationAt",
+  "erasedAt",
   "createdAt",
 ];
 

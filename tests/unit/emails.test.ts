@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import AdminNotification from "@/emails/admin-notification";
 import DisputeAlert from "@/emails/dispute-alert";
+import DonorErasureRequest from "@/emails/donor-erasure-request";
 import MagicLink from "@/emails/magic-link";
 import MemberInvitation from "@/emails/member-invitation";
 import Milestone from "@/emails/milestone";
@@ -346,6 +347,7 @@ describe("email templates", () => {
       "magic-link": MagicLink.PreviewProps,
       "refund-confirmation": RefundConfirmation.PreviewProps,
       "member-invitation": MemberInvitation.PreviewProps,
+      "donor-erasure-request": DonorErasureRequest.PreviewProps,
     };
     for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
       const first = await render(template, props);
@@ -366,6 +368,7 @@ describe("email templates", () => {
       "magic-link": MagicLink.PreviewProps,
       "refund-confirmation": RefundConfirmation.PreviewProps,
       "member-invitation": MemberInvitation.PreviewProps,
+      "donor-erasure-request": DonorErasureRequest.PreviewProps,
     };
     const note = "Test mode: no real payment was taken.";
     for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {

@@ -23,6 +23,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.secret_rotated": "Webhook secret rotated",
   "organization.updated": "Settings changed",
   "payouts.onboarding_started": "Payout setup started",
+  "donor.exported": "Donor data exported",
+  "donor.erased": "Donor erased",
+  "donor_request.rejected": "Donor erasure request rejected",
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABEL[action as AuditAction] ?? action;
@@ -35,6 +38,8 @@ const TARGET_NOUN: Record<string, string> = {
   api_key: "API key",
   webhook_endpoint: "Webhook endpoint",
   organization: "Organization",
+  donor: "Donor",
+  donor_request: "Donor request",
 };
 
 export const targetNoun = (type: string) => TARGET_NOUN[type] ?? type;
@@ -62,6 +67,10 @@ export function targetHref(orgSlug: string, action: string, target: { type: stri
       return id ? `${base}/webhooks/${id}` : null;
     case "organization":
       return action === "payouts.onboarding_started" ? `${base}/settings/payouts` : `${base}/settings`;
+    case "donor":
+      return id ? `${base}/donors/${id}` : null;
+    case "donor_request":
+      return `${base}/donors`;
     default:
       return null;
   }

@@ -41,6 +41,7 @@ export const EMAIL_TEMPLATE_LABEL: Record<string, string> = {
   "magic-link": "Sign-in link",
   "refund-confirmation": "Refund confirmation",
   "member-invitation": "Member invitation",
+  "donor-erasure-request": "Donor erasure request",
 };
 
 export const templateLabel = (t: string) => EMAIL_TEMPLATE_LABEL[t] ?? t;

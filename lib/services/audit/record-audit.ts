@@ -3,8 +3,11 @@ import { auditLog } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { AuditAction, AuditTargetType } from "@/lib/schemas/audit-log";
 
+/** A donor acting on their own data from their account (an erasure needing no approval). */
+export type DonorActor = { type: "donor"; id: string; label: string | null };
+
 /** Who made a staff change and from where: the request's actor, ID and client IP. */
-export type AuditContext = { actor: Actor; requestId: string; clientIp: string };
+export type AuditContext = { actor: Actor | DonorActor; requestId: string; clientIp: string };
 
 export type AuditEntryInput = {
   orgId: string;

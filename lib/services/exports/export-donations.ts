@@ -1,6 +1,7 @@
 import type { Db } from "@/db";
 import { listDonationsPage, type DonationListRow } from "@/db/queries/donations";
 import type { Organization } from "@/db/schema";
+import { shownEmail } from "@/lib/donor-erasure";
 import { iso } from "@/lib/schemas/common";
 import type { DonationCursor, DonationFilter } from "@/lib/schemas/donations";
 import { csvStream, minorUnitsToDecimal, type CsvColumn } from "./csv";
@@ -23,7 +24,8 @@ export const DONATION_CSV_COLUMNS: CsvColumn<DonationListRow>[] = [
   { header: "feeCents", value: (r) => r.donation.feeCents },
   { header: "matchedAmount", value: (r) => money(r.donation.matchedAmountCents, r.donation.currency) },
   { header: "matchedAmountCents", value: (r) => r.donation.matchedAmountCents },
-  { header: "email", value: (r) => r.donation.email },
+  // An erased donor's placeholder address is nobody's: the cell stays empty.
+  { header: "email", value: (r) => shownEmail(r.donation.email) },
   { header: "firstName", value: (r) => r.donation.firstName },
   { header: "lastName", value: (r) => r.donation.lastName },
   { header: "anonymous", value: (r) => r.donation.anonymous },

@@ -1,6 +1,7 @@
 import type { Db } from "@/db";
 import { listDonorsAfter, type DonorCursor } from "@/db/queries/donors";
 import type { Donor, Organization } from "@/db/schema";
+import { shownEmail } from "@/lib/donor-erasure";
 import { iso } from "@/lib/schemas/common";
 import type { DonorOrder } from "@/lib/schemas/donors";
 import { csvStream, minorUnitsToDecimal, type CsvColumn } from "./csv";
@@ -10,7 +11,7 @@ import { EXPORT_BATCH_SIZE } from "./export-donations";
 export function donorCsvColumns(currency: string): CsvColumn<Donor>[] {
   return [
     { header: "id", value: (d) => d.id },
-    { header: "email", value: (d) => d.email },
+    { header: "email", value: (d) => (d.erasedAt ? null : shownEmail(d.email)) },
     { header: "firstName", value: (d) => d.firstName },
     { header: "lastName", value: (d) => d.lastName },
     { header: "totalGiven", value: (d) => minorUnitsToDecimal(d.totalGivenCents, currency) },
