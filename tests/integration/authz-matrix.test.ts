@@ -1,14 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ROUTES } from "@/app/api/route-manifest";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { donorRequests, donors, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { newId } from "@/lib/ids";
 import { routeDefinitions } from "@/lib/api/openapi";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 type Role = "MEMBER" | "ADMIN" | "OWNER";
-type Ids = { org: string; campaign: string; target: string; webhook: string; delivery: string; apiKey: string };
+type Ids = {
+  org: string;
+  campaign: string;
+  target: string;
+  webhook: string;
+  delivery: string;
+  apiKey: string;
+  /** A donor of the organization, and a PENDING erasure request of theirs. */
+  donor: string;
+  donorRequest: string;
+};
 
 /**
  * Every organization-scoped endpoint with the role it needs. `path` builds the URL from the IDs
@@ -142,6 +153,46 @@ const MATRIX: Row[] = [
     route: "/api/orgs/:idOrSlug/donors/export",
     role: "ADMIN",
     path: (i) => `/api/orgs/${i.org}/donors/export`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/donors/:id/export",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donors/${i.donor}/export`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/donors/:id/erase",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donors/${i.donor}/erase`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/donor-requests",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donor-requests`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/donor-requests/:id/approve",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donor-requests/${i.donorRequest}/approve`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/donor-requests/:id/reject",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/donor-requests/${i.donorRequest}/reject`,
     status: 200,
     notFound: ORG_404,
   },
@@ -323,7 +374,8 @@ async function fixture(): Promise<Fixture> {
   const keys = { ADMIN: (await createKey(org.id, owner.token, "ADMIN")).key, MEMBER: (await createKey(org.id, owner.token, "MEMBER")).key };
   const outsiderKey = (await createKey(outsiderOrg.id, outsider.token, "ADMIN")).key;
   const apiKey = (await createKey(org.id, owner.token, "MEMBER")).id;
-  const ids = { org: org.id, campaign: campaign.id, target: target.sub, webhook, delivery, apiKey };
+  const { donor, donorRequest } = await donorFixture(org.id);
+  const ids = { org: org.id, campaign: campaign.id, target: target.sub, webhook, delivery, apiKey, donor, donorRequest };
   return { ids, slugIds: { ...ids, org: org.slug }, users: { OWNER: owner, ADMIN: admin, MEMBER: member }, outsider, keys, outsiderKey };
 }
 
@@ -347,6 +399,16 @@ async function webhookFixture(orgId: string) {
     .insert(webhookDeliveries)
     .values({ id: delivery, endpointId: webhook, eventId: event, attempt: 1, statusCode: 500, latencyMs: 12 });
   return { webhook, delivery };
+}
+
+/** A donor (no gifts, so erasing them touches no processor) with a PENDING erasure request, written directly. */
+async function donorFixture(orgId: string) {
+  const db = await testDb();
+  const donor = newId("dnr");
+  const donorRequest = newId("dreq");
+  await db.insert(donors).values({ id: donor, orgId, email: `authz-${donor}@example.org` });
+  await db.insert(donorRequests).values({ id: donorRequest, orgId, donorId: donor, kind: "ERASURE" });
+  return { donor, donorRequest };
 }
 
 const send = (row: Row, ids: Ids, token?: string, body = row.body?.()) => call(row.method, row.path(ids), { token, body });
@@ -413,6 +475,8 @@ describe("authorization matrix", () => {
         webhook: "we_unknown",
         delivery: "whd_unknown",
         apiKey: "key_unknown",
+        donor: "dnr_unknown",
+        donorRequest: "dreq_unknown",
       });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "Unauthorized", status: 401 });

@@ -144,4 +144,8 @@ export const WEBHOOK_EVENT_GROUPS: { label: string; types: { value: string; labe
       { value: "payout.failed", label: "Failed" },
     ],
   },
+  {
+    label: "Donors",
+    types: [{ value: "donor.erased", label: "Erased" }],
+  },
 ];
