@@ -53,6 +53,7 @@ export const APP_ERROR_CODES = [
   "donation_already_refunded",
   "recurring_plan_already_canceled",
   "recurring_plan_without_subscription",
+  "recurring_plan_not_active",
   "already_a_member",
   "last_owner",
   "organization_slug_taken",

@@ -6,6 +6,8 @@ import DonorErasureRequest, { subject as donorErasureRequestSubject } from "@/em
 import MagicLink, { subject as magicLinkSubject } from "@/emails/magic-link";
 import MemberInvitation, { subject as memberInvitationSubject } from "@/emails/member-invitation";
 import Milestone, { subject as milestoneSubject } from "@/emails/milestone";
+import PlanCanceled, { subject as planCanceledSubject } from "@/emails/plan-canceled";
+import PlanCanceledNotice, { subject as planCanceledNoticeSubject } from "@/emails/plan-canceled-notice";
 import Receipt, { subject as receiptSubject } from "@/emails/receipt";
 import RefundConfirmation, { subject as refundConfirmationSubject } from "@/emails/refund-confirmation";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
@@ -27,6 +29,8 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   "dispute-alert": { component: DisputeAlert, subject: disputeAlertSubject },
   "magic-link": { component: MagicLink, subject: magicLinkSubject },
   "refund-confirmation": { component: RefundConfirmation, subject: refundConfirmationSubject },
+  "plan-canceled": { component: PlanCanceled, subject: planCanceledSubject },
+  "plan-canceled-notice": { component: PlanCanceledNotice, subject: planCanceledNoticeSubject },
   "member-invitation": { component: MemberInvitation, subject: memberInvitationSubject },
   "donor-erasure-request": { component: DonorErasureRequest, subject: donorErasureRequestSubject },
 };

@@ -117,6 +117,24 @@ export type DonorErasureRequestProps = {
   reviewUrl: string;
 };
 
+/** A recurring plan the donor canceled from their account: the confirmation to them, or the note to the organization. */
+export type PlanCanceledProps = {
+  orgName: string;
+  donorFirstName: string | null;
+  donorName: string | null;
+  donorEmail: string;
+  /** The gift per cycle, in minor units. */
+  amountCents: number;
+  currency: string;
+  interval: "MONTH" | "YEAR";
+  campaignTitle: string;
+  planId: string;
+  /** ISO 8601 time the plan ended. */
+  canceledAt: string;
+  /** Donor: their account page; organization: the dashboard's recurring plans page. */
+  url: string;
+};
+
 export type EmailPropsByTemplate = {
   receipt: ReceiptProps;
   "admin-notification": AdminNotificationProps;
@@ -125,6 +143,8 @@ export type EmailPropsByTemplate = {
   "dispute-alert": DisputeAlertProps;
   "magic-link": MagicLinkProps;
   "refund-confirmation": RefundConfirmationProps;
+  "plan-canceled": PlanCanceledProps;
+  "plan-canceled-notice": PlanCanceledProps;
   "member-invitation": MemberInvitationProps;
   "donor-erasure-request": DonorErasureRequestProps;
 };

@@ -248,6 +248,30 @@ export function customerSubscriptionDeleted(
   );
 }
 
+/**
+ * `setup_intent.succeeded`: a card was saved for later (off-session) payments; `metadata` says
+ * which plan's subscription it replaces the card of.
+ */
+export function setupIntentSucceeded(
+  input: EnvelopeOptions & { setupIntentId: string; customerId: string | null; paymentMethodId: string; metadata: Record<string, string> },
+) {
+  return processorEvent(
+    "setup_intent.succeeded",
+    {
+      id: input.setupIntentId,
+      object: "setup_intent",
+      customer: input.customerId,
+      livemode: false,
+      metadata: input.metadata,
+      payment_method: input.paymentMethodId,
+      payment_method_types: ["card"],
+      status: "succeeded",
+      usage: "off_session",
+    },
+    input,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Refunds and disputes
 

@@ -7,6 +7,14 @@ import { getEnv } from "@/lib/env";
 import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
 import { chargeRefunded, customerSubscriptionDeleted, processorEvent, signedEvent } from "./event-factory";
 import { cancelSandboxIntent, sandboxClientSecret } from "./sandbox-intents";
+import {
+  firstDonationOfSandboxSubscription,
+  recordSandboxSubscriptionFact,
+  SANDBOX_DEFAULT_PAYMENT_METHOD,
+  SANDBOX_PRICE_CHANGED,
+  SANDBOX_SETUP_CREATED,
+  sandboxSetupClientSecret,
+} from "./sandbox-subscriptions";
 import { ProcessorError, type PaymentProcessor } from "./types";
 import { verifyProcessorEvent } from "./verify-event";
 import { getWebhookSecret } from "./webhook-secret";
@@ -120,6 +128,33 @@ export class SandboxProcessor implements PaymentProcessor {
       if (first?.paymentIntentId) await cancelSandboxIntent(tx, first);
     });
     await deliverSandboxEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: input.subscriptionId }));
+  }
+
+  /** The subscription's next renewals (POST /api/sandbox/subscriptions/:id/renew) charge the new amount. */
+  async updateSubscriptionAmount(input: { subscriptionId: string; amountCents: number }) {
+    const db = await getDb();
+    const first = await firstDonationOfSandboxSubscription(db, input.subscriptionId);
+    await recordSandboxSubscriptionFact(db, first.id, SANDBOX_PRICE_CHANGED, { unitAmountCents: input.amountCents, prorationBehavior: "none" });
+  }
+
+  /** A `seti_sandbox_…` intent for the sandbox card form; POST /api/sandbox/setup-intents/confirm confirms it. */
+  async createSetupIntent(input: { subscriptionId: string; planId: string }) {
+    const db = await getDb();
+    const first = await firstDonationOfSandboxSubscription(db, input.subscriptionId);
+    const setupIntentId = sandboxId("seti");
+    await recordSandboxSubscriptionFact(db, first.id, SANDBOX_SETUP_CREATED, {
+      setupIntentId,
+      planId: input.planId,
+      subscriptionId: input.subscriptionId,
+      usage: "off_session",
+    });
+    return { setupIntentId, clientSecret: sandboxSetupClientSecret(setupIntentId) };
+  }
+
+  async setSubscriptionPaymentMethod(input: { subscriptionId: string; paymentMethodId: string }) {
+    const db = await getDb();
+    const first = await firstDonationOfSandboxSubscription(db, input.subscriptionId);
+    await recordSandboxSubscriptionFact(db, first.id, SANDBOX_DEFAULT_PAYMENT_METHOD, { paymentMethodId: input.paymentMethodId });
   }
 
   async getInvoicePayment() {

@@ -240,6 +240,62 @@ export class StripeProcessor implements PaymentProcessor {
     await this.call("subscription cancellation", (s) => s.subscriptions.cancel(input.subscriptionId));
   }
 
+  /**
+   * Reads the subscription's item and replaces it with inline `price_data` of the same product,
+   * currency and interval at the new amount, `proration_behavior: "none"`: the next invoice
+   * charges the new amount and nothing is billed now. No idempotency key of our own (the SDK
+   * adds one to its retries): a later change back to an earlier amount must not replay this one.
+   */
+  async updateSubscriptionAmount(input: Input<"updateSubscriptionAmount">): Promise<void> {
+    const subscription = await this.call("subscription lookup", (s) => s.subscriptions.retrieve(input.subscriptionId));
+    const item = subscription.items.data[0];
+    const recurring = item?.price.recurring;
+    if (!item || !recurring) {
+      throw new ProcessorError(`Subscription ${input.subscriptionId} has no recurring item to change`, "missing_item");
+    }
+    const product = idOf(item.price.product);
+    if (!product) throw new ProcessorError(`The item of subscription ${input.subscriptionId} has no product`, "missing_product");
+    const priceData: Stripe.SubscriptionUpdateParams.Item.PriceData = {
+      currency: item.price.currency,
+      product,
+      unit_amount: input.amountCents,
+      recurring: { interval: recurring.interval, ...(recurring.interval_count > 1 ? { interval_count: recurring.interval_count } : {}) },
+    };
+    await this.call("subscription update", (s) =>
+      s.subscriptions.update(input.subscriptionId, {
+        items: [{ id: item.id, price_data: priceData }],
+        proration_behavior: "none",
+      }),
+    );
+  }
+
+  /** A SetupIntent for the subscription's customer (read from the subscription), for off-session renewals. */
+  async createSetupIntent(input: Input<"createSetupIntent">): Promise<Output<"createSetupIntent">> {
+    const subscription = await this.call("subscription lookup", (s) => s.subscriptions.retrieve(input.subscriptionId));
+    const customer = idOf(subscription.customer);
+    if (!customer) throw new ProcessorError(`Subscription ${input.subscriptionId} has no customer`, "missing_customer");
+    const intent = await this.call("setup intent creation", (s) =>
+      s.setupIntents.create({
+        customer,
+        usage: "off_session",
+        automatic_payment_methods: { enabled: true },
+        metadata: { planId: input.planId, subscriptionId: input.subscriptionId },
+      }),
+    );
+    if (!intent.client_secret) throw new ProcessorError(`SetupIntent ${intent.id} has no client secret`, "missing_client_secret");
+    return { setupIntentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async setSubscriptionPaymentMethod(input: Input<"setSubscriptionPaymentMethod">): Promise<void> {
+    await this.call("subscription payment method update", (s) =>
+      s.subscriptions.update(
+        input.subscriptionId,
+        { default_payment_method: input.paymentMethodId },
+        { idempotencyKey: `sub-pm-${input.subscriptionId}-${input.paymentMethodId}` },
+      ),
+    );
+  }
+
   async getInvoicePayment(input: Input<"getInvoicePayment">): Promise<Output<"getInvoicePayment">> {
     const options: Stripe.RequestOptions = input.accountId ? { stripeAccount: input.accountId } : {};
     const list = await this.call("invoice payment lookup", (s) =>

@@ -74,6 +74,24 @@ export interface PaymentProcessor {
   cancelSubscription(input: { subscriptionId: string }): Promise<void>;
 
   /**
+   * Changes what a subscription charges from its next invoice on: its one item becomes
+   * `amountCents` a cycle on the same product, currency and interval, with no proration (nothing
+   * is charged or credited now).
+   */
+  updateSubscriptionAmount(input: { subscriptionId: string; amountCents: number }): Promise<void>;
+
+  /**
+   * Starts replacing a subscription's card: a SetupIntent for the subscription's customer, for
+   * off-session use, with `metadata.planId` and `metadata.subscriptionId`. The card form confirms
+   * it with the client secret; the processor's `setup_intent.succeeded` then makes the card the
+   * subscription's default (setSubscriptionPaymentMethod).
+   */
+  createSetupIntent(input: { subscriptionId: string; planId: string }): Promise<{ setupIntentId: string; clientSecret: string }>;
+
+  /** Makes a payment method the subscription's `default_payment_method`: its next invoices charge it. */
+  setSubscriptionPaymentMethod(input: { subscriptionId: string; paymentMethodId: string }): Promise<void>;
+
+  /**
    * The payment of an invoice (current webhook payloads may omit it): its PaymentIntent and
    * charge IDs, so a renewal's disputes can be matched.
    */

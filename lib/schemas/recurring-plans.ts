@@ -7,6 +7,10 @@ export const RECURRING_PLAN_STATUSES = ["INCOMPLETE", "ACTIVE", "PAST_DUE", "CAN
 
 export const RECURRING_PLAN_LIST_DEFAULT_LIMIT = 25;
 
+/** Who ended a plan: the donor from their account, staff (dashboard or API), or the processor on its own (e.g. failed payments). */
+export const PLAN_CANCELED_BY = ["donor", "staff", "processor"] as const;
+export type PlanCanceledBy = (typeof PLAN_CANCELED_BY)[number];
+
 export const listRecurringPlansQuery = z.object({
   ...pageQuery,
   status: z.enum(RECURRING_PLAN_STATUSES).optional(),
@@ -27,6 +31,10 @@ export const recurringPlanSchema = z
     subscriptionId: z.string().nullable(),
     createdAt: z.string(),
     canceledAt: z.string().nullable(),
+    canceledBy: z.enum(PLAN_CANCELED_BY).nullable().meta({
+      description:
+        "Who ended the plan: `donor` (from their account), `staff` (dashboard or API) or `processor` (on its own, e.g. after failed payments); null while it runs, and on plans canceled before this was recorded.",
+    }),
     donationCount: z.number().int().meta({ description: "How many of its donations (first gift and renewals) SUCCEEDED." }),
     totalCents: z.number().int().meta({ description: "The sum of those SUCCEEDED donations' amounts." }),
   })
@@ -59,7 +67,32 @@ export function serializeRecurringPlan(r: RecurringPlanRow): RecurringPlanView {
     subscriptionId: p.subscriptionId,
     createdAt: iso(p.createdAt)!,
     canceledAt: iso(p.canceledAt),
+    canceledBy: p.status === "CANCELED" ? (p.canceledBy ?? null) : null,
     donationCount: r.donationCount,
     totalCents: r.totalCents,
   };
 }
+
+/** `PATCH /api/donor/orgs/:orgSlug/recurring-plans/:id`: the gift per cycle from the next charge on. */
+export const changePlanAmountBody = z
+  .object({
+    amount: z
+      .number()
+      .int()
+      .min(100, "Number must be greater than or equal to 100")
+      .max(100_000_000)
+      .meta({ description: "The new gift per cycle, in minor units (without covered fees)." }),
+  })
+  .meta({ id: "ChangePlanAmount" });
+
+/** What the card form needs to replace a plan's card: a Stripe SetupIntent, or the sandbox's card form. */
+export const planPaymentMethodSetupSchema = z
+  .object({
+    mode: z.enum(["stripe", "sandbox"]),
+    setupIntentId: z.string(),
+    clientSecret: z
+      .string()
+      .meta({ description: "Confirm it with Stripe.js (`confirmSetup`) or, in sandbox mode, `POST /api/sandbox/setup-intents/confirm`." }),
+    publishableKey: z.string().nullable().meta({ description: "Stripe's publishable key for the Payment Element (null in sandbox mode)." }),
+  })
+  .meta({ id: "PlanPaymentMethodSetup" });

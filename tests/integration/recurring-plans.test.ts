@@ -35,6 +35,7 @@ const PLAN_FIELDS = [
   "subscriptionId",
   "createdAt",
   "canceledAt",
+  "canceledBy",
   "donationCount",
   "totalCents",
 ];
@@ -89,6 +90,7 @@ describe("GET /api/orgs/:idOrSlug/recurring-plans", () => {
       status: "ACTIVE",
       subscriptionId: monthly.subscriptionId,
       canceledAt: null,
+      canceledBy: null,
       donationCount: 3,
       totalCents: 6000,
     });
@@ -130,6 +132,7 @@ describe("POST /api/recurring-plans/:id/cancel", () => {
       id: monthly.recurringPlanId,
       status: "CANCELED",
       canceledAt: expect.any(String),
+      canceledBy: "staff",
       donationCount: 3,
       totalCents: 6000,
     });

@@ -46,6 +46,7 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   donation_already_refunded: 409,
   recurring_plan_already_canceled: 409,
   recurring_plan_without_subscription: 409,
+  recurring_plan_not_active: 409,
   already_a_member: 409,
   last_owner: 409,
   organization_slug_taken: 409,

@@ -6,6 +6,8 @@ import MagicLink from "@/emails/magic-link";
 import MemberInvitation from "@/emails/member-invitation";
 import Milestone from "@/emails/milestone";
 import Receipt from "@/emails/receipt";
+import PlanCanceled from "@/emails/plan-canceled";
+import PlanCanceledNotice from "@/emails/plan-canceled-notice";
 import RefundConfirmation from "@/emails/refund-confirmation";
 import Tribute from "@/emails/tribute";
 import { renderEmail, TEST_MODE_SUBJECT_PREFIX, type RenderedEmail } from "@/lib/email/render";
@@ -346,6 +348,8 @@ describe("email templates", () => {
       "dispute-alert": DisputeAlert.PreviewProps,
       "magic-link": MagicLink.PreviewProps,
       "refund-confirmation": RefundConfirmation.PreviewProps,
+      "plan-canceled": PlanCanceled.PreviewProps,
+      "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
       "member-invitation": MemberInvitation.PreviewProps,
       "donor-erasure-request": DonorErasureRequest.PreviewProps,
     };
@@ -367,6 +371,8 @@ describe("email templates", () => {
       "dispute-alert": DisputeAlert.PreviewProps,
       "magic-link": MagicLink.PreviewProps,
       "refund-confirmation": RefundConfirmation.PreviewProps,
+      "plan-canceled": PlanCanceled.PreviewProps,
+      "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
       "member-invitation": MemberInvitation.PreviewProps,
       "donor-erasure-request": DonorErasureRequest.PreviewProps,
     };

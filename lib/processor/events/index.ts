@@ -9,6 +9,7 @@ import { paymentIntentCanceled } from "./payment-intent-canceled";
 import { paymentIntentPaymentFailed } from "./payment-intent-payment-failed";
 import { paymentIntentSucceeded } from "./payment-intent-succeeded";
 import { payoutChanged } from "./payout";
+import { setupIntentSucceeded } from "./setup-intent-succeeded";
 import type { EventHandler } from "./types";
 
 type HandlerMap = { [T in Stripe.Event["type"]]?: EventHandler<Extract<Stripe.Event, { type: T }>, any> };
@@ -24,6 +25,7 @@ export const EVENT_HANDLERS: HandlerMap = {
   "charge.dispute.closed": chargeDisputeClosed,
   "charge.refunded": chargeRefunded,
   "customer.subscription.deleted": customerSubscriptionDeleted,
+  "setup_intent.succeeded": setupIntentSucceeded,
   "payout.paid": payoutChanged,
   "payout.failed": payoutChanged,
 };

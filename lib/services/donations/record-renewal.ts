@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { donations } from "@/db/schema";
+import { donations, recurringPlans } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
 import { markPlanActive } from "@/lib/services/recurring-plans/mark-plan-active";
@@ -9,8 +10,8 @@ import { moveDonation } from "./move-donation";
 
 /**
  * A subscription's renewal invoice was paid: a new renewal donation, SUCCEEDED, a copy of the
- * first donation's donor and gift (the gift at most the first one's amount, the rest of what was
- * paid its covered fees). At most one per invoice ID: the unique index on `invoice_id` decides,
+ * first donation's donor and gift (the gift at most the plan's current amount, the rest of what
+ * was paid its covered fees). At most one per invoice ID: the unique index on `invoice_id` decides,
  * also between concurrent deliveries, and a second one is ignored. The plan stays ACTIVE.
  */
 export async function recordRenewal(
@@ -28,7 +29,11 @@ export async function recordRenewal(
   const initial = await lockInitialDonationOfSubscription(tx, invoice.subscriptionId);
   if (!initial) return "ignored";
   const paid = invoice.amountPaidCents;
-  const amount = Math.min(paid, initial.amount);
+  // The gift per cycle is the plan's (changed by the donor since, maybe); the rest of what was paid, covered fees.
+  const [plan] = initial.recurringPlanId
+    ? await tx.select({ amount: recurringPlans.amount }).from(recurringPlans).where(eq(recurringPlans.id, initial.recurringPlanId))
+    : [];
+  const amount = Math.min(paid, plan?.amount ?? initial.amount);
   const [renewal] = await tx
     .insert(donations)
     .values({

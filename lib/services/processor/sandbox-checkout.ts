@@ -11,6 +11,7 @@ import {
 } from "@/lib/processor/event-factory";
 import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
+import { sandboxSubscriptionUnitAmount } from "@/lib/processor/sandbox-subscriptions";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declines: "4000000000000002" } as const;
@@ -143,7 +144,11 @@ export async function renewSandboxSubscription(db: Db, subscriptionId: string): 
     .limit(1);
   if (!initial || !subscriptionId.startsWith("sub_sandbox_")) throw notFound("subscription_not_found", "Subscription not found");
   if (initial.status !== "SUCCEEDED") throw conflict("first_payment_pending", "The subscription's first payment has not succeeded");
-  await deliverSandboxEvent(sandboxInvoice(initial, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch")));
+  // What the subscription charges now: its first invoice's amount, or the price it was changed to since.
+  const unitAmountCents = await sandboxSubscriptionUnitAmount(db, initial);
+  await deliverSandboxEvent(
+    sandboxInvoice({ amount: unitAmountCents, feeCents: 0, currency: initial.currency }, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch")),
+  );
 }
 
 /** Sandbox stand-in for finishing Stripe's hosted onboarding: the account can now charge and pay out. */
