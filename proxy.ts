@@ -8,6 +8,7 @@ import {
   NOT_FOUND_PAGE_PATH,
   appHostRoute,
   customDomainRoute,
+  isAssetPath,
   isEmbedPath,
   type HostRoute,
 } from "@/lib/hosted-urls/routes";
@@ -63,7 +64,7 @@ export async function proxy(request: NextRequest) {
   requestHeaders.delete(CUSTOM_DOMAIN_HEADER);
   requestHeaders.delete(EMBED_HEADER);
   let responseHeaders: Record<string, string> = {};
-  if (!isApi(served)) {
+  if (!isApi(served) && !isAssetPath(served)) {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     const security = pageSecurityHeaders(served, { nonce, dev: process.env.NODE_ENV === "development", appUrl: env.appUrl });
     requestHeaders.set("x-nonce", nonce);

@@ -17,8 +17,14 @@ export function progressOf(c: Pick<Campaign, "raisedAmountCents" | "goalAmountCe
   };
 }
 
-/** The iframe that puts a campaign's donate page on another site. */
-export function embedSnippet(donateUrl: string, title: string): string {
-  const safeTitle = title.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return `<iframe src="${donateUrl}" title="Donate: ${safeTitle}" width="100%" height="760" style="border:0;max-width:520px" loading="lazy" allow="payment"></iframe>`;
+/**
+ * The HTML that puts a campaign's donate form on another site: a link that `/embed.js` turns into
+ * a button opening the form in an overlay, or (`inline`) into the form itself. Without the
+ * script (or JavaScript) the link still leads to the donate page.
+ */
+export function embedSnippet(donateUrl: string, title: string, appUrl: string, mode: "button" | "inline"): string {
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const attr = mode === "inline" ? ' data-goodfund="inline"' : " data-goodfund";
+  const text = mode === "inline" ? `Donate to ${esc(title)}` : "Donate";
+  return `<a href="${esc(donateUrl)}"${attr}>${text}</a>\n<script src="${esc(appUrl)}/embed.js" async></script>`;
 }

@@ -35,6 +35,11 @@ const DONATE_SUFFIX = /^(\/thank-you|\/embed|\/embed\/thank-you)?\/?$/;
 
 const isSlug = (s: string) => s.length <= 100 && SLUG_PATTERN.test(s);
 
+/** A file every host serves as it is (no page headers: it is not a page). */
+export function isAssetPath(pathname: string): boolean {
+  return ASSETS.test(pathname);
+}
+
 /** The embeddable form's pages, on either host (`/o/{org}/donate/{slug}/embed[/thank-you]`, `/donate/{slug}/embed[/thank-you]`). */
 export function isEmbedPath(pathname: string): boolean {
   return /^(\/o\/[^/]+)?\/donate\/[^/]+\/embed(\/thank-you)?\/?$/.test(pathname);

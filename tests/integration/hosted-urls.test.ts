@@ -250,3 +250,25 @@ describe("the short URL {APP_URL}/donate/{slug}", () => {
     expect(servedPath(res, `https://${host}/`)).toMatch(new RegExp(`^/o/${org.slug}/donate/`));
   });
 });
+
+describe("GET /embed.js", () => {
+  it("is served with caching headers to any origin, and parses as plain ES2017", async () => {
+    const { GET } = await import("@/app/embed.js/route");
+    const res = GET();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const source = await res.text();
+    const { parse } = await import("acorn");
+    expect(() => parse(source, { ecmaVersion: 2017, sourceType: "script" })).not.toThrow();
+    // Nothing the embedding site's CSP would have to allow beyond our script and frame.
+    expect(source).not.toMatch(/\beval\(|new Function|createElement\("(style|script)"\)|innerHTML/);
+    // Resize messages are taken only from a frame the script made, at its origin.
+    expect(source).toContain("entry.frame.contentWindow !== event.source || entry.origin !== event.origin");
+    // The proxy serves it on a custom domain too, without page headers.
+    const proxied = await through(`https://${host}/embed.js`);
+    expect(servedPath(proxied, `https://${host}/embed.js`)).toBe("/embed.js");
+    expect(proxied.headers.get("content-security-policy")).toBeNull();
+  });
+});

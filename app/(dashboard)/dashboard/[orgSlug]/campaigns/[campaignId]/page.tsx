@@ -10,6 +10,7 @@ import { CopyField } from "@/components/ui/copy-button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Progress } from "@/components/ui/progress";
 import { listCampaigns } from "@/db/queries/campaigns";
+import { getEnv } from "@/lib/env";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
@@ -124,11 +125,18 @@ export default async function CampaignPage(props: Props) {
             ) : null}
             <CopyField id="share-link" label="Donate link" value={donateUrl} />
             <CopyField
-              id="share-embed"
-              label="Embed on your website"
-              value={embedSnippet(donateUrl, campaign.title)}
+              id="share-embed-button"
+              label="Donate button for your website"
+              value={embedSnippet(donateUrl, campaign.title, getEnv().appUrl, "button")}
               multiline
-              hint="Paste this HTML where the donate form should appear."
+              hint="Paste this HTML where the button should appear: it opens the donate form over your page."
+            />
+            <CopyField
+              id="share-embed-inline"
+              label="Donate form for your website"
+              value={embedSnippet(donateUrl, campaign.title, getEnv().appUrl, "inline")}
+              multiline
+              hint={`Paste this HTML where the form itself should appear. If your site sends a Content-Security-Policy, allow ${new URL(getEnv().appUrl).origin} in script-src and ${new URL(donateUrl).origin} in frame-src.`}
             />
           </section>
         </aside>

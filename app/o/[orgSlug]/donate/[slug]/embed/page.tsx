@@ -1,0 +1,101 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { DonateForm } from "@/components/donate/donate-form";
+import { EmbedBridge } from "@/components/donate/embed-bridge";
+import { GiftNotice } from "@/components/donate/gift-notice";
+import { LockIcon } from "@/components/donate/icons";
+import type { DonateFormCampaign } from "@/components/donate/types";
+import { formatMoney } from "@/lib/money";
+import { captchaConfig, closureOf, loadView, paymentConfig, requestNow, type DonatePageParams } from "../data";
+import { ClosedNotice, MatchingBanner } from "../notices";
+import { Progress } from "../progress";
+import page from "../page.module.css";
+import styles from "./embed.module.css";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<DonatePageParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { orgSlug, slug } = await params;
+  const data = await loadView(orgSlug, slug);
+  return {
+    title: { absolute: data ? `Donate · ${data.campaign.title} · ${data.org.name}` : "Campaign not found" },
+    robots: { index: false, follow: false },
+  };
+}
+
+/**
+ * GET /o/:orgSlug/donate/:slug/embed: the embeddable donate form (public), the one page any site
+ * may frame (lib/security/frameable-routes.ts). The donate page's form without its hero, story
+ * or donor roll; the payment and the thank-you page stay inside the frame, which it keeps sized
+ * to its content by postMessage.
+ */
+export default async function EmbedPage({ params }: Props) {
+  const { orgSlug, slug } = await params;
+  const data = await loadView(orgSlug, slug);
+  if (!data) notFound();
+  const { campaign, org, view } = data;
+  const c = view.campaign;
+  const money = (minor: number, short = false) => formatMoney(minor, org.currency, { short });
+  const payment = paymentConfig();
+  const now = requestNow();
+  const closure = closureOf({ campaign, org }, payment, now);
+  const captcha = closure ? null : captchaConfig((await headers()).get("x-nonce"));
+  const formCampaign: DonateFormCampaign = {
+    id: c.id,
+    title: c.title,
+    type: c.type,
+    suggestedAmounts: c.suggestedAmounts,
+    allowCustomAmount: c.allowCustomAmount,
+    allowRecurring: c.allowRecurring,
+    minAmountCents: c.minAmountCents,
+    ticketPriceCents: c.ticketPriceCents,
+    ticketCapacity: c.ticketCapacity,
+    ticketsSold: c.ticketsSold,
+    maxTicketsPerOrder: c.maxTicketsPerOrder,
+    matchingEnabled: c.matchingEnabled,
+    matchingOrgName: c.matchingOrgName,
+    matchingRatioPct: c.matchingRatioPct,
+    showDonorRoll: c.showDonorRoll,
+  };
+  const action = c.type === "EVENT" ? "Get your tickets" : c.type === "MEMBERSHIP" ? "Become a member" : "Make a donation";
+
+  return (
+    <main id="main" className={styles.main}>
+      <EmbedBridge />
+      <section className={styles.card} id="donate" aria-labelledby="donate-heading">
+        <div className={styles.intro}>
+          <h1 id="donate-heading" className={styles.heading}>
+            {c.title}
+          </h1>
+          <p className={styles.org}>
+            {action} · {org.name}
+          </p>
+        </div>
+        {!closure && <GiftNotice campaignId={c.id} formAreaId="donate" />}
+        {view.progress && <Progress progress={view.progress} money={money} />}
+        {c.matchingEnabled && <MatchingBanner c={c} progress={view.progress} money={money} />}
+        {closure ? (
+          <ClosedNotice closure={closure} view={view} orgName={org.name} now={now} />
+        ) : (
+          <DonateForm
+            campaign={formCampaign}
+            organizationName={org.name}
+            currency={org.currency}
+            payment={payment}
+            thankYouPath={`/o/${org.slug}/donate/${c.slug}/embed/thank-you`}
+            captcha={captcha}
+          />
+        )}
+        {!closure && (
+          <p className={styles.secure}>
+            <LockIcon /> Secure, encrypted payment · Email receipt right away
+          </p>
+        )}
+      </section>
+      <p className={page.srOnly}>Donation form of {org.name}, shown on another website.</p>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { LockIcon } from "@/components/donate/icons";
+import styles from "./donate/[slug]/page.module.css";
+
+/** "Riverside Food Bank" → "RF": the mark of an organization without a logo. */
+export function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^\p{L}|^\p{N}/u.test(w));
+  const letters = words.slice(0, 2).map((w) => Array.from(w)[0].toUpperCase());
+  return letters.join("") || Array.from(name.trim())[0]?.toUpperCase() || "?";
+}
+
+/**
+ * The organization's bar at the top of its public pages: its logo, or its initials in a circle
+ * of the brand colour, and its name (the page's one mark of who is asking); on donate pages, the
+ * "Secure donation" note.
+ */
+export function OrgBar({ org, secure = true }: { org: { name: string; logoUrl: string | null }; secure?: boolean }) {
+  return (
+    <header className={styles.topbar}>
+      <div className={styles.topbarInner}>
+        <span className={styles.orgMark}>
+          {org.logoUrl ? (
+            <img className={styles.orgLogo} src={org.logoUrl} alt="" width={40} height={40} />
+          ) : (
+            <span className={styles.orgInitial} aria-hidden="true">
+              {initials(org.name)}
+            </span>
+          )}
+          <span className={styles.orgName}>{org.name}</span>
+        </span>
+        {secure && (
+          <span className={styles.secure}>
+            <LockIcon /> Secure<span className={styles.secureWord}> donation</span>
+          </span>
+        )}
+      </div>
+    </header>
+  );
+}
