@@ -13,6 +13,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
 
+/** An optional value: unset or empty means undefined (the consumer's own default). */
+const unsetOr = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalString,
@@ -82,6 +86,18 @@ export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
   nextAuthSecret: string;
   appUrl: string;
+  /**
+   * Overload shedding in the server (scripts/overload.mjs reads these, after this check): on by
+   * default; unset limits are derived from the number of cores there.
+   */
+  OVERLOAD_SHEDDING: z
+    .enum(["1", "0", "true", "false", ""])
+    .optional()
+    .transform((v) => v !== "0" && v !== "false"),
+  OVERLOAD_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
+  OVERLOAD_PRIORITY_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
+  OVERLOAD_REPORTS_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
+  OVERLOAD_QUEUE_MS: unsetOr(z.coerce.number().int().min(0).max(60_000)),
   /** "stripe" charges real cards through STRIPE_SECRET_KEY; "sandbox" never moves money. */
   paymentsMode: "stripe" | "sandbox";
   /** The 32-byte AES-256-GCM key for secrets stored in the database. */

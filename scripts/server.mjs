@@ -12,6 +12,7 @@ import http from "node:http";
 import os from "node:os";
 import next from "next";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env.mjs";
+import { createOverloadGuard } from "./overload.mjs";
 
 // A bad configuration exits here, before Next.js loads and before any worker is forked.
 await checkEnvOrExit();
@@ -97,12 +98,19 @@ async function serve() {
     process.exit(1);
   }
 
+  // Under overload, requests are queued briefly and then shed by class before Next.js sees them
+  // (./overload.mjs; OVERLOAD_SHEDDING=0 turns it off).
+  const { guard } = createOverloadGuard();
+
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
   const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     const address = req.socket.remoteAddress || "";
     req.headers[CLIENT_IP_HEADER] = address;
     req.headers[CLIENT_IP_PROOF_HEADER] = createHmac("sha256", clientIpKey).update(address).digest("base64url");
+    void guard(req, res, () => serveNext(req, res));
+  });
+  const serveNext = (req, res) =>
     handle(req, res).catch((err) => {
       console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
       if (!res.headersSent) {
@@ -111,7 +119,6 @@ async function serve() {
       }
       res.end(JSON.stringify({ error: "Internal server error", status: 500 }));
     });
-  });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;

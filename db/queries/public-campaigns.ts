@@ -39,23 +39,29 @@ export async function countCampaignSupporters(db: DbOrTx, campaignId: string): P
  * What a donor's browser may see: no aggregates unless `showGoal`, no donor roll unless
  * `showDonorRoll`, donors named by first name only (or "Anonymous"), never an email.
  */
-export async function publicCampaignView(db: DbOrTx, { campaign, org }: { campaign: Campaign; org: Organization }) {
-  const donorRoll = campaign.showDonorRoll
-    ? await db
-        .select({
-          firstName: donations.firstName,
-          anonymous: donations.anonymous,
-          amount: donations.amount,
-          message: donations.message,
-          createdAt: donations.createdAt,
-        })
-        .from(donations)
-        .where(and(eq(donations.campaignId, campaign.id), eq(donations.status, "SUCCEEDED")))
-        .orderBy(desc(donations.createdAt), desc(donations.id))
-        .limit(DONOR_ROLL_SIZE)
-    : null;
+export async function publicCampaignView(
+  db: DbOrTx,
+  { campaign, org }: { campaign: Campaign; org: Organization },
+  /** `social: false` leaves out the donor roll and leaderboard (the donate page under overload). */
+  { social = true }: { social?: boolean } = {},
+) {
+  const donorRoll =
+    campaign.showDonorRoll && social
+      ? await db
+          .select({
+            firstName: donations.firstName,
+            anonymous: donations.anonymous,
+            amount: donations.amount,
+            message: donations.message,
+            createdAt: donations.createdAt,
+          })
+          .from(donations)
+          .where(and(eq(donations.campaignId, campaign.id), eq(donations.status, "SUCCEEDED")))
+          .orderBy(desc(donations.createdAt), desc(donations.id))
+          .limit(DONOR_ROLL_SIZE)
+      : null;
   const leaderboard =
-    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId
+    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social
       ? await db
           .select({
             id: campaigns.id,

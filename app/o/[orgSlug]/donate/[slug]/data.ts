@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { headers } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db";
 import { countCampaignSupporters, findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { LOAD_HEADER } from "@/lib/overload";
 import { brandPalette } from "@/components/donate/brand";
 import type { PaymentConfig } from "@/components/donate/types";
 
@@ -36,12 +38,22 @@ export const requestNow = cache(() => Date.now());
  */
 export const renderId = cache(() => randomUUID());
 
-/** The donor-facing view (progress, donor roll, leaderboard), as the public API answers it. */
+/**
+ * The donor-facing view (progress, donor roll, leaderboard), as the public API answers it. Under
+ * overload (`light`), without the donor roll and leaderboard: see isLightRender.
+ */
 export const loadView = cache(async (orgSlug: string, slug: string) => {
   const row = await loadCampaign(orgSlug, slug);
   if (!row) return null;
-  return { ...row, view: await publicCampaignView(await getDb(), row) };
+  const light = await isLightRender();
+  return { ...row, light, view: await publicCampaignView(await getDb(), row, { social: !light }) };
 });
+
+/**
+ * Whether the server admitted this page view past its queue (scripts/overload.mjs sets the
+ * header, and drops any a client sends): render it without the costly sections.
+ */
+export const isLightRender = cache(async () => (await headers()).get(LOAD_HEADER) === "shed");
 
 /** How many people have given to the campaign. */
 export const loadSupporterCount = cache(async (campaignId: string) => countCampaignSupporters(await getDb(), campaignId));

@@ -69,7 +69,7 @@ export default async function DonatePage({ params }: Props) {
   const { orgSlug, slug } = await params;
   const data = await loadView(orgSlug, slug);
   if (!data) notFound();
-  const { campaign, org, view } = data;
+  const { campaign, org, view, light } = data;
   const c = view.campaign;
   const money = (cents: number, short = false) => formatMoney(cents, org.currency, { short });
   const payment = paymentConfig();
@@ -82,8 +82,9 @@ export default async function DonatePage({ params }: Props) {
     parentRow && parentRow.campaign.id !== c.id
       ? { title: parentRow.campaign.title, href: `/o/${parentRow.org.slug}/donate/${parentRow.campaign.slug}` }
       : null;
-  // How many people have given, beside the totals: an aggregate, so only when those are public.
-  const supporters = view.progress ? await loadSupporterCount(c.id) : 0;
+  // How many people have given, beside the totals: an aggregate, so only when those are public
+  // (and not under overload, where the page leaves out its costly sections).
+  const supporters = view.progress && !light ? await loadSupporterCount(c.id) : 0;
 
   const formCampaign: DonateFormCampaign = {
     id: c.id,
