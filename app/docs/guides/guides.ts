@@ -20,6 +20,11 @@ export const GUIDES = [
   { slug: "webhooks", title: "Outbound webhooks", summary: "Receiving Goodfund's events and verifying their signatures." },
   { slug: "modes", title: "Sandbox and Stripe mode", summary: "What changes between trying Goodfund and taking real payments." },
   { slug: "sdk", title: "The TypeScript SDK", summary: "A typed client with API keys, idempotent retries, pagination and webhook checks." },
+  {
+    slug: "custom-domains",
+    title: "Custom domains and embedding",
+    summary: "An organization's own domain (DNS, TLS, what it serves), short links, and the donate form on your website.",
+  },
 ] as const;
 
 export type Guide = (typeof GUIDES)[number];
