@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReceiptProps } from "@/lib/email/types";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
@@ -71,7 +71,9 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
 
           {recurring && recurringAmount ? (
             <Text style={styles.text}>
-              {`You will be charged ${recurringAmount} ${every[recurring.interval]} until you cancel. To change or cancel your ${adjective[recurring.interval]} gift, contact ${props.orgName}.`}
+              {props.accountUrl
+                ? `You will be charged ${recurringAmount} ${every[recurring.interval]} until you cancel. You can change or cancel your ${adjective[recurring.interval]} gift from your donor account.`
+                : `You will be charged ${recurringAmount} ${every[recurring.interval]} until you cancel. To change or cancel your ${adjective[recurring.interval]} gift, contact ${props.orgName}.`}
             </Text>
           ) : null}
 
@@ -128,6 +130,16 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
             </Button>
           </Section>
 
+          {props.accountUrl ? (
+            <Text style={styles.small}>
+              {"See all your gifts and receipts to " + props.orgName + ", and manage recurring gifts, in "}
+              <Link href={props.accountUrl} style={styles.link}>
+                your donor account
+              </Link>
+              .
+            </Text>
+          ) : null}
+
           <Hr style={styles.hr} />
           <Text style={styles.footer}>{`This receipt was sent to ${props.donorEmail} on behalf of ${legalName} by Goodfund.`}</Text>
         </Container>
@@ -153,6 +165,7 @@ Receipt.PreviewProps = {
   isRenewal: false,
   tickets: null,
   campaignUrl: "https://goodfund.example.org/o/riverside/donate/clean-water",
+  accountUrl: "https://goodfund.example.org/o/riverside/account",
 } satisfies ReceiptProps;
 
 const styles = {
@@ -170,6 +183,7 @@ const styles = {
   box: { backgroundColor: "#f4f4f5", borderRadius: "6px", padding: "16px 20px", margin: "8px 0 16px" },
   row: { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px", color: "#27272a" },
   small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46" },
+  link: { color: "#0f766e", textDecoration: "underline" },
   actions: { margin: "8px 0 24px" },
   button: {
     backgroundColor: "#0f766e",

@@ -75,6 +75,10 @@ const envSchema = z.object({
   FAILED_PAYMENTS_WINDOW_MINUTES: positiveInt(60),
   SIGNIN_LINKS_PER_IP: positiveInt(10),
   SIGNIN_LINKS_IP_WINDOW_MINUTES: positiveInt(15),
+  /** Donor account sign-in links: requests per client IP, and emails per organization and address, per window. */
+  DONOR_SIGNIN_LINKS_PER_IP: positiveInt(10),
+  DONOR_SIGNIN_LINKS_PER_ADDRESS: positiveInt(5),
+  DONOR_SIGNIN_WINDOW_MINUTES: positiveInt(15),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),

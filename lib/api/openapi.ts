@@ -175,8 +175,8 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
         : access === "donor"
           ? { security: [{ donorCookie: [] }] }
           : def.person
-          ? { security: [{ bearerAuth: [] }] }
-          : {}),
+            ? { security: [{ bearerAuth: [] }] }
+            : {}),
     ...(path_ || query ? { requestParams: { ...(path_ ? { path: path_ } : {}), ...(query ? { query } : {}) } } : {}),
     parameters: [
       { $ref: "#/components/parameters/RequestId" },
@@ -231,10 +231,14 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
     responses["401"] = errorResponse(what, rateLimited, { error: "Unauthorized", status: 401 });
   }
   if (access === "donor" && method !== "GET") {
-    responses["403"] = errorResponse("A write from another site (the donor cookie writes only from the organization's own pages).", rateLimited, {
-      error: "Forbidden",
-      status: 403,
-    });
+    responses["403"] = errorResponse(
+      "A write from another site (the donor cookie writes only from the organization's own pages).",
+      rateLimited,
+      {
+        error: "Forbidden",
+        status: 403,
+      },
+    );
   }
   if (roleText || def.person) {
     const who = roleText

@@ -101,7 +101,11 @@ export async function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<
  * The donor a cookie value signs in on this organization, or null: the signature, organization
  * and expiry must hold, and the donor must still exist there and not be erased.
  */
-export async function donorFromCookieValue(db: DbOrTx, org: Pick<Organization, "id">, value: string | undefined | null): Promise<Donor | null> {
+export async function donorFromCookieValue(
+  db: DbOrTx,
+  org: Pick<Organization, "id">,
+  value: string | undefined | null,
+): Promise<Donor | null> {
   const donorId = verifyDonorSession(value, org.id);
   if (!donorId) return null;
   const [donor] = await db

@@ -2,6 +2,7 @@ import { createElement, type Attributes, type ReactElement } from "react";
 import { render } from "@react-email/render";
 import AdminNotification, { subject as adminNotificationSubject } from "@/emails/admin-notification";
 import DisputeAlert, { subject as disputeAlertSubject } from "@/emails/dispute-alert";
+import DonorSignIn, { subject as donorSignInSubject } from "@/emails/donor-sign-in";
 import DonorErasureRequest, { subject as donorErasureRequestSubject } from "@/emails/donor-erasure-request";
 import MagicLink, { subject as magicLinkSubject } from "@/emails/magic-link";
 import MemberInvitation, { subject as memberInvitationSubject } from "@/emails/member-invitation";
@@ -28,6 +29,7 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   milestone: { component: Milestone, subject: milestoneSubject },
   "dispute-alert": { component: DisputeAlert, subject: disputeAlertSubject },
   "magic-link": { component: MagicLink, subject: magicLinkSubject },
+  "donor-sign-in": { component: DonorSignIn, subject: donorSignInSubject },
   "refund-confirmation": { component: RefundConfirmation, subject: refundConfirmationSubject },
   "plan-canceled": { component: PlanCanceled, subject: planCanceledSubject },
   "plan-canceled-notice": { component: PlanCanceledNotice, subject: planCanceledNoticeSubject },

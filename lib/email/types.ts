@@ -25,6 +25,8 @@ export type ReceiptProps = {
   tickets: number | null;
   /** Link to the campaign's public page. */
   campaignUrl: string;
+  /** The donor's account page (`{donateBaseUrl}/account`): gifts, receipts, plans, statements. Absent on receipts queued before it existed. */
+  accountUrl?: string;
 };
 
 export type AdminNotificationProps = {
@@ -77,6 +79,9 @@ export type DisputeAlertProps = {
 };
 
 export type MagicLinkProps = { url: string; host: string };
+
+/** A donor's single-use link to their account on one organization's pages. */
+export type DonorSignInProps = { url: string; orgName: string; expiresInMinutes: number };
 
 export type RefundConfirmationProps = {
   donorFirstName: string | null;
@@ -142,6 +147,7 @@ export type EmailPropsByTemplate = {
   milestone: MilestoneProps;
   "dispute-alert": DisputeAlertProps;
   "magic-link": MagicLinkProps;
+  "donor-sign-in": DonorSignInProps;
   "refund-confirmation": RefundConfirmationProps;
   "plan-canceled": PlanCanceledProps;
   "plan-canceled-notice": PlanCanceledProps;

@@ -11,6 +11,9 @@ const globalForLimiter = globalThis as unknown as { __goodfundLimiter?: Promise<
 export function getPolicy(name: PolicyName): Policy {
   const env = getEnv();
   if (name === "signin-ip") return { name, limit: env.SIGNIN_LINKS_PER_IP, windowMs: env.SIGNIN_LINKS_IP_WINDOW_MINUTES * 60_000 };
+  if (name === "donor-signin-ip") return { name, limit: env.DONOR_SIGNIN_LINKS_PER_IP, windowMs: env.DONOR_SIGNIN_WINDOW_MINUTES * 60_000 };
+  if (name === "donor-signin-address")
+    return { name, limit: env.DONOR_SIGNIN_LINKS_PER_ADDRESS, windowMs: env.DONOR_SIGNIN_WINDOW_MINUTES * 60_000 };
   const limit = name === "public" ? env.RATE_LIMIT_PUBLIC_PER_MINUTE : env.RATE_LIMIT_AUTHENTICATED_PER_MINUTE;
   return { name, limit, windowMs: 60_000 };
 }

@@ -1,5 +1,9 @@
-/** "signin-ip": sign-in emails asked for by one client IP (on top of the per-address cap). */
-export type PolicyName = "public" | "authenticated" | "signin-ip";
+/**
+ * "signin-ip": sign-in emails asked for by one client IP (on top of the per-address cap).
+ * "donor-signin-ip" / "donor-signin-address": donor account sign-in links asked for by one client
+ * IP, and for one organization and address.
+ */
+export type PolicyName = "public" | "authenticated" | "signin-ip" | "donor-signin-ip" | "donor-signin-address";
 
 export type Policy = { name: PolicyName; limit: number; windowMs: number };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import AdminNotification from "@/emails/admin-notification";
 import DisputeAlert from "@/emails/dispute-alert";
+import DonorSignIn from "@/emails/donor-sign-in";
 import DonorErasureRequest from "@/emails/donor-erasure-request";
 import MagicLink from "@/emails/magic-link";
 import MemberInvitation from "@/emails/member-invitation";
@@ -252,6 +253,33 @@ describe("email templates", () => {
     expectAccessibleHtml(email);
   });
 
+  it("donor sign-in: the organization, the single-use link in both parts and how long it works", async () => {
+    const url = "https://goodfund.example.org/o/lighthouse/account/sign-in?token=zoe123";
+    const email = await render("donor-sign-in", { url, orgName: "Lighthouse Friends", expiresInMinutes: 15 });
+    expectInBoth(email, url, "Lighthouse Friends", "The link works once, within 15 minutes.");
+    expect(email.subject).toBe("Your sign-in link for your Lighthouse Friends donor account");
+    expectPlainText(email);
+    expectAccessibleHtml(email);
+  });
+
+  it("receipt: links to the donor's account, where recurring gifts are changed or canceled", async () => {
+    const accountUrl = "https://goodfund.example.org/o/lighthouse/account";
+    const monthly = await render("receipt", {
+      ...receipt,
+      amountCents: 2500,
+      recurring: { interval: "MONTH", amountCents: 2500, currency: "usd" },
+      accountUrl,
+    });
+    expect(monthly.html).toContain(`href="${accountUrl}"`);
+    expect(monthly.text).toContain(accountUrl);
+    expectInBoth(monthly, "You can change or cancel your monthly gift from your donor account.");
+    expect(monthly.text).not.toContain("contact Lighthouse Friends");
+    // A receipt queued before accounts existed keeps its old wording and has no account link.
+    const old = await render("receipt", { ...receipt, recurring: { interval: "MONTH", amountCents: 2500, currency: "usd" } });
+    expect(old.html).not.toContain("/account");
+    expectInBoth(old, "To change or cancel your monthly gift, contact Lighthouse Friends.");
+  });
+
   it("refund confirmation: amount refunded and its date, the original gift, when the money arrives, whom to ask", async () => {
     const props: RefundConfirmationProps = {
       donorFirstName: "Zoë",
@@ -347,6 +375,7 @@ describe("email templates", () => {
       milestone: Milestone.PreviewProps,
       "dispute-alert": DisputeAlert.PreviewProps,
       "magic-link": MagicLink.PreviewProps,
+      "donor-sign-in": DonorSignIn.PreviewProps,
       "refund-confirmation": RefundConfirmation.PreviewProps,
       "plan-canceled": PlanCanceled.PreviewProps,
       "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
@@ -370,6 +399,7 @@ describe("email templates", () => {
       milestone: Milestone.PreviewProps,
       "dispute-alert": DisputeAlert.PreviewProps,
       "magic-link": MagicLink.PreviewProps,
+      "donor-sign-in": DonorSignIn.PreviewProps,
       "refund-confirmation": RefundConfirmation.PreviewProps,
       "plan-canceled": PlanCanceled.PreviewProps,
       "plan-canceled-notice": PlanCanceledNotice.PreviewProps,

@@ -274,6 +274,7 @@ async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign,
       isRenewal: d.isRenewal,
       tickets: d.tickets,
       campaignUrl,
+      accountUrl: `${donateBaseUrl(org)}/account`,
     },
   });
   if (org.notificationEmail) {

@@ -1,0 +1,41 @@
+import { listDonorDonations } from "@/db/queries/donor-account";
+import { listOf } from "@/lib/api/openapi";
+import { pagePagination } from "@/lib/api/pagination";
+import { ok } from "@/lib/api/respond";
+import { methods, withRoute } from "@/lib/api/route";
+import {
+  DONOR_LIST_DEFAULT_LIMIT,
+  donorDonationSchema,
+  donorListQuery,
+  donorOrgParam,
+  serializeDonorDonation,
+} from "@/lib/schemas/donor-account";
+import { donateBaseUrl } from "@/lib/schemas/organizations";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/donor/orgs/:orgSlug/donations: the signed-in donor's own gifts, newest first (donor)
+  GET: withRoute(
+    {
+      auth: "donor",
+      params: donorOrgParam,
+      query: donorListQuery,
+      doc: {
+        operationId: "listDonorDonations",
+        summary: "List the donor's own gifts",
+        description:
+          "The signed-in donor's gifts to this organization (SUCCEEDED, REFUNDED and DISPUTED; never anyone else's), " +
+          "newest first, page-based (`limit` defaults to 25), each with its receipt page.",
+        tag: "Donor account",
+        success: 200,
+        response: listOf(donorDonationSchema),
+        responseDescription: "A page of the donor's gifts",
+      },
+    },
+    async ({ db, org, donor, query }) => {
+      const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
+      const { rows, total } = await listDonorDonations(db, org.id, donor.id, page);
+      const base = donateBaseUrl(org);
+      return ok({ data: rows.map((r) => serializeDonorDonation(r, base)), pagination: pagePagination(page.page, page.limit, total) });
+    },
+  ),
+});

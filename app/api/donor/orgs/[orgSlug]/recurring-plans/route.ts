@@ -1,0 +1,41 @@
+import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
+import { listOf } from "@/lib/api/openapi";
+import { pagePagination } from "@/lib/api/pagination";
+import { ok } from "@/lib/api/respond";
+import { methods, withRoute } from "@/lib/api/route";
+import {
+  DONOR_LIST_DEFAULT_LIMIT,
+  donorListQuery,
+  donorOrgParam,
+  donorRecurringPlanSchema,
+  serializeDonorRecurringPlan,
+} from "@/lib/schemas/donor-account";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/donor/orgs/:orgSlug/recurring-plans: the signed-in donor's own recurring plans, newest first (donor)
+  GET: withRoute(
+    {
+      auth: "donor",
+      params: donorOrgParam,
+      query: donorListQuery,
+      doc: {
+        operationId: "listDonorRecurringPlans",
+        summary: "List the donor's own recurring plans",
+        description:
+          "The signed-in donor's monthly and yearly gifts to this organization, canceled ones included, newest first, " +
+          "page-based (`limit` defaults to 25), each with the count and sum of its SUCCEEDED charges.",
+        tag: "Donor account",
+        success: 200,
+        response: listOf(donorRecurringPlanSchema),
+        responseDescription: "A page of the donor's recurring plans",
+      },
+    },
+    async ({ db, donor, query }) => {
+      const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
+      // A donor belongs to one organization, and has a handful of plans at most: one query, then the page.
+      const all = await listRecurringPlansOfDonor(db, donor.id);
+      const rows = all.slice((page.page - 1) * page.limit, page.page * page.limit);
+      return ok({ data: rows.map(serializeDonorRecurringPlan), pagination: pagePagination(page.page, page.limit, all.length) });
+    },
+  ),
+});

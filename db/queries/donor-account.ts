@@ -1,0 +1,45 @@
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { campaigns, donations } from "@/db/schema";
+import { DONOR_GIFT_STATUSES, type DonorDonationRow } from "@/lib/schemas/donor-account";
+
+// What a signed-in donor sees of their own records. Every query is bound to the organization
+// and the donor together: the donor account never lists anyone else's rows.
+
+const ownGifts = (orgId: string, donorId: string) =>
+  and(eq(donations.orgId, orgId), eq(donations.donorId, donorId), inArray(donations.status, [...DONOR_GIFT_STATUSES]));
+
+/** A page of a donor's own gifts to one organization (SUCCEEDED, REFUNDED, DISPUTED), newest first. */
+export async function listDonorDonations(
+  db: DbOrTx,
+  orgId: string,
+  donorId: string,
+  page: { page: number; limit: number },
+): Promise<{ rows: DonorDonationRow[]; total: number }> {
+  const where = ownGifts(orgId, donorId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ donation: donations, campaignTitle: campaigns.title, campaignSlug: campaigns.slug })
+      .from(donations)
+      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${donations.succeededAt}, ${donations.createdAt})`), desc(donations.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: count() }).from(donations).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The calendar years (UTC) in which a donor had a SUCCEEDED gift to the organization, newest first: their statements. */
+export async function listDonorGiftYears(db: DbOrTx, orgId: string, donorId: string): Promise<number[]> {
+  const year = sql<number>`extract(year from ${donations.succeededAt} at time zone 'UTC')::int`;
+  const rows = await db
+    .selectDistinct({ year })
+    .from(donations)
+    .where(
+      and(eq(donations.orgId, orgId), eq(donations.donorId, donorId), eq(donations.status, "SUCCEEDED"), isNotNull(donations.succeededAt)),
+    )
+    .orderBy(desc(year));
+  return rows.filter((r) => r.year !== null).map((r) => Number(r.year));
+}
