@@ -38,7 +38,23 @@ type Errors = { cardNumber?: string; expiry?: string; cvc?: string };
  * card number, which only decides the sandbox's outcome (4242… succeeds, 4000…0002 declines).
  * POST /api/sandbox/payments/confirm sends the processor events and answers the donation.
  */
-export function SandboxCardForm({ clientSecret, returnPath, payLabel }: { clientSecret: string; returnPath: string; payLabel: string }) {
+export function SandboxCardForm({
+  clientSecret,
+  returnPath,
+  payLabel,
+  confirmPath = "/api/sandbox/payments/confirm",
+  busyLabel = "Processing payment…",
+  onConfirmed,
+}: {
+  clientSecret: string;
+  returnPath: string;
+  payLabel: string;
+  /** Where the card is confirmed: a payment by default; a saved card (POST /api/sandbox/setup-intents/confirm) for a plan's new card. */
+  confirmPath?: string;
+  busyLabel?: string;
+  /** Called instead of going to `returnPath` once the card was accepted. */
+  onConfirmed?: () => void;
+}) {
   const uid = useId();
   const router = useRouter();
   const [card, setCard] = useState("");
@@ -108,15 +124,18 @@ export function SandboxCardForm({ clientSecret, returnPath, payLabel }: { client
     setBusy(true);
     let leaving = false;
     try {
-      const res = await fetch("/api/sandbox/payments/confirm", {
+      const res = await fetch(confirmPath, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ clientSecret, cardNumber: digits }),
       });
       const outcome = confirmOutcome(res.status, await res.json().catch(() => ({})));
       if (outcome.kind === "paid") {
-        leaving = true;
-        router.push(returnPath);
+        if (onConfirmed) onConfirmed();
+        else {
+          leaving = true;
+          router.push(returnPath);
+        }
       } else if (outcome.kind === "card") {
         setErrors({ cardNumber: outcome.text });
         pendingFocus.current = cardRef.current;
@@ -236,7 +255,7 @@ export function SandboxCardForm({ clientSecret, returnPath, payLabel }: { client
         <button type="submit" className={styles.submit} aria-disabled={busy || undefined}>
           {busy ? (
             <>
-              <span className={styles.spinner} aria-hidden="true" /> Processing payment…
+              <span className={styles.spinner} aria-hidden="true" /> {busyLabel}
             </>
           ) : (
             payLabel

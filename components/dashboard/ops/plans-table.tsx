@@ -4,8 +4,15 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { PlanStatusBadge } from "./badges";
 import { CancelPlanButton } from "./cancel-plan-button";
-import { PER_INTERVAL } from "./labels";
+import { donorEmailLabel, PER_INTERVAL } from "./labels";
 import { OpsTable } from "./ops-table";
+
+/** Who ended a plan, as the status column says it. */
+const CANCELED_BY: Record<NonNullable<RecurringPlanRow["plan"]["canceledBy"]>, string> = {
+  donor: "Canceled by donor",
+  staff: "Canceled by staff",
+  processor: "Canceled by processor",
+};
 
 /** Recurring plans with their SUCCEEDED totals; admins get "Cancel plan" on plans still running. */
 export function PlansTable({
@@ -52,12 +59,13 @@ export function PlansTable({
             <tr key={p.id}>
               {showDonor ? (
                 <td className="title-cell">
-                  <Link href={`${base}/donors/${encodeURIComponent(p.donorId)}`}>{email}</Link>
+                  <Link href={`${base}/donors/${encodeURIComponent(p.donorId)}`}>{donorEmailLabel(email)}</Link>
                 </td>
               ) : null}
               <td className="num">{amount}</td>
               <td>
                 <PlanStatusBadge status={p.status} />
+                {p.status === "CANCELED" && p.canceledBy ? <span className="sub">{CANCELED_BY[p.canceledBy]}</span> : null}
                 {p.canceledAt ? (
                   <span className="sub">
                     <LocalTime iso={p.canceledAt.toISOString()} dateOnly />
@@ -79,7 +87,7 @@ export function PlansTable({
               {canCancel ? (
                 <td>
                   {cancelable ? (
-                    <CancelPlanButton planId={p.id} describe={`${amount} from ${email}`} />
+                    <CancelPlanButton planId={p.id} describe={`${amount} from ${donorEmailLabel(email)}`} />
                   ) : p.status === "CANCELED" ? null : (
                     <span className="small muted">Not started</span>
                   )}

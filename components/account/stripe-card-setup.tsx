@@ -1,0 +1,90 @@
+"use client";
+
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+
+// loadStripe once per key, so Elements gets the same promise on every render; a failed load is forgotten and retried.
+const loaders = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let p = loaders.get(publishableKey);
+  if (!p) {
+    p = loadStripe(publishableKey).catch(() => {
+      loaders.delete(publishableKey);
+      return null;
+    });
+    loaders.set(publishableKey, p);
+  }
+  return p;
+}
+
+/**
+ * Stripe mode: the Payment Element for the plan's SetupIntent. `confirmSetup` saves the card
+ * (after 3-D Secure when the bank asks, returning to `returnPath`); Stripe's
+ * `setup_intent.succeeded` then makes it the plan's card on the server, so nothing else is sent.
+ */
+export function StripeCardSetup(props: { publishableKey: string; clientSecret: string; returnPath: string; onSaved: () => void }) {
+  const [stripePromise] = useState(() => stripeFor(props.publishableKey));
+  return (
+    <Elements
+      stripe={stripePromise}
+      options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { borderRadius: "8px" } } }}
+    >
+      <SetupForm returnPath={props.returnPath} onSaved={props.onSaved} />
+    </Elements>
+  );
+}
+
+function SetupForm({ returnPath, onSaved }: { returnPath: string; onSaved: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busyRef = useRef(false);
+
+  async function onSubmit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    if (!stripe || !elements || !ready || busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    const result = await stripe.confirmSetup({
+      elements,
+      redirect: "if_required",
+      confirmParams: { return_url: new URL(returnPath, window.location.origin).toString() },
+    });
+    busyRef.current = false;
+    setBusy(false);
+    if (result.error) {
+      setError(
+        result.error.type === "card_error" || result.error.type === "validation_error"
+          ? (result.error.message ?? "Check your card details.")
+          : "Something went wrong while saving your card, and it was not saved. Please try again.",
+      );
+      return;
+    }
+    onSaved();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={!ready || undefined}>
+      <PaymentElement
+        options={{ layout: "tabs" }}
+        onReady={() => setReady(true)}
+        onLoadError={() => {
+          setReady(true);
+          setError("The secure card form could not be loaded. Check your connection and reload the page.");
+        }}
+      />
+      {!ready ? <p className="small muted">Loading the secure card form…</p> : null}
+      <p role="alert" className="error-text">
+        {error}
+      </p>
+      <Button type="submit" loading={busy} aria-disabled={!ready || undefined}>
+        Save card
+      </Button>
+    </form>
+  );
+}
