@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { endPaymentAttempt } from "./payment-attempt";
 import { recordRecentGift, type RecentGift } from "./recent-gift";
 
 /**
@@ -12,6 +13,8 @@ export function RecordGift({ campaignId, gift }: { campaignId: string; gift: Omi
   const { donationId, amountCents, currency, tickets } = gift;
   useEffect(() => {
     recordRecentGift(campaignId, { donationId, amountCents, currency, tickets });
+    // Paid: the next gift on this campaign is a new payment attempt, with a new idempotency key.
+    endPaymentAttempt(campaignId);
   }, [campaignId, donationId, amountCents, currency, tickets]);
   return null;
 }

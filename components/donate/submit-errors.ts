@@ -6,6 +6,9 @@ import type { ApiErrorBody } from "./types";
  * payment was taken.
  */
 export function createFailureText(res: { status: number; retryAfter: string | null }, json: ApiErrorBody): string {
+  if (res.status === 409 && json.error === "A request with this idempotency key is in progress") {
+    return "Your gift is still being saved. Please wait a moment and try again; you won't be charged twice.";
+  }
   if (res.status === 409) {
     return json.error === "Sold out"
       ? "Sorry, there aren't enough tickets left for this order. Try fewer tickets, or reload the page to see how many remain."

@@ -18,6 +18,8 @@ import {
   type DonateFormOutput,
   type DonateFormValues,
 } from "./donate-schema";
+import { IN_PROGRESS, postDonation } from "./post-donation";
+import { endPaymentAttempt, paymentAttempt } from "./payment-attempt";
 import { UNREACHABLE, createFailureText } from "./submit-errors";
 import type { TurnstileHandle } from "./turnstile";
 import type { ApiErrorBody, CreatedDonation, DonateFormCampaign } from "./types";
@@ -142,22 +144,24 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
   async function send(v: DonateFormValues) {
     setSubmitting(true);
     try {
-      const res = await fetch("/api/donations", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(donationRequestBody(v, campaign, captcha)),
-      });
-      const json = (await res.json().catch(() => ({}))) as ApiErrorBody & Partial<CreatedDonation>;
+      // One Idempotency-Key per attempt, reused by the retries below and by a resubmit of the same gift.
+      const attempt = paymentAttempt(campaign.id, donationRequestBody(v, campaign, captcha));
+      const answer = await postDonation(attempt);
+      if (!answer) {
+        setFormError(UNREACHABLE);
+        return;
+      }
+      const { res, json } = answer;
       if (res.status === 201 && json.clientSecret && json.id) {
         setCreated(json as CreatedDonation);
         pendingFocus.current = () => document.getElementById(id("payment"))?.focus();
         return;
       }
+      // A refusal settles the attempt (the server keeps it under the key): the next try is a new one.
+      if (res.status < 500 && !(res.status === 409 && json.error === IN_PROGRESS)) endPaymentAttempt(campaign.id);
       turnstileRef.current?.reset();
       if (res.status === 400 && json.details) showServerErrors(json.details);
       else setFormError(createFailureText({ status: res.status, retryAfter: res.headers.get("Retry-After") }, json));
-    } catch {
-      setFormError(UNREACHABLE);
     } finally {
       setSubmitting(false);
     }
