@@ -71,6 +71,10 @@ const envSchema = z.object({
   SECRETS_ENCRYPTION_KEY: optionalString,
   TICKET_HOLD_MINUTES: positiveInt(30),
   ABANDONED_AFTER_HOURS: positiveInt(24),
+  /** How often the worker reconciles with the payment processor (missed events, unsettled payments). */
+  RECONCILE_EVERY_MINUTES: positiveInt(15),
+  /** How long a payment may stay PENDING before reconciliation asks the processor about it. */
+  RECONCILE_PENDING_AFTER_MINUTES: positiveInt(60),
   FAILED_PAYMENTS_LIMIT: positiveInt(5),
   FAILED_PAYMENTS_WINDOW_MINUTES: positiveInt(60),
   SIGNIN_LINKS_PER_IP: positiveInt(10),

@@ -13,6 +13,7 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { startReconciler } from "./reconcile";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
 
@@ -152,6 +153,8 @@ export type WorkerHandle = { stop: () => Promise<void> };
  * Runs the worker every `intervalMs` on the process's database: a setTimeout chain, so runs
  * never overlap; a full batch schedules the next run at once. Errors are logged, never thrown.
  * The timer is unref'd unless `keepAlive` (a dedicated worker process has nothing else to wait on).
+ * Alongside, unless scoped to some organizations, reconciliation with the processor every
+ * `RECONCILE_EVERY_MINUTES` (lib/jobs/reconcile.ts).
  */
 export function startWorker(options: { intervalMs?: number; limit?: number; keepAlive?: boolean } & ClaimOptions = {}): WorkerHandle {
   const intervalMs = options.intervalMs ?? 5_000;
@@ -183,12 +186,14 @@ export function startWorker(options: { intervalMs?: number; limit?: number; keep
   };
 
   schedule(0);
+  // Reconciliation with the processor covers every organization: not for a worker scoped to some.
+  const reconciler = options.orgIds === undefined ? startReconciler({ keepAlive: options.keepAlive }) : undefined;
   log.info("worker started", { intervalMs });
   return {
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all([running, reconciler?.stop()]);
     },
   };
 }

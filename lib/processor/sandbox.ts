@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/db";
-import { donations } from "@/db/schema";
+import { donations, sandboxEvents } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
 import { chargeRefunded, customerSubscriptionDeleted, processorEvent, signedEvent } from "./event-factory";
-import { cancelSandboxIntent, sandboxClientSecret } from "./sandbox-intents";
+import { cancelSandboxIntent, sandboxClientSecret, sandboxIntentMarks } from "./sandbox-intents";
 import {
   firstDonationOfSandboxSubscription,
   recordSandboxSubscriptionFact,
@@ -15,7 +15,7 @@ import {
   SANDBOX_SETUP_CREATED,
   sandboxSetupClientSecret,
 } from "./sandbox-subscriptions";
-import { ProcessorError, type PaymentProcessor } from "./types";
+import { ProcessorError, type PaymentIntentState, type PaymentProcessor } from "./types";
 import { verifyProcessorEvent } from "./verify-event";
 import { getWebhookSecret } from "./webhook-secret";
 
@@ -32,6 +32,8 @@ export function sandboxEvent(type: Stripe.Event.Type, object: Record<string, unk
  * its own transaction. Must not be called inside a database transaction.
  */
 export async function deliverSandboxEvent(event: Stripe.Event): Promise<void> {
+  await recordSandboxEvent(event);
+  if (sandboxDeliveryDropped(event)) return;
   const { payload, signature } = signedEvent(event, getWebhookSecret());
   try {
     const verified = await verifyProcessorEvent(payload, signature);
@@ -40,6 +42,37 @@ export async function deliverSandboxEvent(event: Stripe.Event): Promise<void> {
     throw new Error(`sandbox event ${event.type} was not accepted: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
+
+/**
+ * The sandbox's event log, as Stripe keeps one: every event is written here before it is
+ * delivered, so a delivery that never arrives can still be listed (listEvents) and reconciled.
+ */
+async function recordSandboxEvent(event: Stripe.Event): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(sandboxEvents)
+    .values({ id: event.id, type: event.type, accountId: event.account ?? null, payload: event as unknown as Record<string, unknown> })
+    .onConflictDoNothing();
+}
+
+type DropRule = (event: Stripe.Event) => boolean;
+const DROP = Symbol.for("goodfund.processor.sandbox-drop");
+const dropStore = globalThis as typeof globalThis & { [DROP]?: DropRule | null };
+
+/**
+ * Test hook (not reachable from the API): while set, the sandbox logs the events `rule` picks
+ * but does not deliver them, as if the webhook delivery were lost. `null` delivers everything again.
+ */
+export function dropSandboxDeliveries(rule: DropRule | null): void {
+  dropStore[DROP] = rule;
+}
+
+function sandboxDeliveryDropped(event: Stripe.Event): boolean {
+  return dropStore[DROP]?.(event) ?? false;
+}
+
+/** Sandbox log rows read per page by listEvents. */
+const LIST_PAGE = 500;
 
 /**
  * The sandbox processor: Stripe's behaviour without Stripe. It issues `*_sandbox_*` IDs; the
@@ -159,6 +192,74 @@ export class SandboxProcessor implements PaymentProcessor {
 
   async getInvoicePayment() {
     return { paymentIntentId: null, chargeId: null };
+  }
+
+  /** The sandbox's event log since `since`, newest first, like Stripe's list (`accounts` is moot: one log holds all). */
+  async *listEvents(input: { since: Date; types: string[] }): AsyncGenerator<Stripe.Event> {
+    if (input.types.length === 0) return;
+    const db = await getDb();
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const page: Array<{ id: string; createdAt: Date; payload: Record<string, unknown> }> = await db
+        .select({ id: sandboxEvents.id, createdAt: sandboxEvents.createdAt, payload: sandboxEvents.payload })
+        .from(sandboxEvents)
+        .where(
+          and(
+            gte(sandboxEvents.createdAt, input.since),
+            inArray(sandboxEvents.type, input.types),
+            after
+              ? or(
+                  lt(sandboxEvents.createdAt, after.createdAt),
+                  and(eq(sandboxEvents.createdAt, after.createdAt), lt(sandboxEvents.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id))
+        .limit(LIST_PAGE);
+      for (const row of page) yield row.payload as unknown as Stripe.Event;
+      if (page.length < LIST_PAGE) return;
+      after = page[page.length - 1];
+    }
+  }
+
+  /**
+   * A sandbox PaymentIntent as Stripe would report it, from what the sandbox remembers: its
+   * logged `payment_intent.*` events (the newest decides), else a cancel of its donation's intent.
+   */
+  async getPaymentIntent(input: { paymentIntentId: string }): Promise<PaymentIntentState> {
+    const db = await getDb();
+    const [donation] = await db.select().from(donations).where(eq(donations.paymentIntentId, input.paymentIntentId)).limit(1);
+    const logged = await db
+      .select({ payload: sandboxEvents.payload })
+      .from(sandboxEvents)
+      .where(
+        and(
+          inArray(sandboxEvents.type, ["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"]),
+          sql`${sandboxEvents.payload} #>> '{data,object,id}' = ${input.paymentIntentId}`,
+        ),
+      )
+      .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id));
+    if (!donation && logged.length === 0) {
+      throw new ProcessorError(`No such payment_intent: '${input.paymentIntentId}'`, "resource_missing");
+    }
+    const succeeded = logged
+      .map((l) => (l.payload as unknown as Stripe.PaymentIntentSucceededEvent).data.object)
+      .find((pi) => pi.status === "succeeded");
+    const latest = logged[0] ? (logged[0].payload as unknown as Stripe.PaymentIntentSucceededEvent).data.object : undefined;
+    const pi = succeeded ?? latest;
+    const canceled = !succeeded && donation ? (await db.transaction((tx) => sandboxIntentMarks(tx, donation.id))).canceled : false;
+    return {
+      id: input.paymentIntentId,
+      status: canceled ? "canceled" : (pi?.status ?? "requires_payment_method"),
+      amountCents: pi?.amount ?? (donation ? donation.amount + donation.feeCents : 0),
+      amountReceivedCents: pi?.amount_received ?? 0,
+      currency: pi?.currency ?? donation?.currency ?? "usd",
+      chargeId: typeof pi?.latest_charge === "string" ? pi.latest_charge : (pi?.latest_charge?.id ?? null),
+      donationId: pi?.metadata?.donationId ?? donation?.id ?? null,
+      lastPaymentError: pi?.last_payment_error?.message ?? null,
+      cancellationReason: canceled ? (pi?.cancellation_reason ?? "abandoned") : null,
+    };
   }
 }
 

@@ -25,6 +25,9 @@ const EXPRESS_CONTROLLER: Stripe.AccountCreateParams.Controller = {
  */
 export const SUBSCRIPTION_EXPAND = ["latest_invoice.confirmation_secret", "latest_invoice.payments"] as const;
 
+/** Event types that happen on a connected account, not on the platform: listed per account. */
+export const CONNECT_EVENT_TYPES: readonly string[] = ["account.updated", "payout.paid", "payout.failed"];
+
 /** Redacts anything that looks like a Stripe secret or restricted key, and the configured key itself. */
 function redact(message: string, key: string | undefined): string {
   let out = message;
@@ -313,5 +316,43 @@ export class StripeProcessor implements PaymentProcessor {
     // Not expanded (older servers, mocks): fetch the intent for its latest charge.
     const intent = await this.call("payment intent lookup", (s) => s.paymentIntents.retrieve(pi, {}, options));
     return { paymentIntentId: intent.id, chargeId: idOf(intent.latest_charge) ?? directCharge };
+  }
+
+  /**
+   * `GET /v1/events` since `since`, auto-paginated: first the platform's events (payments,
+   * invoices, refunds and disputes of destination charges happen there), then each connected
+   * account's own of the Connect types (`Stripe-Account`), which the platform's list leaves out.
+   * Stripe keeps events for 30 days. Errors are ProcessorErrors, like every other call.
+   */
+  async *listEvents(input: Input<"listEvents">): AsyncGenerator<Stripe.Event> {
+    const created = { gte: Math.floor(input.since.getTime() / 1000) };
+    const pages: Array<{ types: string[]; options: Stripe.RequestOptions }> = [{ types: input.types, options: {} }];
+    const connectTypes = input.types.filter((t) => CONNECT_EVENT_TYPES.includes(t));
+    if (connectTypes.length > 0) {
+      for (const account of input.accounts ?? []) pages.push({ types: connectTypes, options: { stripeAccount: account } });
+    }
+    for (const { types, options } of pages) {
+      const params = { created, types: types as Stripe.EventListParams["types"], limit: 100 } as Stripe.EventListParams;
+      try {
+        for await (const event of this.stripe.events.list(params, options)) yield event;
+      } catch (err) {
+        await this.call("event listing", () => Promise.reject(err));
+      }
+    }
+  }
+
+  async getPaymentIntent(input: Input<"getPaymentIntent">): Promise<Output<"getPaymentIntent">> {
+    const pi = await this.call("payment intent lookup", (s) => s.paymentIntents.retrieve(input.paymentIntentId));
+    return {
+      id: pi.id,
+      status: pi.status,
+      amountCents: pi.amount,
+      amountReceivedCents: pi.amount_received ?? 0,
+      currency: pi.currency,
+      chargeId: idOf(pi.latest_charge),
+      donationId: pi.metadata?.donationId ?? null,
+      lastPaymentError: pi.last_payment_error?.message ?? pi.last_payment_error?.code ?? null,
+      cancellationReason: pi.cancellation_reason ?? null,
+    };
   }
 }

@@ -1,3 +1,5 @@
+import type Stripe from "stripe";
+
 /**
  * The payment processor as the services see it. Two implementations share this interface and
  * one code path: Stripe (Connect destination charges) and the sandbox, which issues
@@ -99,7 +101,34 @@ export interface PaymentProcessor {
     invoiceId: string;
     accountId: string | null;
   }): Promise<{ paymentIntentId: string | null; chargeId: string | null }>;
+
+  /**
+   * The events the processor sent since `since` (inclusive) of the given types, newest first,
+   * page by page (reconciliation compares them with `processed_events`). Stripe: the platform's
+   * events, then each of `accounts`' own (the connected-account events, `account.updated` and
+   * payouts, are listed only with their account). The sandbox: its own event log.
+   */
+  listEvents(input: { since: Date; types: string[]; accounts?: string[] }): AsyncIterable<Stripe.Event>;
+
+  /** A PaymentIntent as the processor has it now, for settling a payment whose events were missed. */
+  getPaymentIntent(input: { paymentIntentId: string }): Promise<PaymentIntentState>;
 }
+
+/** What settling a payment needs to know about its PaymentIntent. */
+export type PaymentIntentState = {
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  amountReceivedCents: number;
+  currency: string;
+  /** The charge of the latest attempt. */
+  chargeId: string | null;
+  /** `metadata.donationId` (one-time gifts). */
+  donationId: string | null;
+  /** The decline message of the last failed attempt, if any. */
+  lastPaymentError: string | null;
+  cancellationReason: string | null;
+};
 
 /** The states of a PaymentIntent, as Stripe names them (and any it may add later). */
 export type PaymentIntentStatus =

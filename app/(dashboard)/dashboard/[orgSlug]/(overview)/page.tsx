@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ConnectPayoutsButton } from "@/components/dashboard/connect-payouts-button";
+import { ProcessorSyncCard } from "@/components/dashboard/processor-sync-card";
 import { TYPE_LABEL, progressOf } from "@/components/dashboard/campaign-helpers";
 import { formatMoney } from "@/components/dashboard/money";
 import { StatusBadge } from "@/components/ui/badge";
@@ -16,6 +17,7 @@ import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { COMPLETED_DONATION_STATUSES } from "@/lib/schemas/donations";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { reconcileStatusForOrg } from "@/lib/services/processor/reconcile";
 
 type Props = { params: Promise<{ orgSlug: string }> };
 
@@ -30,7 +32,11 @@ export default async function OrgOverview({ params }: Props) {
   const { orgSlug } = await params;
   const { org, role } = await requireOrg(orgSlug);
   const db = await getDb();
-  const [{ rows }, byStatus] = await Promise.all([listCampaigns(db, org.id, {}), countDonationsByStatus(db, org.id)]);
+  const [{ rows }, byStatus, sync] = await Promise.all([
+    listCampaigns(db, org.id, {}),
+    countDonationsByStatus(db, org.id),
+    reconcileStatusForOrg(db, org.id),
+  ]);
   // A peer-to-peer parent already counts its fundraiser pages, so only top-level campaigns add up.
   const topLevel = rows.filter((c) => !c.parentCampaignId);
   const raised = topLevel.reduce((s, c) => s + c.raisedAmountCents, 0);
@@ -159,6 +165,9 @@ export default async function OrgOverview({ params }: Props) {
           </TableWrap>
         )}
       </section>
+      <div style={{ marginTop: 24 }}>
+        <ProcessorSyncCard orgSlug={org.slug} lastRun={sync.lastRun} repairs={sync.repairs} />
+      </div>
     </>
   );
 }
