@@ -4,7 +4,7 @@ import Link from "next/link";
 import { formatMoney } from "@/components/dashboard/money";
 import { LocalTime } from "@/components/ui/local-time";
 import { DonationStatusBadge, GiftKindMarker } from "./badges";
-import { donorName } from "./labels";
+import { donorEmailLine, donorName } from "./labels";
 import { LoadMore, useCursorList } from "./load-more";
 import { OpsTable } from "./ops-table";
 
@@ -94,8 +94,8 @@ export function DonationsTable({
                     <span className="sr-only"> ({formatMoney(d.amount, d.currency)} donation)</span>
                   </Link>
                   <span className="sub">
-                    {name !== d.email ? d.email : null}
-                    {d.anonymous ? `${name !== d.email ? " · " : ""}asked to be anonymous` : null}
+                    {donorEmailLine(d)}
+                    {d.anonymous ? `${donorEmailLine(d) ? " · " : ""}asked to be anonymous` : null}
                   </span>
                 </td>
                 <td className="num card-lead" data-label="Amount">

@@ -2,6 +2,8 @@
  * Words for the operations pages: statuses, timeline events, email templates, donor names.
  * Plain data and functions, usable from server and client components alike.
  */
+import { ERASED_DONOR_LABEL, isErasedEmail } from "@/lib/donor-erasure";
+
 export type BadgeTone = "ok" | "pending" | "danger" | "role" | "draft";
 type Labelled = { label: string; tone: BadgeTone };
 
@@ -57,9 +59,18 @@ export function emailStatus(status: string, delivering: boolean): Labelled {
 }
 
 export function donorName(d: { firstName: string | null; lastName: string | null; email: string }): string {
+  if (isErasedEmail(d.email)) return ERASED_DONOR_LABEL;
   const name = [d.firstName, d.lastName].filter(Boolean).join(" ").trim();
   return name || d.email;
 }
+
+/** The email to show beside a donor's name: none when the name is the email, or for an erased donor (their address is a placeholder). */
+export function donorEmailLine(d: { firstName: string | null; lastName: string | null; email: string }): string | null {
+  return isErasedEmail(d.email) || donorName(d) === d.email ? null : d.email;
+}
+
+/** A donor's email as a label: "Erased donor" in place of an erased donor's placeholder. */
+export const donorEmailLabel = (email: string): string => (isErasedEmail(email) ? ERASED_DONOR_LABEL : email);
 
 /** "One-time", "Monthly (first gift)", "Monthly renewal": what kind of gift a donation is. */
 export function giftKind(d: { recurringInterval: string | null; isRenewal: boolean }): { label: string; recurring: boolean } {

@@ -1,9 +1,19 @@
 import type { Metadata } from "next";
+import { isErasedEmail } from "@/lib/donor-erasure";
 import Link from "next/link";
 import { eq } from "drizzle-orm";
 import { formatMoney } from "@/components/dashboard/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
-import { donorName, emailStatus, eventLabel, statusChange, templateLabel, type BadgeTone } from "@/components/dashboard/ops/labels";
+import {
+  donorEmailLabel,
+  donorEmailLine,
+  donorName,
+  emailStatus,
+  eventLabel,
+  statusChange,
+  templateLabel,
+  type BadgeTone,
+} from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { RefundPanel } from "@/components/dashboard/ops/refund-panel";
 import { Badge } from "@/components/ui/badge";
@@ -48,7 +58,7 @@ function TimelineItem({ entry, delivering, emailHref }: { entry: TimelineRow; de
       <li>
         <span className={styles.dot} data-tone="mail" aria-hidden="true" />
         <p className={styles.eventTitle}>
-          <Link href={emailHref(entry.seq)}>{templateLabel(entry.template)}</Link> email to {entry.recipient}
+          <Link href={emailHref(entry.seq)}>{templateLabel(entry.template)}</Link> email to {donorEmailLabel(entry.recipient)}
         </p>
         <p className={styles.eventMeta}>
           <LocalTime iso={entry.at.toISOString()} />
@@ -165,7 +175,7 @@ export default async function DonationPage(props: Props) {
               <dt>Donor</dt>
               <dd>
                 <Link href={`${base}/donors/${encodeURIComponent(d.donorId)}`}>{name}</Link>
-                {name !== d.email ? <span className="muted"> · {d.email}</span> : null}
+                {donorEmailLine(d) ? <span className="muted"> · {donorEmailLine(d)}</span> : null}
               </dd>
               <dt>Anonymous</dt>
               <dd>{d.anonymous ? "Yes: shown as “Anonymous” on public pages" : "No"}</dd>
@@ -279,7 +289,11 @@ export default async function DonationPage(props: Props) {
           <Card title="Donor" id="donor">
             <p style={{ margin: "0 0 4px", fontWeight: 600 }}>{name}</p>
             <p className="small" style={{ margin: "0 0 12px", overflowWrap: "anywhere" }}>
-              <a href={`mailto:${d.email}`}>{d.email}</a>
+              {isErasedEmail(d.email) ? (
+                <span className="muted">Their personal data was erased; this donation is kept without it.</span>
+              ) : (
+                <a href={`mailto:${d.email}`}>{d.email}</a>
+              )}
             </p>
             <Link className="button secondary small" href={`${base}/donors/${encodeURIComponent(d.donorId)}`}>
               Donor profile and history

@@ -3,14 +3,16 @@ import Form from "next/form";
 import Link from "next/link";
 import { formatMoney } from "@/components/dashboard/money";
 import { one } from "@/components/dashboard/ops/dates";
-import { donorName } from "@/components/dashboard/ops/labels";
+import { donorEmailLine, donorName } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
+import { DonorRequestsPanel } from "@/components/dashboard/ops/donor-requests-panel";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { getDb } from "@/db";
+import { listDonorRequests } from "@/db/queries/donor-requests";
 import { listDonors } from "@/db/queries/donors";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
@@ -41,12 +43,11 @@ export default async function DonorsPage({ params, searchParams }: Props) {
   const pageParam = Number.parseInt(one(sp.page), 10);
   const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
   const limit = DONOR_LIST_DEFAULT_LIMIT;
-  const { rows, total } = await listDonors(
-    await getDb(),
-    org.id,
-    { q: q || undefined, sort: choice.sort, order: choice.order },
-    { page, limit },
-  );
+  const db = await getDb();
+  const isAdmin = roleSatisfies(role, "ADMIN");
+  // Donors' pending erasure requests, for the admins who decide them (oldest first).
+  const pending = isAdmin ? (await listDonorRequests(db, org.id)).filter((r) => r.request.status === "PENDING") : [];
+  const { rows, total } = await listDonors(db, org.id, { q: q || undefined, sort: choice.sort, order: choice.order }, { page, limit });
 
   const base = `/dashboard/${org.slug}/donors`;
   const keep = new URLSearchParams();
@@ -76,6 +77,17 @@ export default async function DonorsPage({ params, searchParams }: Props) {
           ) : undefined
         }
       />
+      {pending.length > 0 ? (
+        <DonorRequestsPanel
+          orgSlug={org.slug}
+          requests={pending.map(({ request, donor }) => ({
+            id: request.id,
+            donorId: donor.id,
+            donorLabel: donorEmailLine(donor) ? `${donorName(donor)} (${donor.email})` : donorName(donor),
+            createdAt: request.createdAt.toISOString(),
+          }))}
+        />
+      ) : null}
       <Form action={base} className={`card ${styles.filters}`} aria-label="Search and sort donors">
         <div className={styles.filterGrid}>
           <TextField
@@ -168,7 +180,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
                   <tr key={d.id}>
                     <td className="title-cell" data-label="Donor">
                       <Link href={`${base}/${encodeURIComponent(d.id)}`}>{name}</Link>
-                      {name !== d.email ? <span className="sub">{d.email}</span> : null}
+                      {donorEmailLine(d) ? <span className="sub">{donorEmailLine(d)}</span> : null}
                     </td>
                     <td className="num card-lead" data-label="Total given">
                       {formatMoney(d.totalGivenCents, org.currency)}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatMoney } from "@/components/dashboard/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
+import { DonorDataActions } from "@/components/dashboard/ops/donor-data-actions";
 import { donorName } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { PlansTable } from "@/components/dashboard/ops/plans-table";
@@ -44,11 +45,32 @@ export default async function DonorPage(props: Props) {
       <PageHeader
         eyebrow={<Link href={`${base}/donors`}>Donors</Link>}
         title={name}
-        description={<a href={`mailto:${donor.email}`}>{donor.email}</a>}
+        description={
+          donor.erasedAt ? (
+            <>
+              Personal data erased on <LocalTime iso={donor.erasedAt.toISOString()} dateOnly />. Their donations are kept without it.
+            </>
+          ) : (
+            <a href={`mailto:${donor.email}`}>{donor.email}</a>
+          )
+        }
         actions={
-          <Link className="button secondary" href={`${base}/donations?q=${encodeURIComponent(donor.email)}`}>
-            Find in donations
-          </Link>
+          <>
+            {donor.erasedAt ? null : (
+              <Link className="button secondary" href={`${base}/donations?q=${encodeURIComponent(donor.email)}`}>
+                Find in donations
+              </Link>
+            )}
+            {roleSatisfies(role, "ADMIN") ? (
+              <DonorDataActions
+                orgSlug={org.slug}
+                donorId={donor.id}
+                label={name}
+                erased={donor.erasedAt !== null}
+                openPlans={plans.filter((p) => p.plan.status !== "CANCELED").length}
+              />
+            ) : null}
+          </>
         }
       />
       <div className="stats">
