@@ -3,15 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { CheckboxField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { api, firstErrors } from "./api-client";
 import { useOrgFieldCheck } from "./use-field-check";
 
-const FIELDS = ["name", "notificationEmail", "legalName", "taxId", "logoUrl", "color"] as const;
+const FIELDS = ["name", "notificationEmail", "legalName", "taxId", "address", "receiptStatement", "logoUrl", "color"] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+type Values = Record<Field, string> & { donorErasureNeedsApproval: boolean };
+type AnyField = Field | "donorErasureNeedsApproval";
 
 function apiValue(field: Field, raw: string): string | null {
   if (field === "name") return raw;
@@ -24,10 +25,13 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
   const toast = useToast();
   const [values, setValues] = useState<Values>(initial);
   const [saved, setSaved] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<AnyField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const dirty = FIELDS.filter((f) => values[f] !== saved[f]);
+  const dirty: AnyField[] = [
+    ...FIELDS.filter((f) => values[f] !== saved[f]),
+    ...(values.donorErasureNeedsApproval !== saved.donorErasureNeedsApproval ? (["donorErasureNeedsApproval"] as const) : []),
+  ];
   const checkField = useOrgFieldCheck("update");
 
   function recheck(field: Field, raw: string) {
@@ -44,7 +48,9 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
     setFormError(null);
     if (dirty.length === 0) return;
     setBusy(true);
-    const body = Object.fromEntries(dirty.map((f) => [f, apiValue(f, values[f])]));
+    const body = Object.fromEntries(
+      dirty.map((f) => [f, f === "donorErasureNeedsApproval" ? values.donorErasureNeedsApproval : apiValue(f, values[f])]),
+    );
     const res = await api("PATCH", `/api/orgs/${encodeURIComponent(orgSlug)}`, body);
     setBusy(false);
     if (res.ok) {
@@ -53,9 +59,9 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
       router.refresh();
       return;
     }
-    const fe = firstErrors(res.fieldErrors) as Partial<Record<Field, string>>;
+    const fe = firstErrors(res.fieldErrors) as Partial<Record<AnyField, string>>;
     setErrors(fe);
-    const first = FIELDS.find((f) => fe[f]);
+    const first = [...FIELDS, "donorErasureNeedsApproval" as const].find((f) => fe[f]);
     if (first) document.getElementById(`os-${first}`)?.focus();
     else setFormError(res.error);
   }
@@ -91,10 +97,33 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
           <TextField {...common("legalName")} label="Legal name" optional hint="Printed on receipts." />
           <TextField {...common("taxId")} label="Tax ID" optional hint="e.g. an EIN, printed on receipts." />
         </div>
+        <TextAreaField
+          {...common("address")}
+          label="Postal address"
+          optional
+          rows={3}
+          hint="Printed on year-end statements, with its line breaks."
+          autoComplete="street-address"
+        />
+        <TextAreaField
+          {...common("receiptStatement")}
+          label="Receipt statement"
+          optional
+          rows={3}
+          hint="Printed at the foot of year-end statements, e.g. “No goods or services were provided in exchange for these gifts.”"
+        />
         <div className="form-grid">
           <TextField {...common("logoUrl")} label="Logo URL" type="url" optional placeholder="https://" />
           <TextField {...common("color")} label="Brand colour" optional placeholder="#1a7f5a" hint="Hex, like #1a7f5a." />
         </div>
+        <CheckboxField
+          id="os-donorErasureNeedsApproval"
+          label="Donors' erasure requests need an admin's approval"
+          hint="Off: a donor who asks to have their personal data erased is erased at once. On: the request waits on the Donors page."
+          checked={values.donorErasureNeedsApproval}
+          error={errors.donorErasureNeedsApproval}
+          onChange={(e) => setValues((p) => ({ ...p, donorErasureNeedsApproval: e.target.checked }))}
+        />
       </fieldset>
       {canEdit ? (
         <div className="button-row">

@@ -194,9 +194,9 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   const mediaType = doc.responseMediaType ?? "application/json";
   const successHeaders: Record<string, Json> = responseHeaders(rateLimited);
   if (method === "POST") successHeaders["Idempotent-Replayed"] = { $ref: "#/components/headers/Idempotent-Replayed" };
-  if (mediaType === "text/csv") {
+  if (mediaType !== "application/json") {
     successHeaders["Content-Disposition"] = {
-      description: '`attachment; filename="<name>.csv"`: browsers save the body as a file.',
+      description: `\`attachment; filename="<name>.${mediaType === "text/csv" ? "csv" : "pdf"}"\`: browsers save the body as a file.`,
       schema: { type: "string" },
     };
   }

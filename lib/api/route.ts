@@ -44,8 +44,8 @@ export type RouteDoc = {
   success: 200 | 201 | 202 | 204;
   /** Schema of the success body (output side); absent for 204. */
   response?: z.ZodType;
-  /** JSON unless said otherwise (CSV exports answer `text/csv`). */
-  responseMediaType?: "application/json" | "text/csv";
+  /** JSON unless said otherwise (CSV exports answer `text/csv`, statements `application/pdf`). */
+  responseMediaType?: "application/json" | "text/csv" | "application/pdf";
   responseDescription: string;
   bodyExamples?: Record<string, Example>;
   /** A body the handler reads itself (to verify a signature over its bytes): documented, not parsed by the wrapper. */

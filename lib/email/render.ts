@@ -12,6 +12,7 @@ import PlanCanceledNotice, { subject as planCanceledNoticeSubject } from "@/emai
 import Receipt, { subject as receiptSubject } from "@/emails/receipt";
 import RefundConfirmation, { subject as refundConfirmationSubject } from "@/emails/refund-confirmation";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
+import YearEndStatement, { subject as yearEndStatementSubject } from "@/emails/year-end-statement";
 import type { TestModeProps } from "@/emails/_components/test-mode-note";
 import { getEnv } from "@/lib/env";
 import type { EmailMessage, EmailPropsByTemplate, EmailTemplate } from "./types";
@@ -34,6 +35,7 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   "plan-canceled": { component: PlanCanceled, subject: planCanceledSubject },
   "plan-canceled-notice": { component: PlanCanceledNotice, subject: planCanceledNoticeSubject },
   "member-invitation": { component: MemberInvitation, subject: memberInvitationSubject },
+  "year-end-statement": { component: YearEndStatement, subject: yearEndStatementSubject },
   "donor-erasure-request": { component: DonorErasureRequest, subject: donorErasureRequestSubject },
 };
 

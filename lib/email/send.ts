@@ -6,6 +6,9 @@ import type { EmailMessage } from "./types";
 
 export type SendResult = { provider: "resend" | "outbox"; id: string | null };
 
+/** A file sent with an email (a year-end statement's PDF): rendered at send time, never stored in the outbox. */
+export type EmailAttachment = { filename: string; content: Buffer };
+
 /** A request to Resend that did not send the email; thrown so the worker retries it later. */
 export class EmailSendError extends Error {
   constructor(
@@ -32,9 +35,13 @@ export function recipientDomain(to: string): string {
  * `RESEND_BASE_URL`, passed to the SDK explicitly) with `idempotencyKey` as the `Idempotency-Key`
  * header, so a retry of the same key within Resend's 24-hour window never sends a second copy.
  * A Resend error is thrown (the SDK returns it instead of throwing). Without a key nothing leaves
- * the process: the email stays in the outbox for the dashboard to show.
+ * the process: the email stays in the outbox for the dashboard to show. `attachments` go to
+ * Resend as `attachments: [{ filename, content }]` (base64 on the wire).
  */
-export async function sendEmail(message: EmailMessage, { idempotencyKey }: { idempotencyKey: string }): Promise<SendResult> {
+export async function sendEmail(
+  message: EmailMessage,
+  { idempotencyKey, attachments = [] }: { idempotencyKey: string; attachments?: EmailAttachment[] },
+): Promise<SendResult> {
   const env = getEnv();
   // Rendered in both modes, so a message that can't be rendered fails here rather than in the dashboard.
   const { subject, html, text } = await renderEmail(message);
@@ -45,7 +52,14 @@ export async function sendEmail(message: EmailMessage, { idempotencyKey }: { ide
 
   const resend = new Resend(env.RESEND_API_KEY, { baseUrl: (env.RESEND_BASE_URL ?? "https://api.resend.com").replace(/\/+$/, "") });
   const { data, error } = await resend.emails.send(
-    { from: env.EMAIL_FROM, to: message.to, subject, html, text },
+    {
+      from: env.EMAIL_FROM,
+      to: message.to,
+      subject,
+      html,
+      text,
+      ...(attachments.length > 0 ? { attachments: attachments.map((a) => ({ filename: a.filename, content: a.content })) } : {}),
+    },
     { idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
   );
   if (error) {

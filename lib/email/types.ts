@@ -122,6 +122,17 @@ export type DonorErasureRequestProps = {
   reviewUrl: string;
 };
 
+/** A year-end statement's cover note; `statement` says which PDF to render and attach when it is sent. */
+export type YearEndStatementProps = {
+  orgName: string;
+  donorFirstName: string | null;
+  donorName: string | null;
+  year: number;
+  /** The donor account page, where the statement can be downloaded again. */
+  accountUrl: string;
+  statement: { orgId: string; donorId: string; year: number };
+};
+
 /** A recurring plan the donor canceled from their account: the confirmation to them, or the note to the organization. */
 export type PlanCanceledProps = {
   orgName: string;
@@ -152,6 +163,7 @@ export type EmailPropsByTemplate = {
   "plan-canceled": PlanCanceledProps;
   "plan-canceled-notice": PlanCanceledProps;
   "member-invitation": MemberInvitationProps;
+  "year-end-statement": YearEndStatementProps;
   "donor-erasure-request": DonorErasureRequestProps;
 };
 

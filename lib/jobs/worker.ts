@@ -13,6 +13,7 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { startReconciler } from "./reconcile";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
@@ -39,13 +40,16 @@ export function idempotencyKeyFor(row: Pick<OutboxRecord, "id" | "dedupeKey">): 
  */
 type Deliver = (row: OutboxRecord, ctx: { db: Db }) => Promise<void | { skipped: string }>;
 
-async function deliverEmail(row: OutboxRecord): Promise<void> {
+async function deliverEmail(row: OutboxRecord, { db }: { db: Db }): Promise<void | { skipped: string }> {
   const payload = row.payload as Partial<EmailMessage>;
   if (!isEmailTemplate(payload.template))
     throw new PermanentDeliveryError(`unknown email template ${JSON.stringify(payload.template ?? null)}`);
   if (typeof payload.to !== "string" || !payload.to.includes("@")) throw new PermanentDeliveryError("email payload has no recipient");
   if (typeof payload.props !== "object" || payload.props === null) throw new PermanentDeliveryError("email payload has no props");
-  await sendEmail(payload as EmailMessage, { idempotencyKey: idempotencyKeyFor(row) });
+  // Attachments (a year-end statement's PDF) are rendered now from the database, never stored in the row.
+  const files = await emailAttachments(db, payload as EmailMessage);
+  if ("skip" in files) return { skipped: files.skip };
+  await sendEmail(payload as EmailMessage, { idempotencyKey: idempotencyKeyFor(row), attachments: files.attachments });
 }
 
 /**

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.secret_rotated",
   "organization.updated",
   "payouts.onboarding_started",
+  "statements.sent",
   "donor.exported",
   "donor.erased",
   "donor_request.rejected",

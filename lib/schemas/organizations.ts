@@ -41,7 +41,23 @@ export const createOrganizationBody = z
   })
   .meta({ id: "CreateOrganization" });
 
-export const updateOrganizationBody = z.object(orgFields).partial().meta({ id: "UpdateOrganization" });
+/** Settings only an update sets: what year-end statements print, and how donors' erasure requests are handled. */
+const settingsFields = {
+  address: plainText(500).nullable().meta({ description: "Postal address printed on year-end statements (line breaks kept)" }),
+  receiptStatement: plainText(2000)
+    .nullable()
+    .meta({
+      description: "Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided",
+    }),
+  donorErasureNeedsApproval: z
+    .boolean()
+    .meta({ description: "When true, a donor's own erasure request waits for an admin's approval instead of running at once" }),
+};
+
+export const updateOrganizationBody = z
+  .object({ ...orgFields, ...settingsFields })
+  .partial()
+  .meta({ id: "UpdateOrganization" });
 
 export const organizationSchema = z
   .object({
@@ -60,6 +76,9 @@ export const organizationSchema = z
     logoUrl: z.string().nullable(),
     color: z.string().nullable(),
     currency: z.string(),
+    address: z.string().nullable(),
+    receiptStatement: z.string().nullable(),
+    donorErasureNeedsApproval: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -88,6 +107,9 @@ export function serializeOrganization(org: Organization): z.output<typeof organi
     logoUrl: org.logoUrl,
     color: org.color,
     currency: org.currency,
+    address: org.address,
+    receiptStatement: org.receiptStatement,
+    donorErasureNeedsApproval: org.donorErasureNeedsApproval,
     createdAt: iso(org.createdAt)!,
     updatedAt: iso(org.updatedAt)!,
   };

@@ -126,6 +126,23 @@ const MATRIX: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:idOrSlug/statements",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/statements`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/statements",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/statements`,
+    body: () => ({ year: 2025 }),
+    status: 202,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:idOrSlug/donations",
     role: "MEMBER",
     path: (i) => `/api/orgs/${i.org}/donations`,

@@ -11,6 +11,7 @@ import PlanCanceled from "@/emails/plan-canceled";
 import PlanCanceledNotice from "@/emails/plan-canceled-notice";
 import RefundConfirmation from "@/emails/refund-confirmation";
 import Tribute from "@/emails/tribute";
+import YearEndStatement from "@/emails/year-end-statement";
 import { renderEmail, TEST_MODE_SUBJECT_PREFIX, type RenderedEmail } from "@/lib/email/render";
 import type {
   AdminNotificationProps,
@@ -380,6 +381,7 @@ describe("email templates", () => {
       "plan-canceled": PlanCanceled.PreviewProps,
       "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
       "member-invitation": MemberInvitation.PreviewProps,
+      "year-end-statement": YearEndStatement.PreviewProps,
       "donor-erasure-request": DonorErasureRequest.PreviewProps,
     };
     for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
@@ -404,6 +406,7 @@ describe("email templates", () => {
       "plan-canceled": PlanCanceled.PreviewProps,
       "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
       "member-invitation": MemberInvitation.PreviewProps,
+      "year-end-statement": YearEndStatement.PreviewProps,
       "donor-erasure-request": DonorErasureRequest.PreviewProps,
     };
     const note = "Test mode: no real payment was taken.";

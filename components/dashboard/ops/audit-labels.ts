@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.secret_rotated": "Webhook secret rotated",
   "organization.updated": "Settings changed",
   "payouts.onboarding_started": "Payout setup started",
+  "statements.sent": "Year-end statements sent",
   "donor.exported": "Donor data exported",
   "donor.erased": "Donor erased",
   "donor_request.rejected": "Donor erasure request rejected",

@@ -26,6 +26,9 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
               notificationEmail: org.notificationEmail ?? "",
               legalName: org.legalName ?? "",
               taxId: org.taxId ?? "",
+              address: org.address ?? "",
+              receiptStatement: org.receiptStatement ?? "",
+              donorErasureNeedsApproval: org.donorErasureNeedsApproval,
               logoUrl: org.logoUrl ?? "",
               color: org.color ?? "",
             }}

@@ -1,0 +1,69 @@
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import type { YearEndStatementProps } from "@/lib/email/types";
+import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
+
+export type { YearEndStatementProps };
+
+const greetingName = (p: YearEndStatementProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
+
+export const subject = (p: YearEndStatementProps): string => `Your ${p.year} giving statement from ${p.orgName}`;
+
+/**
+ * The year-end statement's cover note. The statement itself (every counted gift of the year,
+ * the total, the organization's tax details) is the attached PDF, rendered when the email is
+ * sent; the account page offers the same file for download.
+ */
+export default function YearEndStatement(props: YearEndStatementProps & TestModeProps) {
+  const name = greetingName(props);
+  return (
+    <Html lang="en" dir="ltr">
+      <Head />
+      <Preview>{`Your ${props.year} giving statement from ${props.orgName} is attached`}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <TestModeNote testMode={props.testMode} />
+          <Heading as="h1" style={styles.h1}>
+            {name ? `${name}, here is your ${props.year} giving statement` : `Your ${props.year} giving statement`}
+          </Heading>
+          <Text style={styles.text}>
+            {`Thank you for supporting ${props.orgName} in ${props.year}. Attached is a PDF statement of every gift you made that year, with the total, for your tax records.`}
+          </Text>
+          <Text style={styles.text}>
+            {"You can download it again at any time from "}
+            <Link href={props.accountUrl} style={styles.link}>
+              your donor account
+            </Link>
+            {"."}
+          </Text>
+          <Hr style={styles.hr} />
+          <Text style={styles.footer}>{`Sent on behalf of ${props.orgName} by Goodfund.`}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+YearEndStatement.PreviewProps = {
+  orgName: "Riverside Water Trust",
+  donorFirstName: "Maya",
+  donorName: "Maya Okafor",
+  year: 2025,
+  accountUrl: "http://localhost:3000/o/riverside/account",
+  statement: { orgId: "org_preview", donorId: "dnr_preview", year: 2025 },
+} satisfies YearEndStatementProps;
+
+const styles = {
+  body: {
+    backgroundColor: "#f4f4f5",
+    color: "#18181b",
+    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+    margin: 0,
+    padding: "24px 0",
+  },
+  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
+  h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
+  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
+  link: { color: "#0f766e", textDecoration: "underline" },
+  hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
+  footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
+} as const;

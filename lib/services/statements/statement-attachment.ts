@@ -1,0 +1,33 @@
+import type { DbOrTx } from "@/db";
+import { findOrganization } from "@/db/queries/organizations";
+import type { EmailAttachment } from "@/lib/email/send";
+import type { EmailMessage } from "@/lib/email/types";
+import { loadStatement, type StatementData } from "./statement-data";
+import { renderStatementPdf, statementFilename } from "./statement-pdf";
+
+/** A donor's statement for a year as the PDF file they download and get by email, or null when they gave nothing counted that year. */
+export async function statementFile(
+  db: DbOrTx,
+  org: Parameters<typeof loadStatement>[1],
+  donorId: string,
+  year: number,
+): Promise<{ data: StatementData; filename: string; content: Buffer } | null> {
+  const data = await loadStatement(db, org, donorId, year);
+  if (!data) return null;
+  return { data, filename: statementFilename(org.slug, year), content: await renderStatementPdf(data) };
+}
+
+/**
+ * The files an outgoing email carries, rendered now from the database (the outbox row holds
+ * only what to render): a year-end statement's PDF. `skip` says why an email should not go out
+ * at all (its donor was erased, or every gift of that year was refunded since it was queued).
+ */
+export async function emailAttachments(db: DbOrTx, message: EmailMessage): Promise<{ attachments: EmailAttachment[] } | { skip: string }> {
+  if (message.template !== "year-end-statement") return { attachments: [] };
+  const { statement } = (message as EmailMessage<"year-end-statement">).props;
+  const org = await findOrganization(db, statement.orgId);
+  if (!org) return { skip: "organization deleted" };
+  const file = await statementFile(db, org, statement.donorId, statement.year);
+  if (!file) return { skip: "no counted gifts that year any more, or the donor was erased" };
+  return { attachments: [{ filename: file.filename, content: file.content }] };
+}

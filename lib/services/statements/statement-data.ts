@@ -1,0 +1,99 @@
+import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { campaigns, donations, donors, type Organization } from "@/db/schema";
+
+/** One gift on a year-end statement, as the donor paid it (the receipt's amount: the gift plus any fees they covered). */
+export type StatementGift = { donationId: string; date: Date; campaignTitle: string; amountCents: number; currency: string };
+
+/** Everything a year-end statement shows; the PDF is a pure function of it. */
+export type StatementData = {
+  org: {
+    slug: string;
+    name: string;
+    legalName: string | null;
+    taxId: string | null;
+    address: string | null;
+    receiptStatement: string | null;
+  };
+  donor: { id: string; firstName: string | null; lastName: string | null; email: string };
+  year: number;
+  gifts: StatementGift[];
+  /** Sum of the gifts per currency, in the order the currencies first appear. */
+  totals: { currency: string; amountCents: number }[];
+};
+
+/** The UTC bounds of a calendar year: [1 January, next 1 January). */
+export function yearBounds(year: number): { from: Date; to: Date } {
+  return { from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)) };
+}
+
+/**
+ * The gifts a statement counts: SUCCEEDED in that UTC year (first gifts and recurring renewals
+ * alike). A refunded gift is REFUNDED, a lost dispute ends REFUNDED and an open one is DISPUTED,
+ * so none of those count; a dispute won goes back to SUCCEEDED and counts again.
+ */
+export function includedGiftsWhere(orgId: string, year: number) {
+  const { from, to } = yearBounds(year);
+  return and(
+    eq(donations.orgId, orgId),
+    eq(donations.status, "SUCCEEDED"),
+    gte(donations.succeededAt, from),
+    lt(donations.succeededAt, to),
+  );
+}
+
+/** The organization's donors (not erased) with at least one counted gift in the year, by ID. */
+export async function listStatementDonorIds(db: DbOrTx, orgId: string, year: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: donations.donorId })
+    .from(donations)
+    .innerJoin(donors, eq(donors.id, donations.donorId))
+    .where(and(includedGiftsWhere(orgId, year), isNull(donors.erasedAt)))
+    .orderBy(asc(donations.donorId));
+  return rows.map((r) => r.id);
+}
+
+type OrgFields = Pick<Organization, "id" | "slug" | "name" | "legalName" | "taxId" | "address" | "receiptStatement">;
+
+/**
+ * One donor's statement for a year, or null when the donor (of this organization, not erased)
+ * has no counted gift that year. Gifts are ordered by time, then ID, so the same data gives the
+ * same statement.
+ */
+export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string, year: number): Promise<StatementData | null> {
+  const [donor] = await db
+    .select({ id: donors.id, firstName: donors.firstName, lastName: donors.lastName, email: donors.email })
+    .from(donors)
+    .where(and(eq(donors.id, donorId), eq(donors.orgId, org.id), isNull(donors.erasedAt)));
+  if (!donor) return null;
+  const rows = await db
+    .select({
+      donationId: donations.id,
+      date: donations.succeededAt,
+      campaignTitle: campaigns.title,
+      amountCents: sql<number>`${donations.amount} + ${donations.feeCents}`.mapWith(Number),
+      currency: donations.currency,
+    })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(includedGiftsWhere(org.id, year), eq(donations.donorId, donor.id)))
+    .orderBy(asc(donations.succeededAt), asc(donations.id));
+  if (rows.length === 0) return null;
+  const gifts = rows.map((r) => ({ ...r, date: r.date! }));
+  const totals = new Map<string, number>();
+  for (const g of gifts) totals.set(g.currency, (totals.get(g.currency) ?? 0) + g.amountCents);
+  return {
+    org: {
+      slug: org.slug,
+      name: org.name,
+      legalName: org.legalName,
+      taxId: org.taxId,
+      address: org.address,
+      receiptStatement: org.receiptStatement,
+    },
+    donor,
+    year,
+    gifts,
+    totals: [...totals].map(([currency, amountCents]) => ({ currency, amountCents })),
+  };
+}

@@ -1,0 +1,199 @@
+import PDFDocument from "pdfkit";
+import { formatMoney } from "@/lib/money";
+import type { StatementData } from "./statement-data";
+
+const MARGIN = 56;
+const FONT = "Helvetica";
+const BOLD = "Helvetica-Bold";
+const INK = "#1a1a1a";
+const MUTED = "#555555";
+
+// The PDF's standard fonts encode text as WinAnsi (Latin-1 and a few more). Characters outside it
+// are written as their unaccented letters where Unicode has a decomposition, else as "?".
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/** Text the standard fonts can show: spaces of any kind become spaces, unknown characters their base letter. */
+export function pdfText(input: string): string {
+  let out = "";
+  for (const ch of input.normalize("NFC")) {
+    const code = ch.codePointAt(0)!;
+    if (/\s/u.test(ch) && ch !== "\n") out += " ";
+    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || ch === "\n" || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else {
+      const base = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+      out += [...base].every((c) => c.codePointAt(0)! >= 0x20 && c.codePointAt(0)! <= 0x7e) && base ? base : "?";
+    }
+  }
+  return out;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+
+/** A gift's date as the statement prints it, in UTC ("Mar 5, 2025"). */
+export const statementDate = (d: Date) => DATE_FORMAT.format(d);
+
+/** The name a statement and its email greet the donor by: their full name, else their email. */
+export function donorDisplayName(donor: StatementData["donor"]): string {
+  return [donor.firstName, donor.lastName].filter(Boolean).join(" ") || donor.email;
+}
+
+/** The organization as statements name it: its legal name when set. */
+export const orgDisplayName = (org: StatementData["org"]) => org.legalName || org.name;
+
+/** The file name of a statement: `statement-<org-slug>-<year>.pdf`. */
+export const statementFilename = (orgSlug: string, year: number) => `statement-${orgSlug}-${year}.pdf`;
+
+/**
+ * The year-end statement as a PDF (pdfkit). A pure function of its data: the document's
+ * creation date is the last gift's time, not the clock, and pdfkit derives the file ID from the
+ * document info, so the same data always gives the same bytes (the emailed attachment and the
+ * donor's download are one file).
+ */
+export function renderStatementPdf(data: StatementData): Promise<Buffer> {
+  const lastGift = data.gifts.reduce(
+    (latest, g) => (g.date > latest ? g.date : latest),
+    data.gifts[0]?.date ?? new Date(Date.UTC(data.year, 11, 31)),
+  );
+  const orgName = pdfText(orgDisplayName(data.org));
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: pdfText(`${data.year} giving statement: ${orgDisplayName(data.org)}`),
+      Author: orgName,
+      Subject: pdfText(`Gifts of ${donorDisplayName(data.donor)} in ${data.year}`),
+      Creator: "Goodfund",
+      Producer: "Goodfund",
+      CreationDate: lastGift,
+      ModDate: lastGift,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const left = MARGIN;
+
+  // The organization.
+  doc.fillColor(INK).font(BOLD).fontSize(18).text(orgName, left, MARGIN, { width });
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
+  if (data.org.legalName && data.org.legalName !== data.org.name) doc.text(pdfText(data.org.name), { width });
+  if (data.org.address) doc.text(pdfText(data.org.address), { width });
+  if (data.org.taxId) doc.text(pdfText(`Tax ID: ${data.org.taxId}`), { width });
+
+  // The statement and its donor.
+  doc.moveDown(1.5).fillColor(INK).font(BOLD).fontSize(15).text(`Giving statement for ${data.year}`, left, doc.y, { width });
+  doc
+    .moveDown(0.5)
+    .font(FONT)
+    .fontSize(11)
+    .text(pdfText(`Prepared for ${donorDisplayName(data.donor)}`), { width });
+  if (donorDisplayName(data.donor) !== data.donor.email) doc.fillColor(MUTED).text(pdfText(data.donor.email), { width });
+  doc
+    .moveDown(0.5)
+    .fillColor(MUTED)
+    .fontSize(10)
+    .text(`Gifts received from 1 January to 31 December ${data.year} (UTC). Refunded gifts are not included.`, { width });
+
+  // The gifts.
+  const cols = { date: left, campaign: left + 100, amount: left + width - 110 };
+  const campaignWidth = cols.amount - cols.campaign - 12;
+  const header = () => {
+    doc.fillColor(MUTED).font(BOLD).fontSize(9);
+    const y = doc.y;
+    doc.text("DATE", cols.date, y, { width: 95, lineBreak: false });
+    doc.text("CAMPAIGN", cols.campaign, y, { width: campaignWidth, lineBreak: false });
+    doc.text("AMOUNT", cols.amount, y, { width: 110, align: "right", lineBreak: false });
+    doc.y = y + 14;
+    doc
+      .moveTo(left, doc.y - 3)
+      .lineTo(left + width, doc.y - 3)
+      .lineWidth(0.5)
+      .strokeColor("#999999")
+      .stroke();
+    doc.y += 3;
+  };
+  doc.moveDown(1.5);
+  header();
+  doc.font(FONT).fontSize(10).fillColor(INK);
+  for (const gift of data.gifts) {
+    const title = pdfText(gift.campaignTitle);
+    const rowHeight = Math.max(doc.heightOfString(title, { width: campaignWidth }), 12) + 6;
+    if (doc.y + rowHeight > doc.page.height - MARGIN - 40) {
+      doc.addPage();
+      header();
+      doc.font(FONT).fontSize(10).fillColor(INK);
+    }
+    const y = doc.y;
+    doc.text(statementDate(gift.date), cols.date, y, { width: 95, lineBreak: false });
+    doc.text(title, cols.campaign, y, { width: campaignWidth });
+    doc.text(pdfText(formatMoney(gift.amountCents, gift.currency)), cols.amount, y, { width: 110, align: "right", lineBreak: false });
+    doc.y = y + rowHeight;
+  }
+
+  // The totals, one line per currency.
+  if (doc.y + 30 * data.totals.length > doc.page.height - MARGIN - 40) doc.addPage();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.5)
+    .strokeColor("#999999")
+    .stroke();
+  doc.y += 6;
+  const count = data.gifts.length;
+  for (const total of data.totals) {
+    const y = doc.y;
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`Total given in ${data.year} (${count} ${count === 1 ? "gift" : "gifts"})`, left, y, { width: width - 120, lineBreak: false });
+    doc.text(pdfText(formatMoney(total.amountCents, total.currency)), cols.amount - 10, y, {
+      width: 120,
+      align: "right",
+      lineBreak: false,
+    });
+    doc.y = y + 18;
+  }
+
+  // The organization's own words on deductibility.
+  if (data.org.receiptStatement) {
+    doc.moveDown(1.5).font(FONT).fontSize(10).fillColor(INK).text(pdfText(data.org.receiptStatement), left, doc.y, { width });
+  }
+  doc
+    .moveDown(1.5)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      pdfText(`Thank you for supporting ${orgDisplayName(data.org).replace(/\.+$/, "")}. Keep this statement with your tax records.`),
+      left,
+      doc.y,
+      {
+        width,
+      },
+    );
+
+  // Page numbers, once every page exists.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`${orgName} · ${data.year} giving statement · page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN + 16, {
+        width,
+        align: "center",
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}
