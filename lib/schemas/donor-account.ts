@@ -44,6 +44,8 @@ export const donorDonationSchema = z
   })
   .meta({ id: "DonorAccountGift" });
 
+export type DonorDonationView = z.output<typeof donorDonationSchema>;
+
 export type DonorDonationRow = { donation: Donation; campaignTitle: string; campaignSlug: string };
 
 export function serializeDonorDonation(r: DonorDonationRow, baseUrl: string): z.output<typeof donorDonationSchema> {
@@ -82,6 +84,8 @@ export const donorRecurringPlanSchema = z
     totalCents: z.number().int().meta({ description: "The sum of those charges." }),
   })
   .meta({ id: "DonorAccountPlan" });
+
+export type DonorRecurringPlanView = z.output<typeof donorRecurringPlanSchema>;
 
 export function serializeDonorRecurringPlan(r: RecurringPlanRow): z.output<typeof donorRecurringPlanSchema> {
   const p: RecurringPlan = r.plan;

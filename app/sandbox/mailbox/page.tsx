@@ -3,17 +3,18 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isPast } from "@/components/dashboard/ops/dates";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
-import { outbox, verificationTokens } from "@/db/schema";
+import { donorSignInLinks, outbox, verificationTokens } from "@/db/schema";
 import { isMailboxAvailable } from "@/lib/auth/modes";
 import { MAGIC_LINK_MAX_AGE_SECONDS } from "@/lib/auth/options";
-import type { MagicLinkProps } from "@/lib/email/types";
+import type { DonorSignInProps, MagicLinkProps } from "@/lib/email/types";
+import { DONOR_SIGN_IN_LINK_MINUTES, donorSignInTokenHash } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sandbox mailbox", robots: { index: false } };
@@ -31,6 +32,16 @@ function storedToken(url: string): string | null {
   }
 }
 
+/** The stored form of a donor account link's token (its SHA-256). */
+function donorTokenHash(url: string): string | null {
+  try {
+    const token = new URL(url).searchParams.get("token");
+    return token ? donorSignInTokenHash(token) : null;
+  } catch {
+    return null;
+  }
+}
+
 // GET /sandbox/mailbox: the latest sign-in links of a local install that sends no email, for a
 // loopback client only (404 for anyone else, and on any other install).
 export default async function SandboxMailbox() {
@@ -39,11 +50,30 @@ export default async function SandboxMailbox() {
   const rows = await db
     .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt })
     .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = 'magic-link'`))
+    .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' in ('magic-link', 'donor-sign-in')`))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(SHOWN);
   // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
-  const hashes = rows.map((r) => storedToken((r.payload as { props?: MagicLinkProps }).props?.url ?? "")).filter((h): h is string => !!h);
+  const isDonorLink = (payload: unknown) => (payload as { template?: string }).template === "donor-sign-in";
+  const hashes = rows
+    .filter((r) => !isDonorLink(r.payload))
+    .map((r) => storedToken((r.payload as { props?: MagicLinkProps }).props?.url ?? ""))
+    .filter((h): h is string => !!h);
+  // Donor account links (single use, DONOR_SIGN_IN_LINK_MINUTES): used once their row has `used_at`.
+  const donorHashes = rows
+    .filter((r) => isDonorLink(r.payload))
+    .map((r) => donorTokenHash((r.payload as { props?: DonorSignInProps }).props?.url ?? ""))
+    .filter((h): h is string => !!h);
+  const donorUnused = new Set(
+    donorHashes.length === 0
+      ? []
+      : (
+          await db
+            .select({ tokenHash: donorSignInLinks.tokenHash })
+            .from(donorSignInLinks)
+            .where(and(inArray(donorSignInLinks.tokenHash, donorHashes), isNull(donorSignInLinks.usedAt)))
+        ).map((t) => t.tokenHash),
+  );
   const unused = new Set(
     hashes.length === 0
       ? []
@@ -79,8 +109,8 @@ export default async function SandboxMailbox() {
         <div className="stack">
           <Notice tone="warn">
             <p>
-              This page exists only on a local install in sandbox mode. Each link works once and for one hour. Refresh after asking for a
-              link.
+              This page exists only on a local install in sandbox mode. Each link works once: a dashboard sign-in link for one hour, a donor
+              account link for 15 minutes. Refresh after asking for a link.
             </p>
           </Notice>
           {rows.length === 0 ? (
@@ -98,11 +128,13 @@ export default async function SandboxMailbox() {
           ) : (
             <ul className="mail-list plain-list" aria-label="Sign-in emails">
               {rows.map((r) => {
-                const payload = r.payload as { to?: string; props?: MagicLinkProps };
+                const payload = r.payload as { to?: string; props?: MagicLinkProps | DonorSignInProps };
                 const url = payload.props?.url ?? "";
-                const expired = isPast(new Date(r.createdAt.getTime() + MAGIC_LINK_MAX_AGE_SECONDS * 1000));
-                const token = storedToken(url);
-                const used = !expired && (!token || !unused.has(token));
+                const donorLink = isDonorLink(r.payload);
+                const maxAgeSeconds = donorLink ? DONOR_SIGN_IN_LINK_MINUTES * 60 : MAGIC_LINK_MAX_AGE_SECONDS;
+                const expired = isPast(new Date(r.createdAt.getTime() + maxAgeSeconds * 1000));
+                const token = donorLink ? donorTokenHash(url) : storedToken(url);
+                const used = !expired && (!token || !(donorLink ? donorUnused : unused).has(token));
                 return (
                   <li key={r.id} className="card mail-item">
                     <div className="meta">
@@ -115,13 +147,13 @@ export default async function SandboxMailbox() {
                       ) : used ? (
                         <Badge tone="draft">Used</Badge>
                       ) : (
-                        <Badge tone="ok">Valid for an hour (once)</Badge>
+                        <Badge tone="ok">{donorLink ? "Valid for 15 minutes (once)" : "Valid for an hour (once)"}</Badge>
                       )}
                     </div>
                     <div className="button-row">
                       {expired || used ? null : (
                         <a className="button" href={url}>
-                          Sign in as {payload.to}
+                          {donorLink ? `Open the donor account link for ${payload.to}` : `Sign in as ${payload.to}`}
                         </a>
                       )}
                     </div>
