@@ -86,14 +86,6 @@ const envSchema = z.object({
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
-});
-
-export type Env = z.infer<typeof envSchema> & {
-  /** True when no DATABASE_URL is set: PGlite under the data directory, generated secrets. */
-  embedded: boolean;
-  dataDir: string;
-  nextAuthSecret: string;
-  appUrl: string;
   /**
    * Overload shedding in the server (scripts/overload.mjs reads these, after this check): on by
    * default; unset limits are derived from the number of cores there.
@@ -106,6 +98,14 @@ export type Env = z.infer<typeof envSchema> & {
   OVERLOAD_PRIORITY_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
   OVERLOAD_REPORTS_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
   OVERLOAD_QUEUE_MS: unsetOr(z.coerce.number().int().min(0).max(60_000)),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** True when no DATABASE_URL is set: PGlite under the data directory, generated secrets. */
+  embedded: boolean;
+  dataDir: string;
+  nextAuthSecret: string;
+  appUrl: string;
   /** "stripe" charges real cards through STRIPE_SECRET_KEY; "sandbox" never moves money. */
   paymentsMode: "stripe" | "sandbox";
   /** The 32-byte AES-256-GCM key for secrets stored in the database. */
