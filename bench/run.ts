@@ -237,6 +237,8 @@ async function main() {
         RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
         RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
         FAILED_PAYMENTS_LIMIT: "100000000",
+        // The bench measures what the app itself serves: no overload shedding in front of it.
+        OVERLOAD_SHEDDING: "0",
         RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
         DATABASE_POOL_SIZE: String(cfg.poolSize),
         APP_URL: undefined,
