@@ -434,6 +434,8 @@ describe("donor-side requests", () => {
       .from(auditLog)
       .where(and(eq(auditLog.orgId, s.org.id), eq(auditLog.action, "donor.erased")));
     expect(entry).toMatchObject({ actorType: "donor", actorId: s.giver.donorId, targetId: s.giver.donorId });
+    // The append-only log keeps nothing personal of the erased donor.
+    expectNoPersonalData({ audit: JSON.stringify(entry) }, s.giver);
     // The old cookie no longer signs anyone in.
     expect((await call("POST", `/api/donor/orgs/${s.org.slug}/data-export`, asDonor(s))).status).toBe(401);
   });

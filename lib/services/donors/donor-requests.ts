@@ -21,6 +21,9 @@ async function staffRecipients(db: Db, org: Organization): Promise<string[]> {
   return [...new Set(rows.map((r) => r.email.toLowerCase()))];
 }
 
+/** The audit log is append-only, so a donor erasing themselves is named by role, never by name or email. */
+const DONOR_ACTOR_LABEL = "The donor, from their account";
+
 export type ErasureRequestOutcome = { status: "ERASED"; requestId: string } | { status: "PENDING"; requestId: string };
 
 /**
@@ -41,13 +44,12 @@ export async function requestErasure(
       .insert(donorRequests)
       .values({ id: newId("dreq"), orgId: org.id, donorId: donor.id, kind: "ERASURE" })
       .returning();
-    const name = [donor.firstName, donor.lastName].filter(Boolean).join(" ") || null;
     await eraseDonor(
       db,
       processor,
       org.id,
       donor.id,
-      { actor: { type: "donor", id: donor.id, label: name }, requestId: ctx.requestId, clientIp: ctx.clientIp },
+      { actor: { type: "donor", id: donor.id, label: DONOR_ACTOR_LABEL }, requestId: ctx.requestId, clientIp: ctx.clientIp },
       { requestId: request.id },
     );
     return { status: "ERASED", requestId: request.id };

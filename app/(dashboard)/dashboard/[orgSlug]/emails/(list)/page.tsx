@@ -3,7 +3,7 @@ import Link from "next/link";
 import { and, count, desc, eq } from "drizzle-orm";
 import { one } from "@/components/dashboard/ops/dates";
 import { emailSubject } from "@/components/dashboard/ops/email-subject";
-import { emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
+import { donorEmailLabel, emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { Badge } from "@/components/ui/badge";
@@ -149,7 +149,7 @@ export default async function EmailsPage({ params, searchParams }: Props) {
                       <td className="title-cell" style={{ minWidth: 240 }}>
                         <Link href={`${base}/${r.id}`}>{subject ?? `${templateLabel(template)} (no subject)`}</Link>
                       </td>
-                      <td className="nowrap">{String(r.payload.to ?? "")}</td>
+                      <td className="nowrap">{donorEmailLabel(String(r.payload.to ?? ""))}</td>
                       <td className="nowrap">{templateLabel(template)}</td>
                       <td>
                         <Badge tone={s.tone}>{s.label}</Badge>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
+import { donorEmailLabel, emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -47,7 +47,8 @@ export default async function EmailPage(props: Props) {
   const env = getEnv();
   const delivering = Boolean(env.RESEND_API_KEY);
   const rendered = await render(row.payload);
-  const to = String(row.payload.to ?? "");
+  // An erased donor's emails keep no address or content: "Erased donor" stands for the placeholder.
+  const to = donorEmailLabel(String(row.payload.to ?? ""));
   const template = String(row.payload.template ?? "unknown");
   const s = emailStatus(row.status, delivering);
   const donationId = donationOf(row.dedupeKey);
