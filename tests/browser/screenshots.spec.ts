@@ -11,7 +11,7 @@ import { DEMO, expect, expectNotBlank, giveThroughApi, publicCampaign, serverUrl
 const dir = path.resolve(__dirname, "../../test-results/screenshots");
 mkdirSync(dir, { recursive: true });
 
-async function shoot(page: Page, url: string, name: string, project: string, ready: (page: Page) => Promise<void>) {
+async function shoot(page: Page, url: string, name: string, project: string, ready: (page: Page) => Promise<void>, outDir = dir) {
   const res = await page.goto(url);
   expect(res?.status(), `${url} status`).toBeLessThan(400);
   await ready(page);
@@ -24,7 +24,7 @@ async function shoot(page: Page, url: string, name: string, project: string, rea
     width,
   );
   await expect(page.getByText("This page could not be found")).toHaveCount(0);
-  const png = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(dir, `${project}-${name}.png`) });
+  const png = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(outDir, `${project}-${name}.png`) });
   expectNotBlank(png, `${project}-${name}`);
 }
 
@@ -111,6 +111,77 @@ signedInTest.describe("dashboard pages", () => {
       await h1("Emails")(p);
       await expect(p.getByRole("main").getByText("shots@example.org").first()).toBeVisible();
     });
+  });
+});
+
+// The demo organization's year of history (lib/services/seed/history.ts), which the server
+// plays in the background after it starts: the dashboard overview and the reports over all time,
+// written to docs/screenshots/ for the README.
+const docsDir = path.resolve(__dirname, "../../docs/screenshots");
+
+/** Waits for the demo's history: a few thousand gifts, and the sponsor's match of the last weeks near its cap. */
+async function demoHistoryPlayed(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/orgs/${DEMO.orgSlug}/campaigns?limit=100`);
+        if (!res.ok()) return `campaigns: ${res.status()}`;
+        type Row = {
+          slug: string;
+          parentCampaignId: string | null;
+          donationCount: number;
+          matchedAmountCents: number;
+          matchingMaxCents: number | null;
+        };
+        const list = (await res.json()).data as Row[];
+        const winter = list.find((c) => c.slug === DEMO.donation);
+        const gifts = list.filter((c) => !c.parentCampaignId).reduce((n, c) => n + c.donationCount, 0);
+        return gifts >= 2_000 && winter?.matchingMaxCents && winter.matchedAmountCents >= winter.matchingMaxCents * 0.85
+          ? "played"
+          : `${gifts} gifts`;
+      },
+      { timeout: 15 * 60_000, intervals: [5_000] },
+    )
+    .toBe("played");
+}
+
+signedInTest.describe("the demo's history", () => {
+  signedInTest.describe.configure({ timeout: 16 * 60_000 });
+  const base = `/dashboard/${DEMO.orgSlug}`;
+
+  signedInTest("dashboard overview with a year of gifts", async ({ page }, info) => {
+    await demoHistoryPlayed(page);
+    await shoot(
+      page,
+      base,
+      "demo-dashboard",
+      info.project.name,
+      async (p) => {
+        await h1("Riverside Food Bank")(p);
+        // Raised over the year: six figures, not "$0".
+        await expect(p.getByRole("main")).toContainText(/\$\d{3},\d{3}/);
+      },
+      docsDir,
+    );
+  });
+
+  signedInTest("reports over all time, month by month", async ({ page }, info) => {
+    await demoHistoryPlayed(page);
+    await shoot(
+      page,
+      `${base}/reports?range=all&interval=month`,
+      "demo-reports",
+      info.project.name,
+      async (p) => {
+        await h1("Reports")(p);
+        await expect(p.getByRole("main")).toContainText(/\$\d{3},\d{3}/);
+        // A bucket for each month since last year's November, none of them empty.
+        const months = p.locator("[aria-label='Raised over time, as a table'] tbody tr");
+        await expect.poll(() => months.count()).toBeGreaterThanOrEqual(12);
+        await expect(months.locator("td:nth-of-type(1)").filter({ hasText: /^\$0(\.00)?$/ })).toHaveCount(0);
+      },
+      docsDir,
+    );
   });
 });
 

@@ -1,28 +1,97 @@
-import { count } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { campaigns, memberships, organizations, users } from "@/db/schema";
+import { campaigns, memberships, organizations, processedEvents, users, type Organization } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { errorFields, log } from "@/lib/log";
+import { FUNDRAISER_PAGES, raceDay } from "./history-plan";
+import { playDemoHistory, type HistoryOptions } from "./history";
 
 export const DEMO_OWNER = { id: "usr_demo", email: "demo@goodfund.local", name: "Demo Owner" };
 export const DEMO_ORG_SLUG = "demo";
 
 const day = 24 * 60 * 60 * 1000;
 
+/** Marks in `processed_events` (the table of exactly-once marks): the seed began at `processed_at`, and it finished. */
+export const seedStartedMarker = (orgId: string) => `demo-seed:${orgId}:started`;
+export const seedCompleteMarker = (orgId: string) => `demo-seed:${orgId}:complete`;
+
+export type SeededDemo = { orgSlug: string; ownerEmail: string };
+
 /**
  * First-run demo data: an ACTIVE organization (its sandbox payout account already connected),
- * its owner, and one campaign of each kind. Only on a database without any organization, so a
- * restart or a second instance never seeds twice (the insert of the fixed slug would conflict).
+ * its owner, one campaign of each kind, and a year of activity (history.ts). Only on a database
+ * without any organization, so a restart or a second instance never seeds twice (the insert of
+ * the fixed slug would conflict); a history interrupted by a crash or a stop is finished by the
+ * next start.
+ *
+ * Answers once the organization exists. Its history, a few thousand gifts played one by one
+ * through the payment services, takes a minute or more on the embedded database, so it plays
+ * on in the background in short transactions while the server starts serving: the dashboard
+ * fills in as it goes, newest months last. Its end (or failure, which the next start retries) is
+ * logged.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<{ orgSlug: string; ownerEmail: string } | null> {
+export async function seedDemoIfEmpty(db: Db): Promise<SeededDemo | null> {
   const [{ n }] = await db.select({ n: count() }).from(organizations);
-  if (n > 0) return null;
+  const created = n === 0 && (await createDemoOrganization(db, DEMO_ORG_SLUG, new Date()));
+  const pending = await pendingDemoHistory(db, DEMO_ORG_SLUG);
+  if (pending) {
+    const started = Date.now();
+    void playPendingHistory(db, pending).then(
+      (steps) => log.info("demo history ready", { org: DEMO_ORG_SLUG, steps, ms: Date.now() - started }),
+      (err) => log.error("demo history stopped; the next start resumes it", { org: DEMO_ORG_SLUG, ...errorFields(err) }),
+    );
+  }
+  return created || pending ? { orgSlug: DEMO_ORG_SLUG, ownerEmail: DEMO_OWNER.email } : null;
+}
+
+/**
+ * Creates the demo organization under `slug` (unless an organization has it) and plays its
+ * history, exactly once, before answering. The organization, its owner, campaigns and a
+ * "started" marker (dated with the seed's `now`, where the history ends) are one transaction;
+ * then the history in chunks, each exactly once (history.ts); then a "complete" marker. A call
+ * that finds the seed started but not complete (a crash, or another instance still at it)
+ * plays what is left, so the result is the same. An organization the seed did not start (no
+ * marker) is never touched. Answers how many steps this call played (0: nothing was left).
+ */
+export async function seedDemoOrganization(db: Db, options: { slug: string; now?: Date } & HistoryOptions): Promise<number> {
+  await createDemoOrganization(db, options.slug, options.now ?? new Date());
+  const pending = await pendingDemoHistory(db, options.slug);
+  return pending ? playPendingHistory(db, pending, options) : 0;
+}
+
+type PendingHistory = { org: Organization; now: Date };
+
+/** The organization under `slug` if the seed started it and its history is not complete. */
+async function pendingDemoHistory(db: Db, slug: string): Promise<PendingHistory | null> {
+  const [org] = await db.select().from(organizations).where(eq(organizations.slug, slug)).limit(1);
+  if (!org) return null;
+  const marks = await db
+    .select({ id: processedEvents.id, at: processedEvents.processedAt })
+    .from(processedEvents)
+    .where(inArray(processedEvents.id, [seedStartedMarker(org.id), seedCompleteMarker(org.id)]));
+  const started = marks.find((m) => m.id === seedStartedMarker(org.id));
+  if (!started || marks.some((m) => m.id === seedCompleteMarker(org.id))) return null;
+  return { org, now: started.at };
+}
+
+async function playPendingHistory(db: Db, { org, now }: PendingHistory, options: HistoryOptions = {}): Promise<number> {
+  const steps = await playDemoHistory(db, org, now, options);
+  await db
+    .insert(processedEvents)
+    .values({ id: seedCompleteMarker(org.id), type: "demo_seed" })
+    .onConflictDoNothing();
+  return steps;
+}
+
+/** The organization, owner, campaigns and "started" marker, in one transaction; false if the slug is taken. */
+function createDemoOrganization(db: Db, slug: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
       .values({
         id: newId("org"),
         name: "Riverside Food Bank",
-        slug: DEMO_ORG_SLUG,
+        slug,
         status: "ACTIVE",
         notificationEmail: "team@riverside-food-bank.example",
         processorAccountId: "acct_sandbox_demo",
@@ -32,15 +101,37 @@ export async function seedDemoIfEmpty(db: Db): Promise<{ orgSlug: string; ownerE
         taxId: "12-3456789",
         color: "#1a7f5a",
         logoUrl: "/covers/riverside-logo.svg",
+        createdAt: new Date(now.getTime() - 400 * day),
       })
       .onConflictDoNothing()
       .returning();
-    if (!org) return null;
+    if (!org) return false;
     await tx.insert(users).values(DEMO_OWNER).onConflictDoNothing();
     await tx.insert(memberships).values({ orgId: org.id, userId: DEMO_OWNER.id, role: "OWNER" }).onConflictDoNothing();
-    await tx.insert(campaigns).values(demoCampaigns(org.id, Date.now()));
-    return { orgSlug: org.slug, ownerEmail: DEMO_OWNER.email };
+    const rows = demoCampaigns(org.id, now.getTime());
+    // The sponsor's match starts three weeks ago, part of the history.
+    await tx.insert(campaigns).values(rows.map((c) => (c.matchingEnabled ? { ...c, matchingEnabled: false } : c)));
+    await tx.insert(campaigns).values(fundraiserPages(org.id, rows.find((c) => c.slug === "run-for-riverside")!.id!, now.getTime()));
+    await tx.insert(processedEvents).values({ id: seedStartedMarker(org.id), type: "demo_seed", processedAt: now });
+    return true;
   });
+}
+
+/** The 5K's fundraiser pages besides Maya's, opened in the weeks before the race. */
+function fundraiserPages(orgId: string, parentCampaignId: string, now: number): (typeof campaigns.$inferInsert)[] {
+  const race = raceDay(new Date(now)).getTime();
+  return FUNDRAISER_PAGES.map((p, i) => ({
+    id: newId("cmp"),
+    orgId,
+    title: p.title,
+    slug: p.slug,
+    type: "PEER_TO_PEER" as const,
+    parentCampaignId,
+    description: p.description,
+    status: "ACTIVE" as const,
+    goalAmountCents: p.goal,
+    createdAt: new Date(race - (50 - i * 4) * day),
+  }));
 }
 
 /**
@@ -59,12 +150,12 @@ export function demoCampaigns(orgId: string, now: number): (typeof campaigns.$in
         "Every $25 puts a week of hot meals on a neighbour's table this winter. When the cold sets in, more families in Riverside have to choose between heating and eating. Our volunteers cook and deliver soup, stew and fresh bread to seniors, families and anyone who knocks on our door.\n\nHarbor Credit Union is matching every gift, so yours goes twice as far.",
       coverImageUrl: "/covers/winter-meals.svg",
       status: "ACTIVE",
-      goalAmountCents: 5_000_000,
+      goalAmountCents: 30_000_000,
       color: "#1a7f5a",
       matchingEnabled: true,
       matchingOrgName: "Harbor Credit Union",
       matchingMaxCents: 1_000_000,
-      createdAt: new Date(now - 5 * day),
+      createdAt: new Date(now - 400 * day),
     },
     {
       id: p2pId,
@@ -77,7 +168,7 @@ export function demoCampaigns(orgId: string, now: number): (typeof campaigns.$in
       coverImageUrl: "/covers/run-for-riverside.svg",
       status: "ACTIVE",
       goalAmountCents: 2_000_000,
-      createdAt: new Date(now - 4 * day),
+      createdAt: new Date(raceDay(new Date(now)).getTime() - 56 * day),
     },
     {
       id: newId("cmp"),
@@ -91,7 +182,7 @@ export function demoCampaigns(orgId: string, now: number): (typeof campaigns.$in
       coverImageUrl: "/covers/maya-runs.svg",
       status: "ACTIVE",
       goalAmountCents: 100_000,
-      createdAt: new Date(now - 3 * day),
+      createdAt: new Date(raceDay(new Date(now)).getTime() - 52 * day),
     },
     {
       id: newId("cmp"),
@@ -108,7 +199,7 @@ export function demoCampaigns(orgId: string, now: number): (typeof campaigns.$in
       allowRecurring: false,
       startDate: new Date(now + 30 * day),
       endDate: new Date(now + 30 * day + 5 * 60 * 60 * 1000),
-      createdAt: new Date(now - 2 * day),
+      createdAt: new Date(now - 60 * day),
     },
     {
       id: newId("cmp"),
@@ -121,7 +212,7 @@ export function demoCampaigns(orgId: string, now: number): (typeof campaigns.$in
       coverImageUrl: "/covers/friends.svg",
       status: "ACTIVE",
       suggestedAmounts: [1_000, 2_500, 5_000],
-      createdAt: new Date(now - 1 * day),
+      createdAt: new Date(now - 390 * day),
     },
     {
       id: newId("cmp"),
