@@ -67,7 +67,7 @@ async function donorApi<T>(
  * after a confirmation step. One panel is open at a time; opening one moves the focus into it,
  * closing it returns the focus to its button; outcomes are announced in the plan's status line.
  */
-export function PlanControls({ plan, orgSlug, returnPath }: { plan: ControlledPlan; orgSlug: string; returnPath: string }) {
+export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug: string }) {
   const uid = useId();
   const router = useRouter();
   const [panel, setPanel] = useState<Panel>(null);
@@ -140,7 +140,6 @@ export function PlanControls({ plan, orgSlug, returnPath }: { plan: ControlledPl
         <CardPanel
           id={`${uid}-card`}
           path={`${base}/payment-method`}
-          returnPath={returnPath}
           onDone={() => close("Your new card is saved. The next charges of this gift will use it.")}
           onCancel={() => close()}
         />
@@ -283,19 +282,7 @@ function AmountForm({
   );
 }
 
-function CardPanel({
-  id,
-  path,
-  returnPath,
-  onDone,
-  onCancel,
-}: {
-  id: string;
-  path: string;
-  returnPath: string;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; onDone: () => void; onCancel: () => void }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -329,14 +316,14 @@ function CardPanel({
       ) : setup.mode === "sandbox" ? (
         <SandboxCardForm
           clientSecret={setup.clientSecret}
-          returnPath={returnPath}
+          returnPath=""
           payLabel="Save card"
           busyLabel="Saving card…"
           confirmPath="/api/sandbox/setup-intents/confirm"
           onConfirmed={onDone}
         />
       ) : setup.publishableKey ? (
-        <StripeCardSetup publishableKey={setup.publishableKey} clientSecret={setup.clientSecret} returnPath={returnPath} onSaved={onDone} />
+        <StripeCardSetup publishableKey={setup.publishableKey} clientSecret={setup.clientSecret} onSaved={onDone} />
       ) : null}
       <div className={styles.actions}>
         <Button variant="ghost" size="small" onClick={onCancel}>

@@ -21,22 +21,22 @@ function stripeFor(publishableKey: string) {
 
 /**
  * Stripe mode: the Payment Element for the plan's SetupIntent. `confirmSetup` saves the card
- * (after 3-D Secure when the bank asks, returning to `returnPath`); Stripe's
+ * (after 3-D Secure when the bank asks, returning to this page); Stripe's
  * `setup_intent.succeeded` then makes it the plan's card on the server, so nothing else is sent.
  */
-export function StripeCardSetup(props: { publishableKey: string; clientSecret: string; returnPath: string; onSaved: () => void }) {
+export function StripeCardSetup(props: { publishableKey: string; clientSecret: string; onSaved: () => void }) {
   const [stripePromise] = useState(() => stripeFor(props.publishableKey));
   return (
     <Elements
       stripe={stripePromise}
       options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { borderRadius: "8px" } } }}
     >
-      <SetupForm returnPath={props.returnPath} onSaved={props.onSaved} />
+      <SetupForm onSaved={props.onSaved} />
     </Elements>
   );
 }
 
-function SetupForm({ returnPath, onSaved }: { returnPath: string; onSaved: () => void }) {
+function SetupForm({ onSaved }: { onSaved: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -53,7 +53,7 @@ function SetupForm({ returnPath, onSaved }: { returnPath: string; onSaved: () =>
     const result = await stripe.confirmSetup({
       elements,
       redirect: "if_required",
-      confirmParams: { return_url: new URL(returnPath, window.location.origin).toString() },
+      confirmParams: { return_url: window.location.href.split("#")[0] },
     });
     busyRef.current = false;
     setBusy(false);
