@@ -15,6 +15,7 @@ export function orgNavGroups(slug: string): NavGroup[] {
         { href: `${base}/campaigns`, label: "Campaigns" },
         { href: `${base}/donations`, label: "Donations" },
         { href: `${base}/donors`, label: "Donors" },
+        { href: `${base}/statements`, label: "Statements" },
         { href: `${base}/recurring`, label: "Recurring" },
         { href: `${base}/reports`, label: "Reports" },
       ],

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
+import { StatementMails } from "@/components/sandbox/statement-mails";
 import { getDb } from "@/db";
 import { donorSignInLinks, outbox, verificationTokens } from "@/db/schema";
 import { isMailboxAvailable } from "@/lib/auth/modes";
@@ -166,6 +167,7 @@ export default async function SandboxMailbox() {
               })}
             </ul>
           )}
+          <StatementMails />
         </div>
       </main>
     </>
