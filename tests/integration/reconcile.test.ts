@@ -560,6 +560,33 @@ describe("reconciliation in Stripe mode", () => {
     expect(await findViolations(db, [org.id])).toEqual([]);
   });
 
+  it("an event that cannot be applied is reported and tried again, and the others are applied meanwhile", async () => {
+    const broken = stripeEvent(
+      "payout.paid",
+      { id: `po_${hex()}`, object: "payout", amount: null, currency: "usd", status: "paid", arrival_date: nowSec() },
+      accountId,
+    );
+    const gift = await post("/api/donations", { campaignId: campaign.id, amount: 1100, email: `d-${hex()}@example.org` });
+    expect(gift.status, gift.text).toBe(201);
+    stripeEvent("payment_intent.succeeded", succeed(gift.body.paymentIntentId));
+    try {
+      const first = await reconcileWithProcessor(await testDb(), stripe, { trigger: "manual", orgIds: [org.id] });
+      if (!first.started) throw new Error("the run did not start");
+      expect(first.run.error).toContain(`event ${broken.id} (payout.paid) could not be applied`);
+      expect(await statusOf(gift.body.id)).toBe("SUCCEEDED");
+      const second = await reconcileWithProcessor(await testDb(), stripe, { trigger: "manual", orgIds: [org.id] });
+      if (!second.started) throw new Error("the run did not start");
+      expect(second.run.error).toContain(broken.id);
+      expect(second.run.repairs).toEqual([]);
+    } finally {
+      events.splice(
+        events.findIndex((e) => e.event.id === broken.id),
+        1,
+      );
+    }
+    expect(await findViolations(await testDb(), [org.id])).toEqual([]);
+  });
+
   it("a processor outage ends the run with its error and no checkpoint", async () => {
     const db = await testDb();
     const close = () => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -80,7 +80,9 @@ export type ReconcileOutcome = { started: true; run: ReconcileRun } | { started:
  * start becomes the next checkpoint once it completes. Only one run at a time across instances:
  * a run is started under an advisory lock, and an unfinished run (younger than the lease) makes
  * others answer `busy`. A failed listing ends the run with its error and no checkpoint, so the
- * next run lists the same window again. Must not be called inside a transaction.
+ * next run lists the same window again; an event that fails to apply is logged, the others go on,
+ * and the checkpoint stays at or before it, so the next run tries it again. Must not be called
+ * inside a transaction.
  */
 export async function reconcileWithProcessor(db: Db, processor: PaymentProcessor, options: ReconcileOptions): Promise<ReconcileOutcome> {
   const started = await startRun(db, options);
@@ -89,13 +91,21 @@ export async function reconcileWithProcessor(db: Db, processor: PaymentProcessor
   const scope = options.orgIds ? new Set(options.orgIds) : null;
   const repairs: Repair[] = [];
   const counts = { eventsListed: 0, eventsApplied: 0, pendingChecked: 0, pendingSettled: 0 };
+  const failures: Failures = { events: [], messages: [] };
   let error: string | null = null;
+  let checkpoint: Date | null = scope ? null : run.startedAt;
   try {
-    await reconcileEvents(db, processor, run, scope, counts, repairs);
-    await reconcilePending(db, processor, run, scope, counts, repairs);
+    await reconcileEvents(db, processor, run, scope, counts, repairs, failures);
+    await reconcilePending(db, processor, run, scope, counts, repairs, failures);
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
+    checkpoint = null;
     log.error("reconciliation run failed", { runId: run.id, ...errorFields(err) });
+  }
+  if (failures.messages.length > 0) {
+    error = [error, ...failures.messages].filter(Boolean).join("; ");
+    const earliest = Math.min(...failures.events.map((e) => e.created * 1000));
+    if (checkpoint && earliest < checkpoint.getTime()) checkpoint = new Date(earliest);
   }
   const [finished] = await db
     .update(reconcileRuns)
@@ -104,7 +114,7 @@ export async function reconcileWithProcessor(db: Db, processor: PaymentProcessor
       repairs,
       error,
       finishedAt: sql`now()`,
-      checkpoint: error || scope ? null : run.startedAt,
+      checkpoint,
     })
     .where(eq(reconcileRuns.id, run.id))
     .returning();
@@ -144,6 +154,10 @@ async function startRun(db: Db, options: ReconcileOptions): Promise<{ run: Recon
 }
 
 type Counts = { eventsListed: number; eventsApplied: number; pendingChecked: number; pendingSettled: number };
+/** What could not be put right this run (tried again by the next one). */
+type Failures = { events: Stripe.Event[]; messages: string[] };
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Lists the window's events, finds those never processed, and applies them oldest first. */
 async function reconcileEvents(
@@ -153,6 +167,7 @@ async function reconcileEvents(
   scope: Set<string> | null,
   counts: Counts,
   repairs: Repair[],
+  failures: Failures,
 ): Promise<void> {
   const types = Object.keys(EVENT_HANDLERS);
   const accountRows = await db
@@ -192,7 +207,15 @@ async function reconcileEvents(
   for (const event of missing) {
     const target = await eventTarget(db, event);
     if (scope && (!target.orgId || !scope.has(target.orgId))) continue;
-    const result = await applyProcessorEvent(db, event, processor);
+    let result: Awaited<ReturnType<typeof applyProcessorEvent>>;
+    try {
+      result = await applyProcessorEvent(db, event, processor);
+    } catch (err) {
+      log.warn("reconciliation could not apply an event; will retry", { eventId: event.id, type: event.type, ...errorFields(err) });
+      failures.events.push(event);
+      failures.messages.push(`event ${event.id} (${event.type}) could not be applied: ${messageOf(err)}`);
+      continue;
+    }
     if (result !== "applied") continue;
     counts.eventsApplied++;
     const changes = await db
@@ -231,6 +254,7 @@ async function reconcilePending(
   scope: Set<string> | null,
   counts: Counts,
   repairs: Repair[],
+  failures: Failures,
 ): Promise<void> {
   const after = `${getEnv().RECONCILE_PENDING_AFTER_MINUTES} minutes`;
   const due = await db
@@ -262,11 +286,18 @@ async function reconcilePending(
     const settle = settlerFor(intent, Boolean(d.tickets));
     if (!settle) continue;
     const source: EventSource = { id: `reconcile:${run.id}:${paymentIntentId}`, type: settle.type };
-    const moved = await db.transaction(async (tx) => {
-      await settle.apply(tx, source, d.id);
-      const [after] = await tx.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
-      return after?.status;
-    });
+    let moved: string | undefined;
+    try {
+      moved = await db.transaction(async (tx) => {
+        await settle.apply(tx, source, d.id);
+        const [after] = await tx.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
+        return after?.status;
+      });
+    } catch (err) {
+      log.warn("reconciliation could not settle a payment; will retry", { donationId: d.id, paymentIntentId, ...errorFields(err) });
+      failures.messages.push(`payment ${paymentIntentId} could not be settled: ${messageOf(err)}`);
+      continue;
+    }
     if (!moved || moved === "PENDING") continue;
     counts.pendingSettled++;
     record(repairs, {
