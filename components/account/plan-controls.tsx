@@ -89,7 +89,14 @@ export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug:
     }
   });
 
-  if (!running) return null;
+  // A plan that stopped (canceled here a moment ago) keeps only its status line.
+  if (!running) {
+    return (
+      <p className={styles.notice} role="status">
+        {notice}
+      </p>
+    );
+  }
 
   const open = (p: Exclude<Panel, null>) => {
     setNotice(null);
@@ -245,7 +252,7 @@ function AmountForm({
         <input
           ref={input}
           id={`${id}-input`}
-          className={styles.amountInput}
+          className={`input ${styles.amountInput}`}
           type="text"
           inputMode="decimal"
           autoComplete="off"
@@ -267,7 +274,7 @@ function AmountForm({
           </p>
         )}
       </div>
-      <p role="alert" className="error-text">
+      <p role="alert" className={styles.alert}>
         {formError}
       </p>
       <div className={styles.actions}>
@@ -306,7 +313,7 @@ function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; o
       </h3>
       <p className="small muted">The new card is used from the next charge on. Nothing is charged now.</p>
       {error ? (
-        <p role="alert" className="error-text">
+        <p role="alert" className={styles.alert}>
           {error}
         </p>
       ) : !setup ? (
@@ -370,7 +377,7 @@ function CancelPanel({
       <p>
         {`Your gift of ${formatMoney(plan.amount, plan.currency)} ${PER[plan.interval]} to ${plan.campaignTitle} stops now: no further charges. Gifts already made, and their receipts, stay as they are.`}
       </p>
-      <p role="alert" className="error-text">
+      <p role="alert" className={styles.alert}>
         {error}
       </p>
       <div className={styles.actions}>

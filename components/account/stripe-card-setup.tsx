@@ -4,6 +4,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import styles from "./plan-controls.module.css";
 
 // loadStripe once per key, so Elements gets the same promise on every render; a failed load is forgotten and retried.
 const loaders = new Map<string, Promise<Stripe | null>>();
@@ -79,7 +80,7 @@ function SetupForm({ onSaved }: { onSaved: () => void }) {
         }}
       />
       {!ready ? <p className="small muted">Loading the secure card form…</p> : null}
-      <p role="alert" className="error-text">
+      <p role="alert" className={styles.alert}>
         {error}
       </p>
       <Button type="submit" loading={busy} aria-disabled={!ready || undefined}>
