@@ -94,7 +94,8 @@ function createDemoOrganization(db: Db, slug: string, now: Date): Promise<boolea
         slug,
         status: "ACTIVE",
         notificationEmail: "team@riverside-food-bank.example",
-        processorAccountId: "acct_sandbox_demo",
+        // One organization per payout account: another demo (the tests') gets its own.
+        processorAccountId: slug === DEMO_ORG_SLUG ? "acct_sandbox_demo" : `acct_sandbox_${slug}`,
         chargesEnabled: true,
         payoutsEnabled: true,
         legalName: "Riverside Food Bank Inc.",
