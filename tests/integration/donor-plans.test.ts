@@ -658,6 +658,16 @@ describe("Stripe mode", () => {
     ).toHaveLength(1);
   });
 
+  it("a staff cancellation while the donor's is on its way to Stripe keeps the donor as the one who canceled", async () => {
+    const p = await stripePlan();
+    expect((await cancelAs(org, p)).status).toBe(200);
+    const staff = await post(`/api/recurring-plans/${p.planId}/cancel`, undefined, { token: owner.token });
+    expect(staff.status, staff.text).toBe(200);
+    expect(await planRow(p.planId)).toMatchObject({ status: "ACTIVE", canceledBy: "donor" });
+    await deliver(customerSubscriptionDeleted({ subscriptionId: p.subscriptionId }));
+    expect(await planRow(p.planId)).toMatchObject({ status: "CANCELED", canceledBy: "donor" });
+  });
+
   it("POST …/cancel refused by Stripe is 502 and leaves nobody recorded as having canceled", async () => {
     const p = await stripePlan();
     failing.add(`DELETE /v1/subscriptions/${p.subscriptionId}`);

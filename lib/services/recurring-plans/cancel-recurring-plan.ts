@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
 import { recurringPlans, type RecurringPlan } from "@/db/schema";
@@ -14,7 +14,8 @@ import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audi
  * after), so a cancellation made in the processor's dashboard, by staff or by the donor takes
  * the same path (endRecurringPlan). Who asked (`by`: staff, or the donor from their account) is
  * written on the plan before the processor is called, so that event (and the outbound
- * `recurring_plan.canceled`) names them; a refused cancellation clears it again. The processor
+ * `recurring_plan.canceled`) names them (the first to ask, when two do before the event); a
+ * refused cancellation clears what it wrote. The processor
  * is called outside any transaction; the audit entry (the staff member or API key, or the donor,
  * as actor) is written once it has accepted (a refused cancellation records nothing). Answers
  * the plan as it then stands. 409 when the plan is already CANCELED or has no subscription (its
@@ -29,26 +30,24 @@ export async function cancelRecurringPlan(
 ): Promise<RecurringPlanRow> {
   if (plan.status === "CANCELED") throw conflict("recurring_plan_already_canceled", "Recurring plan is already canceled");
   if (!plan.subscriptionId) throw conflict("recurring_plan_without_subscription", "Recurring plan has no subscription to cancel");
-  const claimed = await db
+  // The first request to cancel names who asked; a repeat while the processor's event is on its way keeps that name.
+  const [current] = await db
     .update(recurringPlans)
-    .set({ canceledBy: by, updatedAt: sql`now()` })
+    .set({ canceledBy: sql`coalesce(${recurringPlans.canceledBy}, ${by})`, updatedAt: sql`now()` })
     .where(and(eq(recurringPlans.id, plan.id), ne(recurringPlans.status, "CANCELED")))
-    .returning({ id: recurringPlans.id });
-  if (claimed.length === 0) throw conflict("recurring_plan_already_canceled", "Recurring plan is already canceled");
+    .returning({ canceledBy: recurringPlans.canceledBy });
+  if (!current) throw conflict("recurring_plan_already_canceled", "Recurring plan is already canceled");
+  const claimed = plan.canceledBy === null && current.canceledBy === by;
   try {
     await processor.cancelSubscription({ subscriptionId: plan.subscriptionId });
   } catch (err) {
     // Still running: nobody canceled it, so a later end of the plan by the processor is not put down to this request.
-    await db
-      .update(recurringPlans)
-      .set({ canceledBy: null })
-      .where(
-        and(
-          eq(recurringPlans.id, plan.id),
-          ne(recurringPlans.status, "CANCELED"),
-          or(eq(recurringPlans.canceledBy, by), isNull(recurringPlans.canceledBy)),
-        ),
-      );
+    if (claimed) {
+      await db
+        .update(recurringPlans)
+        .set({ canceledBy: null })
+        .where(and(eq(recurringPlans.id, plan.id), ne(recurringPlans.status, "CANCELED"), eq(recurringPlans.canceledBy, by)));
+    }
     if (!(err instanceof ProcessorError)) throw err;
     log.warn("subscription cancel failed at the processor", { planId: plan.id, ...errorFields(err) });
     throw processorUnavailable();
