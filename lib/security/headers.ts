@@ -79,7 +79,8 @@ export function pageSecurityHeaders(
 
 // The donate pages, the embeddable form and their thank-you pages: a total or a gift's state
 // shown from a cache (a proxy's, or the browser's Back) would be wrong, and could lead a donor to give twice.
-const NEVER_STORED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/embed)?(\/thank-you)?\/?$/;
+// The donor account pages: one donor's gifts, never to be kept by a shared cache or shown after sign-out.
+const NEVER_STORED_PAGES = /^\/o\/[^/]+\/(donate\/[^/]+(\/embed)?(\/thank-you)?|account(\/sign-in)?)\/?$/;
 
 /**
  * Caching headers of an HTML page at `pathname`: `no-store` for pages whose figures must be

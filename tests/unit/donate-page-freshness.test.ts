@@ -9,6 +9,12 @@ describe("pageCacheHeaders", () => {
     }
   });
 
+  it("is no-store on the donor account pages", () => {
+    for (const path of ["/o/demo/account", "/o/demo/account/", "/o/demo/account/sign-in"]) {
+      expect(pageCacheHeaders(path), path).toEqual({ "Cache-Control": "no-store" });
+    }
+  });
+
   it("leaves other pages to Next.js", () => {
     for (const path of ["/", "/signin", "/dashboard/demo", "/o/demo/donate/winter-meals/other", "/o/demo/donate"]) {
       expect(pageCacheHeaders(path), path).toEqual({});
