@@ -43,6 +43,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
 });
 
@@ -164,7 +165,9 @@ signedInTest("the campaign page offers the button and inline snippets, and copyi
     /<a href="[^"]+\/donate\/winter-meals" data-goodfund>Donate<\/a>\n<script src="[^"]+\/embed\.js" async><\/script>/,
   );
   await expect(page.getByRole("textbox", { name: "Donate form for your website" })).toHaveValue(/data-goodfund="inline"/);
-  const copy = page.getByRole("button", { name: "Copy" }).and(page.locator('[aria-describedby="share-embed-button"]'));
+  // The copy button of the button snippet (described by its field): its name becomes "Copied".
+  const copy = page.locator('button[aria-describedby="share-embed-button"]');
+  await expect(copy).toHaveText("Copy");
   await copy.click();
   await expect(copy).toHaveText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("data-goodfund");
