@@ -19,6 +19,7 @@ import paymentIntentPaymentFailed from "../fixtures/processor/payment_intent.pay
 import paymentIntentSucceeded from "../fixtures/processor/payment_intent.succeeded.json";
 import payoutFailed from "../fixtures/processor/payout.failed.json";
 import payoutPaid from "../fixtures/processor/payout.paid.json";
+import setupIntentSucceeded from "../fixtures/processor/setup_intent.succeeded.json";
 
 const intent = {
   paymentIntentId: "pi_1",
@@ -42,6 +43,17 @@ const payout = { account: "acct_1", payoutId: "po_1", amountCents: 48_250, curre
 
 /** Each factory event, the recorded event of its type, and the paths (below `data.object`) its handler reads. */
 const CASES: { name: string; made: unknown; recorded: unknown; reads: string[]; envelope?: string[] }[] = [
+  {
+    name: "setup_intent.succeeded",
+    made: factory.setupIntentSucceeded({
+      setupIntentId: "seti_1",
+      customerId: "cus_1",
+      paymentMethodId: "pm_1",
+      metadata: { planId: "rp_1", subscriptionId: "sub_1" },
+    }),
+    recorded: setupIntentSucceeded,
+    reads: ["id", "status", "payment_method", "metadata.planId", "metadata.subscriptionId"],
+  },
   {
     name: "payment_intent.succeeded",
     made: factory.paymentIntentSucceeded(intent),
