@@ -165,9 +165,9 @@ export function requestClass(method, pathname) {
 
 /**
  * The limits from the environment (lib/env.ts has validated them): OVERLOAD_CONCURRENCY (page
- * views, and the API and dashboard, each; default 8 per core, at least 16),
+ * views, and the API and dashboard, each; default 4 per core, at least 8),
  * OVERLOAD_PRIORITY_CONCURRENCY (donations, webhooks, payment confirmations; default 8 times
- * that), OVERLOAD_REPORTS_CONCURRENCY (default one per core), OVERLOAD_QUEUE_MS (the longest a
+ * that, at least 128), OVERLOAD_REPORTS_CONCURRENCY (default one per core), OVERLOAD_QUEUE_MS (the longest a
  * page view, API call or report waits; default 2000; donations and webhooks wait 5 times that).
  * @param {Record<string, string | undefined>} env
  */
@@ -176,8 +176,9 @@ export function overloadLimits(env = process.env, cores = os.availableParallelis
     const v = env[name]?.trim();
     return v ? Number(v) : fallback;
   };
-  const concurrency = int("OVERLOAD_CONCURRENCY", Math.max(16, 8 * cores));
-  const priority = int("OVERLOAD_PRIORITY_CONCURRENCY", 8 * concurrency);
+  const concurrency = int("OVERLOAD_CONCURRENCY", Math.max(8, 4 * cores));
+  // At least 128: a donation waits mostly on the database, and slow uploads hold slots too.
+  const priority = int("OVERLOAD_PRIORITY_CONCURRENCY", Math.max(128, 8 * concurrency));
   const reports = int("OVERLOAD_REPORTS_CONCURRENCY", Math.max(1, cores));
   const queueMs = int("OVERLOAD_QUEUE_MS", 2000);
   return [

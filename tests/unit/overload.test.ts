@@ -189,14 +189,15 @@ describe("overloadLimits", () => {
   const byName = (limits: ClassLimit[]) => Object.fromEntries(limits.map((l) => [l.name, l]));
 
   it("derives the defaults from the cores, payments far above the rest", () => {
-    const l = byName(overloadLimits({}, 4));
+    const l = byName(overloadLimits({}, 8));
     expect(l.api.limit).toBe(32);
     expect(l.pages.limit).toBe(32);
     expect(l.priority.limit).toBe(256);
-    expect(l.reports.limit).toBe(4);
+    expect(l.reports.limit).toBe(8);
     expect(l.priority.maxWaitMs).toBeGreaterThan(l.api.maxWaitMs);
     expect(l.priority.queue).toBeGreaterThan(l.api.queue);
-    expect(byName(overloadLimits({}, 1)).api.limit).toBe(16);
+    const small = byName(overloadLimits({}, 1));
+    expect([small.api.limit, small.priority.limit, small.reports.limit]).toEqual([8, 128, 1]);
   });
 
   it("takes the OVERLOAD_* variables", () => {
