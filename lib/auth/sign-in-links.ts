@@ -1,6 +1,6 @@
-import { and, count, eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { outbox, verificationTokens } from "@/db/schema";
+import { donorSignInLinks, outbox, verificationTokens } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { limitRequest } from "@/lib/ratelimit";
 
@@ -67,16 +67,18 @@ export async function signInLinkRefusal(db: DbOrTx, identifier: string, clientIp
 }
 
 /**
- * The worker's clean-up of sign-in links: deletes expired verification tokens (their links no
- * longer work, and the rows only grow), and on a local mailbox install purges the links of
- * expired sign-in emails from the outbox (elsewhere they were purged when sent). Answers how
- * many tokens were deleted.
+ * The worker's clean-up of sign-in links: deletes expired verification tokens and used or
+ * expired donor account links (their links no longer work, and the rows only grow), and on a
+ * local mailbox install purges the links of expired sign-in emails, the donor account ones
+ * included, from the outbox (elsewhere they were purged when sent). Answers how many
+ * verification tokens were deleted.
  */
 export async function purgeExpiredSignInLinks(db: Db): Promise<number> {
   const deleted = await db
     .delete(verificationTokens)
     .where(lt(verificationTokens.expires, sql`now()`))
     .returning({ identifier: verificationTokens.identifier });
+  await db.delete(donorSignInLinks).where(or(lt(donorSignInLinks.expiresAt, sql`now()`), isNotNull(donorSignInLinks.usedAt)));
   if (signInLinksKeptForMailbox()) {
     await db
       .update(outbox)
@@ -84,7 +86,7 @@ export async function purgeExpiredSignInLinks(db: Db): Promise<number> {
       .where(
         and(
           eq(outbox.kind, "email"),
-          sql`${outbox.payload}->>'template' = 'magic-link'`,
+          sql`${outbox.payload}->>'template' in ('magic-link', 'donor-sign-in')`,
           sql`${outbox.payload} ? 'props'`,
           lt(outbox.createdAt, sql`now() - ${`${MAGIC_LINK_MAX_AGE_SECONDS} seconds`}::interval`),
         ),

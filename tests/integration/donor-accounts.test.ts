@@ -283,6 +283,32 @@ describe("the sign-in link (POST /o/:orgSlug/account/sign-in/confirm)", () => {
   });
 });
 
+describe("the worker's clean-up of donor sign-in links", () => {
+  it("deletes used and expired donor links and keeps the ones still usable", async () => {
+    const { donorSignInTokenHash } = await import("@/lib/services/donor-accounts/request-sign-in-link");
+    const { purgeExpiredSignInLinks } = await import("@/lib/auth/sign-in-links");
+    const db = await testDb();
+    const email = randomEmail("purged");
+    await paidDonation(campaignB.id, { email });
+    const [used, expired, fresh] = [await freshToken(orgB, email), await freshToken(orgB, email), await freshToken(orgB, email)];
+    expect((await confirm(orgB.slug, used)).headers.get("set-cookie")).not.toBeNull();
+    await db
+      .update(donorSignInLinks)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(donorSignInLinks.tokenHash, donorSignInTokenHash(expired)));
+    await purgeExpiredSignInLinks(db);
+    const left = await db
+      .select({ tokenHash: donorSignInLinks.tokenHash })
+      .from(donorSignInLinks)
+      .where(eq(donorSignInLinks.orgId, orgB.id));
+    const hashes = left.map((r) => r.tokenHash);
+    expect(hashes).toContain(donorSignInTokenHash(fresh));
+    expect(hashes).not.toContain(donorSignInTokenHash(used));
+    expect(hashes).not.toContain(donorSignInTokenHash(expired));
+    expect((await confirm(orgB.slug, fresh)).headers.get("set-cookie")).not.toBeNull();
+  });
+});
+
 describe("the donor cookie on the donor API", () => {
   it("GET /api/donor/orgs/:orgSlug/donations without a cookie answers 401 in the contract's shape", async () => {
     const res = await donorGet(`/api/donor/orgs/${orgA.slug}/donations`);
