@@ -51,7 +51,8 @@ export function isEmbedPath(pathname: string): boolean {
  */
 function customDomainApi(pathname: string, orgSlug: string): boolean {
   if (pathname === "/api/donations") return true;
-  if (pathname.startsWith("/api/sandbox/payments/")) return true;
+  // Sandbox mode's card forms: the donate form's payment, the account page's card change.
+  if (pathname.startsWith("/api/sandbox/payments/") || pathname.startsWith("/api/sandbox/setup-intents/")) return true;
   const scoped = /^\/api\/(public|donor)\/orgs\/([^/]+)(\/|$)/.exec(pathname);
   if (scoped) return scoped[2] === orgSlug;
   return pathname.startsWith("/api/public/");

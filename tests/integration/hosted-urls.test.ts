@@ -133,6 +133,10 @@ describe("an organization's custom domain", () => {
       "/api/donations/don_x",
       "/api/public/orgs/someone-else/campaigns/x",
       "/api/donor/orgs/someone-else/donations",
+      "/api/sandbox/accounts/acct_x/complete",
+      "/api/sandbox/subscriptions/sub_x/renew",
+      "/api/cron/worker",
+      "/api/processor/webhooks",
     ]) {
       const res = await through(`https://${host}${path}`);
       expect(servedPath(res, `https://${host}${path}`), path).toBe(NOT_FOUND_API);
@@ -149,6 +153,9 @@ describe("an organization's custom domain", () => {
       ["GET", `/api/public/orgs/${org.slug}/campaigns/${campaignSlug}`],
       ["POST", "/api/donations"],
       ["POST", "/api/sandbox/payments/confirm"],
+      ["POST", "/api/sandbox/setup-intents/confirm"],
+      ["POST", `/api/public/orgs/${org.slug}/donor-sessions`],
+      ["DELETE", `/api/donor/orgs/${org.slug}/session`],
       ["GET", `/api/donor/orgs/${org.slug}/donations`],
       ["GET", "/_next/static/chunks/main.js"],
       ["GET", "/embed.js"],

@@ -7,6 +7,7 @@ import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon } from "@/components/donate/icons";
 import type { DonateFormCampaign } from "@/components/donate/types";
 import { formatMoney } from "@/lib/money";
+import { orgBasePath } from "../../../site";
 import { captchaConfig, closureOf, loadView, paymentConfig, requestNow, type DonatePageParams } from "../data";
 import { ClosedNotice, MatchingBanner } from "../notices";
 import { Progress } from "../progress";
@@ -85,7 +86,7 @@ export default async function EmbedPage({ params }: Props) {
             organizationName={org.name}
             currency={org.currency}
             payment={payment}
-            thankYouPath={`/o/${org.slug}/donate/${c.slug}/embed/thank-you`}
+            thankYouPath={`${await orgBasePath(org.slug)}/donate/${c.slug}/embed/thank-you`}
             captcha={captcha}
           />
         )}

@@ -8,6 +8,7 @@ import { HeartIcon, InfoIcon } from "@/components/donate/icons";
 import { RecordGift } from "@/components/donate/record-gift";
 import { ShareButtons } from "@/components/donate/share-buttons";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { orgBasePath } from "../../../site";
 import { loadCampaign, type DonatePageParams } from "../data";
 import styles from "../page.module.css";
 
@@ -70,7 +71,8 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
   const { campaign, org } = row;
   const donationId = typeof sp.donation === "string" ? sp.donation : null;
   const d = donationId ? await findDonation(donationId, campaign.id) : null;
-  const donatePath = `/o/${org.slug}/donate/${campaign.slug}${embed ? "/embed" : ""}`;
+  // On the organization's custom domain, its short paths (`/donate/{slug}`).
+  const donatePath = `${await orgBasePath(org.slug)}/donate/${campaign.slug}${embed ? "/embed" : ""}`;
   const shareUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   // Stripe appends redirect_status to return_url; "failed" arrives before the webhook does.
   const redirectFailed = sp.redirect_status === "failed";
