@@ -41,8 +41,12 @@ import { planDemoHistory, type PlanStep } from "./history-plan";
  * database. The payments go through the sandbox processor whatever PAYMENTS_MODE says.
  */
 
-/** Steps per transaction: short enough that, on PGlite, requests served meanwhile wait at most a moment. */
-const CHUNK = 25;
+/**
+ * Steps per transaction: short, because on PGlite (one connection) a request served meanwhile
+ * waits for the chunk under way; between chunks the seed pauses so waiting requests go first.
+ */
+const CHUNK = 10;
+const PAUSE_MS = 25;
 
 export const chunkMarker = (orgId: string, n: number) => `demo-seed:${orgId}:${n}`;
 
@@ -266,7 +270,7 @@ export async function playDemoHistory(db: Db, org: Organization, now: Date, opti
     if (ran) played += chunk.length;
     await options.afterChunk?.(n);
     // Let requests waiting for the database (one connection on PGlite) go first.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (ran) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   }
   return played;
 }
@@ -319,21 +323,46 @@ async function backdate(
     update recurring_plans p set canceled_at = v.at, updated_at = v.at
     from jsonb_to_recordset(${json(made.canceled)}) as v(subscription text, at timestamptz)
     where p.org_id = ${orgId} and p.subscription_id = v.subscription`);
-  // Donors: first seen with their first gift; first/last gift times from their counted gifts.
+  // This chunk's donors: first seen with their first gift; first/last gift times from their counted gifts.
+  const changed = [...made.charges, ...made.touched];
   await tx.execute(sql`
     update donors o set created_at = x.created, updated_at = x.updated,
       first_donation_at = x.first, last_donation_at = x.last
     from (select donor_id, min(created_at) as created, max(updated_at) as updated,
                  min(succeeded_at) filter (where status = 'SUCCEEDED') as first,
                  max(succeeded_at) filter (where status = 'SUCCEEDED') as last
-          from donations where org_id = ${orgId} group by donor_id) x
+          from donations
+          where org_id = ${orgId} and donor_id in (
+            select d.donor_id from donations d, jsonb_to_recordset(${json(changed)}) as v(charge text, at timestamptz)
+            where d.org_id = ${orgId} and d.charge_id = v.charge)
+          group by donor_id) x
     where o.id = x.donor_id`);
-  // The reports' per-day totals, from the donations' (now historical) success times.
-  await tx.execute(sql`delete from campaign_daily_totals where org_id = ${orgId}`);
+  // The reports' per-day totals of the UTC days this chunk changed (today, where the services
+  // counted its gifts, and the days they were moved to), from the donations' success times.
+  const days = await tx.execute(sql`
+    select distinct to_char(day, 'YYYY-MM-DD') as day from (
+      select (now() at time zone 'UTC')::date as day
+      union all select (v.at at time zone 'UTC')::date from jsonb_to_recordset(${json(made.charges)}) as v(charge text, at timestamptz)
+      union all select (d.succeeded_at at time zone 'UTC')::date
+        from donations d, jsonb_to_recordset(${json(made.touched)}) as v(charge text, at timestamptz)
+        where d.org_id = ${orgId} and d.charge_id = v.charge and d.succeeded_at is not null) s`);
+  const dayList = ((Array.isArray(days) ? days : (days as unknown as { rows: unknown[] }).rows) as { day: string }[]).map((r) => r.day);
+  const inDays = sql`in (${sql.join(
+    dayList.map((d) => sql`${d}::date`),
+    sql`, `,
+  )})`;
+  const onDays = sql.join(
+    dayList.map(
+      (d) => sql`(succeeded_at >= ${d}::timestamp at time zone 'UTC' and succeeded_at < (${d}::date + 1)::timestamp at time zone 'UTC')`,
+    ),
+    sql` or `,
+  );
+  await tx.execute(sql`delete from campaign_daily_totals where org_id = ${orgId} and day ${inDays}`);
   await tx.execute(sql`
     insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
     select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, sum(amount), count(*)
-    from donations where org_id = ${orgId} and status = 'SUCCEEDED' group by 1, 2, 3`);
+    from donations where org_id = ${orgId} and status = 'SUCCEEDED' and (${onDays})
+    group by 1, 2, 3`);
   // Milestones reached in this chunk: reached by its end.
   await tx.execute(sql`
     update campaign_milestones m set reached_at = ${end}::timestamptz
