@@ -1,15 +1,9 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { DisputeAlertProps } from "@/lib/email/types";
+import { formatMoney } from "@/lib/money";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { DisputeAlertProps };
-
-/** Integer minor units (cents) in the currency's own precision: 123456 usd → "$1,234.56". */
-function formatMoney(amountCents: number, currency: string): string {
-  const format = new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountCents / 10 ** digits);
-}
 
 /** "April 26, 2025 at 11:59 PM UTC": deadlines are exact, so the time and zone are spelled out. */
 function formatDeadline(iso: string): string {

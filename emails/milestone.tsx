@@ -1,15 +1,9 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { MilestoneProps } from "@/lib/email/types";
+import { formatMoney } from "@/lib/money";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { MilestoneProps };
-
-/** Integer minor units (cents) in the currency's own precision: 123456 usd → "$1,234.56". */
-function formatMoney(amountCents: number, currency: string): string {
-  const format = new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountCents / 10 ** digits);
-}
 
 const headline = (p: MilestoneProps) =>
   p.thresholdPct === 100 ? `${p.campaignTitle} reached its goal!` : `${p.campaignTitle} reached ${p.thresholdPct}% of its goal`;

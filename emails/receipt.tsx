@@ -1,15 +1,9 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReceiptProps } from "@/lib/email/types";
+import { formatMoney } from "@/lib/money";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
 
 export type { ReceiptProps };
-
-/** Integer minor units (cents) in the currency's own precision: 123456 usd → "$1,234.56", 5000 jpy → "¥5,000". */
-function formatMoney(amountCents: number, currency: string): string {
-  const format = new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountCents / 10 ** digits);
-}
 
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
