@@ -1,6 +1,7 @@
 import { getDb } from "@/db";
 import { findPendingErasureRequest } from "@/db/queries/donor-requests";
 import type { Donor, Organization } from "@/db/schema";
+import styles from "./account.module.css";
 import { DataRequestActions } from "./data-request-actions";
 
 /**
@@ -17,7 +18,7 @@ export async function DataRequests({
 }) {
   const pending = await findPendingErasureRequest(await getDb(), donor.id);
   return (
-    <section aria-labelledby="your-data-title">
+    <section className={styles.card} aria-labelledby="your-data-title">
       <h2 id="your-data-title">Your data</h2>
       <p>
         Download a copy of everything {org.name} holds about you: your details, gifts, recurring plans and the emails sent to you. Or ask to
