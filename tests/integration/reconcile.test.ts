@@ -278,6 +278,16 @@ describe("reconciliation in sandbox mode", () => {
     }
   });
 
+  it("two runs started at once: one runs, the other is told another is in progress", async () => {
+    const db = await testDb();
+    const both = await Promise.all([
+      reconcileWithProcessor(db, sandbox, { trigger: "manual", orgIds: [org.id] }),
+      reconcileWithProcessor(db, sandbox, { trigger: "schedule", orgIds: [org.id] }),
+    ]);
+    expect(both.filter((o) => o.started)).toHaveLength(1);
+    expect(both.filter((o) => !o.started)).toEqual([{ started: false, reason: "busy" }]);
+  });
+
   it("the schedule starts a run only when none started within the interval", async () => {
     const db = await testDb();
     completed(await reconcileWithProcessor(db, sandbox, { trigger: "manual", orgIds: [org.id] }));
