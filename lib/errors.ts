@@ -57,6 +57,7 @@ export const APP_ERROR_CODES = [
   "already_a_member",
   "last_owner",
   "organization_slug_taken",
+  "currency_locked",
   "campaign_slug_taken",
   "campaign_status_change_not_allowed",
   "campaign_type_locked",

@@ -65,7 +65,12 @@ export function formatMoney(minor: number, currency: string, opts: { locale?: st
   let f = formatters.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat(locale, { style: "currency", currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      f = new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
       f = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
     }
@@ -94,20 +99,61 @@ export type ParsedMinor = { ok: true; minor: number | null } | { ok: false; mess
  */
 export function parseMoney(input: string, currency: string): ParsedMinor {
   const decimals = currencyDecimals(currency);
-  let s = input.trim().replace(/\s/g, "").replace(/^[$€£¥]/, "");
+  const sign = currencySymbol(currency);
+  let s = input.trim().replace(/\s/g, "");
+  s = s.startsWith(sign) ? s.slice(sign.length) : s.replace(/^[$€£¥]/, "");
   if (s === "") return { ok: true, minor: null };
   if (s.startsWith("-")) return { ok: false, message: "Must be a positive amount" };
   if (s.includes(",")) {
-    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s)) return { ok: false, message: decimals ? "Use a dot for decimals, like 25.50" : "Enter a whole amount, like 5000" };
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s))
+      return { ok: false, message: decimals ? "Use a dot for decimals, like 25.50" : "Enter a whole amount, like 5000" };
     s = s.replace(/,/g, "");
   }
   const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
-  if (!m || (m[1] === "" && !m[2])) return { ok: false, message: decimals ? "Enter an amount like 25 or 25.50" : "Enter a whole amount, like 5000" };
+  if (!m || (m[1] === "" && !m[2]))
+    return { ok: false, message: decimals ? "Enter an amount like 25 or 25.50" : "Enter a whole amount, like 5000" };
   const frac = m[2] ?? "";
   if (frac.replace(/0+$/, "").length > decimals) {
-    return { ok: false, message: decimals === 0 ? "This currency has no decimals: enter a whole amount" : `Use at most ${decimals} decimal places` };
+    return {
+      ok: false,
+      message:
+        decimals === 0
+          ? "This currency has no decimals: enter a whole amount"
+          : `Use at most ${["one", "two", "three"][decimals - 1] ?? decimals} decimal places`,
+    };
   }
   const whole = m[1].replace(/^0+(?=\d)/, "") || "0";
   if (whole.length > 10) return { ok: false, message: "That amount is too large" };
   return { ok: true, minor: Number(whole) * 10 ** decimals + Number(frac.slice(0, decimals).padEnd(decimals, "0") || "0") };
+}
+
+/**
+ * The sign a money input shows before the amount: "$", "€", "£", "¥"; a currency without a
+ * sign of its own in English shows its code ("CHF", "BHD").
+ */
+export function currencySymbol(currency: string, locale = "en-US"): string {
+  const code = currency.toUpperCase();
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay: "narrowSymbol" }).formatToParts(0);
+    const sign = parts.find((p) => p.type === "currency")?.value;
+    return sign && !/^[A-Z]{2,3}$/.test(sign) && /[^\s]/.test(sign) ? sign : code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The smallest gift in a currency, in its minor units: one whole unit (100 cents for usd/eur,
+ * 1.000 = 1000 for bhd), and 100 for zero-decimal currencies (¥100, ₩100), where one unit is
+ * too little to be worth a card charge.
+ */
+export function minimumDonationMinor(currency: string): number {
+  const decimals = currencyDecimals(currency);
+  return decimals === 0 ? 100 : 10 ** decimals;
+}
+
+/** An example amount for a money input's placeholder: "25.00", "5000" for jpy. */
+export function exampleAmountInput(currency: string): string {
+  const decimals = currencyDecimals(currency);
+  return decimals === 0 ? "5000" : `25.${"0".repeat(decimals)}`;
 }

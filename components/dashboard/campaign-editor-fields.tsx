@@ -9,11 +9,15 @@ export function SuggestedAmounts(props: {
   amounts: string[];
   /** The currency sign shown before each amount. */
   money: string;
+  /** The inputs' keypad: "numeric" for a zero-decimal currency. */
+  inputMode: "decimal" | "numeric";
+  /** The smallest amount, as money ("$1", "¥100"). */
+  minimum: string;
   err: (key: string) => string | null;
   onChange: (amounts: string[]) => void;
   onBlur: () => void;
 }) {
-  const { amounts, money, err, onChange, onBlur } = props;
+  const { amounts, money, inputMode, minimum, err, onChange, onBlur } = props;
   return (
     <fieldset
       className="plain field"
@@ -38,7 +42,7 @@ export function SuggestedAmounts(props: {
                 <input
                   id={id}
                   className="input"
-                  inputMode="decimal"
+                  inputMode={inputMode}
                   value={a}
                   aria-invalid={err(key) ? true : undefined}
                   aria-describedby={err(key) ? `${id}-error` : undefined}
@@ -93,7 +97,7 @@ export function SuggestedAmounts(props: {
       ))}
       <FieldError id="cf-suggestedAmounts" error={err("suggestedAmounts")} />
       <p className="hint" id="cf-suggestedAmounts-hint">
-        The buttons donors pick from, each at least {money}1. Up to {MAX_SUGGESTED}.
+        The buttons donors pick from, each at least {minimum}. Up to {MAX_SUGGESTED}.
       </p>
     </fieldset>
   );

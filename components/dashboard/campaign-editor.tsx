@@ -9,16 +9,17 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
+import { currencyDecimals, currencySymbol, formatMoney, minimumDonationMinor, minorToInput } from "@/lib/money";
 import { MAX_TICKETS_PER_ORDER_LIMIT, type CampaignView } from "@/lib/schemas/campaigns";
 import { slugify } from "@/lib/slug";
 import { api } from "./api-client";
 import {
   CAMPAIGN_FIELD_WORDS,
-  DEFAULT_VALUES,
   FIELD_ORDER,
   SLUG_TAKEN,
   buildPayload,
   campaignFormSchema,
+  defaultValues as newCampaignValues,
   fieldOf,
   isoToLocalInput,
   valuesFromCampaign,
@@ -27,7 +28,6 @@ import {
   type FormValues,
 } from "./campaign-form-model";
 import { ColorField, SuggestedAmounts } from "./campaign-editor-fields";
-import { currencyPrefix, formatMoney } from "./money";
 
 const TYPE_OPTIONS = [
   { value: "DONATION", label: "Donation appeal" },
@@ -82,8 +82,8 @@ function flatErrors(errors: FieldErrors<FormValues>): Record<string, string> {
 }
 
 /**
- * Create or edit a campaign: every field of the API's campaign, money typed in dollars and sent
- * as integer cents, dates typed in local time and sent as ISO 8601. Each field is checked with
+ * Create or edit a campaign: every field of the API's campaign, money typed in the organization's
+ * currency (whole amounts only for zero-decimal ones) and sent as integer minor units, dates typed in local time and sent as ISO 8601. Each field is checked with
  * the API's own zod schema (react-hook-form) when it loses focus and again as it is corrected; on
  * submit the server's errors, worded from their codes, land next to their fields and focus moves
  * to the first one.
@@ -91,11 +91,11 @@ function flatErrors(errors: FieldErrors<FormValues>): Record<string, string> {
 export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOptions, canEdit, donatePrefix }: Props) {
   const router = useRouter();
   const toast = useToast();
-  const [defaultValues] = useState<FormValues>(() => (campaign ? valuesFromCampaign(campaign) : DEFAULT_VALUES));
-  const words: IssueTextOptions = { fields: CAMPAIGN_FIELD_WORDS, money: (cents) => formatMoney(cents, currency) };
+  const [defaultValues] = useState<FormValues>(() => (campaign ? valuesFromCampaign(campaign, currency) : newCampaignValues(currency)));
+  const words: IssueTextOptions = { fields: CAMPAIGN_FIELD_WORDS, money: (cents) => formatMoney(cents, currency, { short: true }) };
   const form = useForm<FormValues, unknown, unknown>({
     defaultValues,
-    resolver: issueResolver((v: FormValues) => campaignFormSchema(mode, visibleKeys(v, mode)), words),
+    resolver: issueResolver((v: FormValues) => campaignFormSchema(mode, visibleKeys(v, mode), currency), words),
     // Fields are checked as they lose focus and as a shown error is corrected (below), and all on submit.
     mode: "onSubmit",
     reValidateMode: "onSubmit",
@@ -107,7 +107,10 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
   const [busy, setBusy] = useState<null | "save" | "publish">(null);
   // Only the browser knows its zone: none while rendering on the server.
   const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
-  const money = currencyPrefix(currency);
+  const money = currencySymbol(currency);
+  // Zero-decimal currencies (jpy, krw) are typed as whole amounts: a numeric keypad, no decimal point.
+  const moneyMode = currencyDecimals(currency) === 0 ? "numeric" : "decimal";
+  const minimumGift = formatMoney(minimumDonationMinor(currency), currency, { short: true });
   const isDraft = !campaign || campaign.status === "DRAFT";
 
   // Dates are local times: only the browser knows its zone, so they are filled in after hydration.
@@ -184,7 +187,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
       if (first) focusField(first);
       return;
     }
-    const body = buildPayload(keys, v, mode);
+    const body = buildPayload(keys, v, mode, currency);
     if (publish) body.status = "ACTIVE";
 
     setBusy(publish ? "publish" : "save");
@@ -312,21 +315,23 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
 
         <Section id="cs-amounts" title="Goal and amounts">
           <div className="form-grid">
-            <TextField {...text("goalAmountCents")} label="Goal" optional inputMode="decimal" prefix={money} placeholder="5000" />
+            <TextField {...text("goalAmountCents")} label="Goal" optional inputMode={moneyMode} prefix={money} placeholder="5000" />
             <TextField
               {...text("minAmountCents")}
               label="Minimum gift"
               optional
-              inputMode="decimal"
+              inputMode={moneyMode}
               prefix={money}
-              placeholder="1"
-              hint="At least 1.00."
+              placeholder={minorToInput(minimumDonationMinor(currency), currency)}
+              hint={`At least ${minimumGift}.`}
             />
           </div>
           <CheckboxField {...check("showGoal")} label="Show the goal and progress on the donate page" />
           <SuggestedAmounts
             amounts={values.suggestedAmounts}
             money={money}
+            inputMode={moneyMode}
+            minimum={minimumGift}
             err={err}
             onChange={(list) => set("suggestedAmounts", list)}
             onBlur={blur("suggestedAmounts")}
@@ -342,7 +347,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
         {has("ticketPriceCents") ? (
           <Section id="cs-event" title="Event tickets" hint="Each ticket is one gift of the ticket price; tickets are never oversold.">
             <div className="form-grid">
-              <TextField {...text("ticketPriceCents")} label="Ticket price" required inputMode="decimal" prefix={money} />
+              <TextField {...text("ticketPriceCents")} label="Ticket price" required inputMode={moneyMode} prefix={money} />
               <TextField
                 {...text("ticketCapacity")}
                 label="Capacity"
@@ -373,7 +378,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
                   {...text("matchingMaxCents")}
                   label="Matching budget"
                   optional
-                  inputMode="decimal"
+                  inputMode={moneyMode}
                   prefix={money}
                   hint="Leave empty for no limit."
                 />

@@ -2,12 +2,13 @@ import { z } from "zod";
 import type { FieldWords } from "@/components/forms/issue-text";
 import { maxItemsOf } from "@/components/forms/schema-limits";
 import { createCampaignBody, DEFAULT_MAX_TICKETS_PER_ORDER, updateCampaignBody, type CampaignView } from "@/lib/schemas/campaigns";
-import { centsToInput, parseMoney } from "./money";
+import { minorToInput, parseMoney } from "@/lib/money";
 
 /**
  * The campaign editor's model: what each input holds (text as typed), how it becomes the API's
- * value (dollars → integer cents, local date-times → ISO 8601), and the rules it is checked
- * with: the API's own zod schemas for each field, after that conversion.
+ * value (amounts in the organization's currency → integer minor units, by that currency's
+ * decimals: "25.50" usd → 2550, "5000" jpy → 5000; local date-times → ISO 8601), and the rules it
+ * is checked with: the API's own zod schemas for each field, after that conversion.
  */
 export const MONEY_KEYS = ["goalAmountCents", "matchingMaxCents", "minAmountCents", "ticketPriceCents"] as const;
 export const INT_KEYS = ["matchingRatioPct", "ticketCapacity", "maxTicketsPerOrder"] as const;
@@ -65,8 +66,8 @@ export const FIELD_ORDER: FieldKey[] = [
   "showDonorRoll",
 ];
 
-/** The API's defaults for a new campaign. */
-export const DEFAULT_VALUES: FormValues = {
+/** The API's defaults for a new campaign, the suggested amounts written in `currency`. */
+export const defaultValues = (currency: string): FormValues => ({
   title: "",
   slug: "",
   description: "",
@@ -91,25 +92,26 @@ export const DEFAULT_VALUES: FormValues = {
   allowCustomAmount: true,
   allowRecurring: true,
   matchingEnabled: false,
-  suggestedAmounts: ["25", "50", "100"],
-};
+  // $25, $50, $100; ¥2,500, ¥5,000, ¥10,000 in a zero-decimal currency (the API's own default amounts).
+  suggestedAmounts: [2500, 5000, 10000].map((a) => minorToInput(a, currency)),
+});
 
 /** Form values of an existing campaign. Dates stay empty here: they are local times, filled in the browser. */
-export function valuesFromCampaign(c: CampaignView): FormValues {
+export function valuesFromCampaign(c: CampaignView, currency: string): FormValues {
   return {
     title: c.title,
     slug: c.slug,
     description: c.description ?? "",
     type: c.type,
     parentCampaignId: c.parentCampaignId ?? "",
-    goalAmountCents: centsToInput(c.goalAmountCents),
+    goalAmountCents: minorToInput(c.goalAmountCents, currency),
     coverImageUrl: c.coverImageUrl ?? "",
     videoUrl: c.videoUrl ?? "",
     color: c.color ?? "",
     matchingOrgName: c.matchingOrgName ?? "",
-    matchingMaxCents: centsToInput(c.matchingMaxCents),
-    minAmountCents: centsToInput(c.minAmountCents),
-    ticketPriceCents: centsToInput(c.ticketPriceCents),
+    matchingMaxCents: minorToInput(c.matchingMaxCents, currency),
+    minAmountCents: minorToInput(c.minAmountCents, currency),
+    ticketPriceCents: minorToInput(c.ticketPriceCents, currency),
     matchingRatioPct: String(c.matchingRatioPct),
     ticketCapacity: c.ticketCapacity === null ? "" : String(c.ticketCapacity),
     maxTicketsPerOrder: String(c.maxTicketsPerOrder),
@@ -121,7 +123,7 @@ export function valuesFromCampaign(c: CampaignView): FormValues {
     allowCustomAmount: c.allowCustomAmount,
     allowRecurring: c.allowRecurring,
     matchingEnabled: c.matchingEnabled,
-    suggestedAmounts: c.suggestedAmounts.map((a) => centsToInput(a)),
+    suggestedAmounts: c.suggestedAmounts.map((a) => minorToInput(a, currency)),
   };
 }
 
@@ -156,11 +158,11 @@ export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] 
 
 type Converted = { ok: true; value: unknown } | { ok: false; errors: Record<string, string> };
 
-/** The API value of one field as typed (`raw`, the input's value), or the reason it can't be one. */
-export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit"): Converted {
+/** The API value of one field as typed (`raw`, the input's value; money in `currency`), or the reason it can't be one. */
+export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit", currency: string): Converted {
   if ((MONEY_KEYS as readonly string[]).includes(key)) {
-    const m = parseMoney(String(raw));
-    return m.ok ? { ok: true, value: m.cents } : { ok: false, errors: { [key]: m.message } };
+    const m = parseMoney(String(raw), currency);
+    return m.ok ? { ok: true, value: m.minor } : { ok: false, errors: { [key]: m.message } };
   }
   if ((INT_KEYS as readonly string[]).includes(key)) {
     const s = String(raw).trim();
@@ -181,9 +183,9 @@ export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit")
         errors[`suggestedAmounts.${i}`] = "Enter an amount or remove it";
         return;
       }
-      const m = parseMoney(text);
+      const m = parseMoney(text, currency);
       if (!m.ok) errors[`suggestedAmounts.${i}`] = m.message;
-      else cents.push(m.cents ?? 0);
+      else cents.push(m.minor ?? 0);
     });
     return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: cents };
   }
@@ -207,13 +209,13 @@ export const CAMPAIGN_FIELD_WORDS: Record<string, FieldWords> = Object.fromEntri
  * The rules of the fields in `keys`, as typed: each is converted to the API's value, then checked
  * with the endpoint's own schema for that field (create or update); the other fields pass.
  */
-export function campaignFormSchema(mode: "create" | "edit", keys: readonly FieldKey[]) {
+export function campaignFormSchema(mode: "create" | "edit", keys: readonly FieldKey[], currency: string) {
   const api = (mode === "create" ? createCampaignBody : updateCampaignBody).shape as Record<FieldKey, z.ZodType>;
   const field = (key: FieldKey) =>
     z
       .unknown()
       .transform((raw, ctx) => {
-        const conv = toApiValue(key, raw, mode);
+        const conv = toApiValue(key, raw, mode, currency);
         if (conv.ok) return conv.value;
         for (const [path, message] of Object.entries(conv.errors)) {
           const rest = path
@@ -229,10 +231,10 @@ export function campaignFormSchema(mode: "create" | "edit", keys: readonly Field
 }
 
 /** The request body: every applicable field (create) or the changed ones (edit). */
-export function buildPayload(keys: FieldKey[], v: FormValues, mode: "create" | "edit"): Record<string, unknown> {
+export function buildPayload(keys: FieldKey[], v: FormValues, mode: "create" | "edit", currency: string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const k of keys) {
-    const conv = toApiValue(k, v[k], mode);
+    const conv = toApiValue(k, v[k], mode, currency);
     if (!conv.ok || conv.value === undefined) continue;
     if (mode === "create" && conv.value === null) continue;
     body[k] = conv.value;

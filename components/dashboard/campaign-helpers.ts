@@ -1,5 +1,5 @@
 import type { Campaign } from "@/db/schema";
-import { formatMoney } from "./money";
+import { formatMoney } from "@/lib/money";
 
 export const TYPE_LABEL: Record<string, string> = {
   DONATION: "Donation",
@@ -11,8 +11,8 @@ export const TYPE_LABEL: Record<string, string> = {
 /** What the progress bar shows: raised against the goal (null percent when there is none). */
 export function progressOf(c: Pick<Campaign, "raisedAmountCents" | "goalAmountCents">, currency: string) {
   return {
-    raisedLabel: formatMoney(c.raisedAmountCents, currency),
-    goalLabel: c.goalAmountCents ? formatMoney(c.goalAmountCents, currency) : null,
+    raisedLabel: formatMoney(c.raisedAmountCents, currency, { short: true }),
+    goalLabel: c.goalAmountCents ? formatMoney(c.goalAmountCents, currency, { short: true }) : null,
     percent: c.goalAmountCents ? (c.raisedAmountCents / c.goalAmountCents) * 100 : null,
   };
 }

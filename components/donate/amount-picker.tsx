@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { currencyDecimals, currencySymbol } from "@/lib/money";
 import { FieldError } from "./field-error";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
@@ -10,13 +10,8 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
   const amounts = campaign.suggestedAmounts;
   const choice = values.amount.choice;
   const error = errorOf("amount");
-  const currencySymbol = useMemo(
-    () =>
-      new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() })
-        .formatToParts(0)
-        .find((p) => p.type === "currency")?.value ?? "",
-    [currency],
-  );
+  // Zero-decimal currencies (jpy, krw) take whole amounts only: no decimal point in the keypad or the placeholder.
+  const decimals = currencyDecimals(currency);
   const choose = (next: string, custom: string) => {
     f.setValue("amount", { choice: next, custom });
     f.edited("amount");
@@ -59,15 +54,15 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
           </label>
           <div className={`${styles.moneyInput} ${choice === "custom" ? styles.moneyInputActive : ""}`}>
             <span className={styles.moneySymbol} aria-hidden="true">
-              {currencySymbol}
+              {currencySymbol(currency)}
             </span>
             <input
               id={id("amount")}
               className={styles.input}
               type="text"
-              inputMode="decimal"
+              inputMode={decimals === 0 ? "numeric" : "decimal"}
               autoComplete="off"
-              placeholder="0.00"
+              placeholder={decimals === 0 ? "0" : `0.${"0".repeat(decimals)}`}
               value={values.amount.custom}
               onChange={(e) => {
                 // Typing picks the custom amount; merely tabbing through keeps the chosen button.

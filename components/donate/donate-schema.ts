@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { FieldWords } from "@/components/forms/issue-text";
 import { maxLengthOf } from "@/components/forms/schema-limits";
+import { minimumDonationMinor, parseMoney } from "@/lib/money";
 import { createDonationBody } from "@/lib/schemas/donations";
-import { parseAmountToCents } from "./format";
 import type { DonateFormCampaign } from "./types";
 
 /**
@@ -14,7 +14,7 @@ export type Frequency = "ONCE" | "MONTH" | "YEAR";
 export type DedicationType = "IN_HONOR" | "IN_MEMORY";
 
 export type DonateFormValues = {
-  /** A suggested amount (its cents, as text) or "custom" for the typed one. */
+  /** A suggested amount (its minor units, as text) or "custom" for the typed one. */
   amount: { choice: string; custom: string };
   tickets: string;
   recurringInterval: Frequency;
@@ -68,9 +68,9 @@ export const TEXT_MAX = {
   dedicationMessage: maxLengthOf(dedicationApi.message) ?? undefined,
 };
 
-/** The campaign's limits, as the form shows and checks them. */
+/** The campaign's limits, as the form shows and checks them: the currency's smallest gift or the campaign's minimum. */
 export function campaignLimits(c: DonateFormCampaign) {
-  const minCents = Math.max(100, c.minAmountCents ?? 100);
+  const minCents = Math.max(minimumDonationMinor(c.currency), c.minAmountCents ?? 0);
   const ticketsLeft = c.ticketCapacity !== null ? Math.max(0, c.ticketCapacity - c.ticketsSold) : null;
   const maxTickets = Math.min(c.maxTicketsPerOrder, ticketsLeft ?? c.maxTicketsPerOrder);
   const frequencies: Frequency[] =
@@ -81,15 +81,15 @@ export function campaignLimits(c: DonateFormCampaign) {
 /** The number of tickets typed, or NaN. */
 export const ticketCount = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : NaN);
 
-/** The gift in cents as chosen or typed, or null while there is none. */
+/** The gift in minor units as chosen or typed (in the campaign's currency), or null while there is none. */
 export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c: DonateFormCampaign): number | null {
   if (c.type === "EVENT") {
     const n = ticketCount(v.tickets);
     return Number.isInteger(n) && n >= 1 ? n * (c.ticketPriceCents ?? 0) : null;
   }
   if (v.amount.choice !== "custom") return Number(v.amount.choice);
-  const parsed = parseAmountToCents(v.amount.custom);
-  return parsed.ok && parsed.cents > 0 ? parsed.cents : null;
+  const parsed = parseMoney(v.amount.custom, c.currency);
+  return parsed.ok && parsed.minor !== null && parsed.minor > 0 ? parsed.minor : null;
 }
 
 /** A campaign rule's failure: a `custom` issue named by the API's domain code, with its values. */
@@ -103,12 +103,12 @@ function amountSchema(c: DonateFormCampaign) {
     .object({ choice: z.string(), custom: z.string() })
     .transform((v, ctx) => {
       if (v.choice !== "custom") return Number(v.choice);
-      const parsed = parseAmountToCents(v.custom);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", input: v.custom, message: parsed.error });
+      const parsed = parseMoney(v.custom, c.currency);
+      if (!parsed.ok || parsed.minor === null) {
+        ctx.addIssue({ code: "custom", input: v.custom, message: parsed.ok ? "Enter an amount" : parsed.message });
         return z.NEVER;
       }
-      return parsed.cents;
+      return parsed.minor;
     })
     .superRefine((cents, ctx) => {
       if (cents < minCents) fail(ctx, cents, "amount_below_minimum", { minimum: minCents });

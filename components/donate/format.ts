@@ -1,55 +1,10 @@
-/** Formatting and parsing shared by the donate pages (server) and the donate form (client). Pure. */
+/** Counts, dates and text shared by the donate pages (server) and the donate form (client); money is lib/money.ts. Pure. */
 
 // One locale on both sides, so server HTML and client renders agree.
 const LOCALE = "en-US";
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(currency: string, whole: boolean): Intl.NumberFormat {
-  const key = `${currency}:${whole}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(LOCALE, {
-      style: "currency",
-      currency: currency.toUpperCase(),
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/**
- * An amount of cents in the organization's currency. `short` drops ".00" from whole amounts
- * ($50 on an amount button) but keeps real cents ($12.34).
- */
-export function formatMoney(cents: number, currency: string, opts: { short?: boolean } = {}): string {
-  const whole = cents % 100 === 0;
-  // Integer division keeps the value exact; Intl only sees a number with two decimals.
-  return formatter(currency, Boolean(opts.short) && whole).format(cents / 100);
-}
-
 export function formatCount(n: number): string {
   return new Intl.NumberFormat(LOCALE).format(n);
-}
-
-export type ParsedAmount = { ok: true; cents: number } | { ok: false; error: string };
-
-/**
- * A typed amount of money ("12.34", "$1,250", "5.5") as integer cents, by parsing the string's
- * digits: never `parseFloat(x) * 100`, which turns "1.15" into 114.99999999999999.
- */
-export function parseAmountToCents(input: string): ParsedAmount {
-  const s = input.replace(/[\s,$€£]/g, "");
-  if (s === "") return { ok: false, error: "Enter an amount" };
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
-  if (!m || (m[1] === "" && !m[2])) return { ok: false, error: "Enter an amount in numbers, like 25 or 12.50" };
-  const [, whole, frac = ""] = m;
-  if (frac.length > 2) return { ok: false, error: "Use at most two decimal places" };
-  const wholeDigits = whole.replace(/^0+(?=\d)/, "");
-  if (wholeDigits.length > 9) return { ok: false, error: "That amount is too large" };
-  const cents = Number(wholeDigits || "0") * 100 + Number(frac.padEnd(2, "0"));
-  return { ok: true, cents };
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatMoney } from "./format";
+import { formatMoney } from "@/lib/money";
 import { HeartIcon } from "./icons";
 import { forgetRecentGift, readRecentGift, sinceText, type RecentGift } from "./recent-gift";
 import styles from "./gift-notice.module.css";

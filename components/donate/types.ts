@@ -4,8 +4,8 @@ import type { CampaignView } from "@/lib/schemas/campaigns";
 /** How the page collects the card: Stripe's Payment Element, the sandbox form, or not at all. */
 export type PaymentConfig = { mode: "sandbox" } | { mode: "stripe"; publishableKey: string } | { mode: "unavailable" };
 
-/** What the donate form needs to know about the campaign (all of it public). */
-export type DonateFormCampaign = Pick<
+/** What the donate form needs to know about the campaign (all of it public), and its organization's currency. */
+export type DonateFormCampaign = { currency: string } & Pick<
   CampaignView,
   | "id"
   | "title"

@@ -4,8 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { get, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { issueResolver } from "@/components/forms/issue-resolver";
 import { fieldTexts, type IssueTextOptions } from "@/components/forms/issue-text";
-import { coverFeeCents } from "@/lib/money";
-import { formatMoney } from "./format";
+import { coverFeeCents, formatMoney } from "@/lib/money";
 import {
   DONATE_FIELD_WORDS,
   FIELD_ORDER,

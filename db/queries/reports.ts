@@ -33,6 +33,9 @@ import {
  *   it never succeeded) is in the window.
  * - Buckets are UTC days, ISO weeks (Monday) and months; a series lists empty buckets too.
  * - Per campaign: its own gifts, and the same plus its fundraiser pages' (= its aggregates).
+ * - One currency: a donation takes its organization's currency, which cannot change once the
+ *   organization has any donation (updateOrganization), so the sums never mix currencies and the
+ *   answers name the organization's.
  *
  * Two ways to the same numbers:
  * - "aggregates" (the default, what the API uses): whole UTC days come from `campaign_daily_totals`,

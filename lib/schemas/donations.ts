@@ -26,7 +26,10 @@ export const dedicationInput = z
 export const createDonationBody = z
   .object({
     campaignId: z.string().min(1).max(100),
-    amount: z.number().int().min(100, "Number must be greater than or equal to 100").max(100_000_000),
+    amount: z.number().int().min(100, "Number must be greater than or equal to 100").max(100_000_000).meta({
+      description:
+        "The gift in the organization's currency, in its minor unit (cents for usd, yen for jpy: no decimals for zero-decimal currencies). The minimum is one whole unit of the currency (100 for usd or eur, 1000 for bhd) and 100 for zero-decimal currencies (¥100, ₩100), or the campaign's `minAmountCents` if higher.",
+    }),
     currency: z
       .string()
       .regex(/^[a-zA-Z]{3}$/, "Must be a three-letter ISO currency code")

@@ -23,6 +23,17 @@ const orgFields = {
   customDomain: hostname.nullable(),
 };
 
+/** The organization's currency, its campaigns' and donations'; amounts are integers in its minor unit. */
+const currencyField = z
+  .string()
+  .regex(/^[a-zA-Z]{3}$/, "Must be a three-letter ISO currency code")
+  .transform((s) => s.toLowerCase())
+  .meta({
+    description:
+      "ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts in its minor unit " +
+      "(zero-decimal currencies such as `jpy` and `krw` have none). It can change only until the organization has taken a donation (then 409).",
+  });
+
 export const createOrganizationBody = z
   .object({
     ...orgFields,
@@ -33,11 +44,7 @@ export const createOrganizationBody = z
     logoUrl: orgFields.logoUrl.optional(),
     color: orgFields.color.optional(),
     customDomain: orgFields.customDomain.optional(),
-    currency: z
-      .string()
-      .regex(/^[a-zA-Z]{3}$/, "Must be a three-letter ISO currency code")
-      .transform((s) => s.toLowerCase())
-      .optional(),
+    currency: currencyField.optional(),
   })
   .meta({ id: "CreateOrganization" });
 
@@ -55,7 +62,7 @@ const settingsFields = {
 };
 
 export const updateOrganizationBody = z
-  .object({ ...orgFields, ...settingsFields })
+  .object({ ...orgFields, ...settingsFields, currency: currencyField })
   .partial()
   .meta({ id: "UpdateOrganization" });
 

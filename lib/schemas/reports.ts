@@ -185,10 +185,17 @@ const windowEcho = {
 
 const int = (description: string) => z.number().int().meta({ description });
 
+/** Every report names its one currency: an organization's currency is locked once it has taken donations. */
+const reportCurrency = z.string().meta({
+  description:
+    "The organization's currency; every amount is in its minor unit (cents for usd, yen for jpy). It cannot change once " +
+    "the organization has taken a donation, so a report never adds up amounts in different currencies.",
+});
+
 export const reportSummarySchema = z
   .object({
     ...windowEcho,
-    currency: z.string().meta({ description: "The organization's currency; every amount is in its cents." }),
+    currency: reportCurrency,
     raisedCents: int("Sum of `amount` of the donations now SUCCEEDED whose `succeededAt` is in the window (gross of fees and matching)."),
     count: int("How many donations those are."),
     donors: int("Distinct donors among them."),
@@ -227,6 +234,7 @@ export type TimeseriesBucket = z.output<typeof timeseriesBucketSchema>;
 export const reportTimeseriesSchema = z
   .object({
     ...windowEcho,
+    currency: reportCurrency,
     interval: z.enum(REPORT_INTERVALS),
     buckets: z.array(timeseriesBucketSchema).meta({
       description:
@@ -267,6 +275,7 @@ export type CampaignReportRow = z.output<typeof campaignReportRowSchema>;
 export const campaignReportSchema = z
   .object({
     ...windowEcho,
+    currency: reportCurrency,
     data: z.array(campaignReportRowSchema).meta({
       description:
         "Every campaign of the organization (one page holding them all), those with nothing in the window included, " +

@@ -6,7 +6,7 @@ import {
   initialValues,
   type DonateFormValues,
 } from "@/components/donate/donate-schema";
-import { formatMoney } from "@/components/donate/format";
+import { formatMoney } from "@/lib/money";
 import type { DonateFormCampaign } from "@/components/donate/types";
 import { fieldTexts, issueText, type IssueTextOptions } from "@/components/forms/issue-text";
 import { issueCodeOf } from "@/lib/errors";
@@ -26,6 +26,7 @@ function texts(result: { success: boolean; error?: { issues: import("zod").core.
 }
 
 const campaign: DonateFormCampaign = {
+  currency: "usd",
   id: "cmp_1",
   title: "Winter",
   type: "DONATION",

@@ -1,10 +1,20 @@
 /**
- * Properties of lib/money.ts: the "cover the fees" amount, the platform's cut and donation
- * matching, all in integer cents.
+ * Properties of lib/money.ts: the "cover the fees" amount, the platform's cut, donation
+ * matching, and amounts as people read and type them in currencies of 0, 2 and 3 decimals.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { coverFeeCents, matchFor, platformFeeCents } from "@/lib/money";
+import {
+  coverFeeCents,
+  currencyDecimals,
+  currencySymbol,
+  formatMoney,
+  matchFor,
+  minimumDonationMinor,
+  minorToInput,
+  parseMoney,
+  platformFeeCents,
+} from "@/lib/money";
 
 /** What the card processor takes from a charge: 2.9 % rounded up, plus 30¢. */
 const processorFee = (charge: number) => Math.ceil((charge * 290) / 10_000) + 30;
@@ -134,5 +144,131 @@ describe("matchFor", () => {
         }
       }),
     );
+  });
+});
+
+describe("currencyDecimals", () => {
+  it("is the minor unit's decimal places, by Intl", () => {
+    expect(currencyDecimals("usd")).toBe(2);
+    expect(currencyDecimals("EUR")).toBe(2);
+    expect(currencyDecimals("jpy")).toBe(0);
+    expect(currencyDecimals("krw")).toBe(0);
+    expect(currencyDecimals("bhd")).toBe(3);
+  });
+});
+
+describe("formatMoney", () => {
+  it("divides by the currency's own power of ten", () => {
+    expect(formatMoney(125050, "usd")).toBe("$1,250.50");
+    expect(formatMoney(5000, "usd")).toBe("$50.00");
+    expect(formatMoney(5000, "jpy")).toBe("¥5,000");
+    expect(formatMoney(5000, "krw")).toBe("₩5,000");
+    expect(formatMoney(1500, "bhd").replace(/\s/g, " ")).toBe("BHD 1.500");
+  });
+
+  it("uses the locale's grouping, decimal mark and sign position", () => {
+    expect(formatMoney(125050, "eur", { locale: "de" }).replace(/\s/g, " ")).toBe("1.250,50 €");
+    expect(formatMoney(125000, "eur", { locale: "de", short: true }).replace(/\s/g, " ")).toBe("1.250 €");
+    expect(formatMoney(5000, "jpy", { locale: "de" }).replace(/\s/g, " ")).toBe("5.000 ¥");
+  });
+
+  it("short drops the decimals of whole amounts only", () => {
+    expect(formatMoney(5000, "usd", { short: true })).toBe("$50");
+    expect(formatMoney(1234, "usd", { short: true })).toBe("$12.34");
+    expect(formatMoney(5000, "jpy", { short: true })).toBe("¥5,000");
+    expect(formatMoney(2000, "bhd", { short: true }).replace(/\s/g, " ")).toBe("BHD 2");
+  });
+});
+
+describe("minorToInput", () => {
+  it("writes what a money input shows: no sign, no grouping, no decimals for a whole amount", () => {
+    expect(minorToInput(2500, "usd")).toBe("25");
+    expect(minorToInput(2550, "usd")).toBe("25.50");
+    expect(minorToInput(5, "usd")).toBe("0.05");
+    expect(minorToInput(5000, "jpy")).toBe("5000");
+    expect(minorToInput(1005, "bhd")).toBe("1.005");
+    expect(minorToInput(null, "usd")).toBe("");
+    expect(minorToInput(undefined, "jpy")).toBe("");
+  });
+});
+
+describe("parseMoney", () => {
+  const minor = (text: string, currency: string) => {
+    const r = parseMoney(text, currency);
+    return r.ok ? r.minor : r.message;
+  };
+
+  it("reads amounts digit by digit, never through floating point", () => {
+    expect(minor("25", "usd")).toBe(2500);
+    expect(minor("25.5", "usd")).toBe(2550);
+    expect(minor("0.29", "usd")).toBe(29);
+    expect(minor("1.15", "usd")).toBe(115);
+    expect(minor("$1,250.50", "usd")).toBe(125050);
+    expect(minor(" 12 ", "eur")).toBe(1200);
+    expect(minor("€12.30", "eur")).toBe(1230);
+    expect(minor(".5", "usd")).toBe(50);
+    expect(minor("25.", "usd")).toBe(2500);
+    expect(minor("007", "usd")).toBe(700);
+    expect(minor("1.500", "bhd")).toBe(1500);
+    expect(minor("0.001", "bhd")).toBe(1);
+  });
+
+  it("zero-decimal currencies take whole amounts and refuse decimals", () => {
+    expect(minor("5000", "jpy")).toBe(5000);
+    expect(minor("¥5,000", "jpy")).toBe(5000);
+    expect(minor("₩12000", "krw")).toBe(12000);
+    expect(minor("5000.00", "jpy")).toBe(5000);
+    expect(minor("5000.5", "jpy")).toBe("This currency has no decimals: enter a whole amount");
+    expect(minor("50.25", "krw")).toBe("This currency has no decimals: enter a whole amount");
+    expect(minor("5,00", "jpy")).toBe("Enter a whole amount, like 5000");
+  });
+
+  it("refuses what is not an amount, with a message saying what to type", () => {
+    expect(parseMoney("", "usd")).toEqual({ ok: true, minor: null });
+    expect(parseMoney("   ", "jpy")).toEqual({ ok: true, minor: null });
+    expect(minor("12.345", "usd")).toBe("Use at most two decimal places");
+    expect(minor("1.2345", "bhd")).toBe("Use at most three decimal places");
+    expect(minor("25,50", "usd")).toBe("Use a dot for decimals, like 25.50");
+    expect(minor("-5", "usd")).toBe("Must be a positive amount");
+    expect(minor("abc", "usd")).toBe("Enter an amount like 25 or 25.50");
+    expect(minor(".", "usd")).toBe("Enter an amount like 25 or 25.50");
+    expect(minor("1e3", "usd")).toBe("Enter an amount like 25 or 25.50");
+    expect(minor("12345678901", "usd")).toBe("That amount is too large");
+  });
+
+  it("round-trips minorToInput → parseMoney for any amount in any kind of currency", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom("usd", "eur", "jpy", "krw", "bhd"), (amount, currency) => {
+        expect(parseMoney(minorToInput(amount, currency), currency)).toEqual({ ok: true, minor: amount });
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("reads back what formatMoney writes in English, sign and grouping included", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom("usd", "eur", "jpy", "krw"), (amount, currency) => {
+        expect(parseMoney(formatMoney(amount, currency), currency)).toEqual({ ok: true, minor: amount });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe("currency helpers", () => {
+  it("currencySymbol: the narrow sign, else the code", () => {
+    expect(currencySymbol("usd")).toBe("$");
+    expect(currencySymbol("eur")).toBe("€");
+    expect(currencySymbol("jpy")).toBe("¥");
+    expect(currencySymbol("chf")).toBe("CHF");
+    expect(currencySymbol("bhd")).toBe("BHD");
+  });
+
+  it("minimumDonationMinor: one unit, or 100 for a zero-decimal currency", () => {
+    expect(minimumDonationMinor("usd")).toBe(100);
+    expect(minimumDonationMinor("eur")).toBe(100);
+    expect(minimumDonationMinor("jpy")).toBe(100);
+    expect(minimumDonationMinor("krw")).toBe(100);
+    expect(minimumDonationMinor("bhd")).toBe(1000);
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { bucketLabel, type Interval } from "./report-window";
 import styles from "./ops.module.css";
 
@@ -34,7 +34,7 @@ export function TimeseriesChart({
   /** The summary's raised and count for the whole window: the table's last row. */
   total: { raisedCents: number; count: number };
 }) {
-  const money = (c: number) => formatMoney(c, currency);
+  const money = (c: number) => formatMoney(c, currency, { short: true });
   const max = buckets.reduce((m, b) => Math.max(m, b.raisedCents), 0);
   if (buckets.length === 0 || max === 0) {
     return (
@@ -178,7 +178,7 @@ export function CampaignBars({
             {r.parentCampaignId ? <span className="muted small"> · page of {titles.get(r.parentCampaignId) ?? "a campaign"}</span> : null}
           </span>
           <span className={styles.hbarValue}>
-            {formatMoney(r.raisedCents, currency)} <span className="muted">· {gifts(r.count)}</span>
+            {formatMoney(r.raisedCents, currency, { short: true })} <span className="muted">· {gifts(r.count)}</span>
           </span>
           <svg viewBox="0 0 100 12" preserveAspectRatio="none" aria-hidden="true" focusable="false">
             <rect className={styles.track} x={0} y={0} width={100} height={12} />

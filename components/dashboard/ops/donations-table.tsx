@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { LocalTime } from "@/components/ui/local-time";
 import { DonationStatusBadge, GiftKindMarker } from "./badges";
 import { donorEmailLine, donorName } from "./labels";
@@ -91,7 +91,7 @@ export function DonationsTable({
                 <td className="title-cell" data-label="Donor">
                   <Link href={`${base}/donations/${encodeURIComponent(d.id)}`}>
                     {name}
-                    <span className="sr-only"> ({formatMoney(d.amount, d.currency)} donation)</span>
+                    <span className="sr-only"> ({formatMoney(d.amount, d.currency, { short: true })} donation)</span>
                   </Link>
                   <span className="sub">
                     {donorEmailLine(d)}
@@ -99,7 +99,7 @@ export function DonationsTable({
                   </span>
                 </td>
                 <td className="num card-lead" data-label="Amount">
-                  {formatMoney(d.amount, d.currency)}
+                  {formatMoney(d.amount, d.currency, { short: true })}
                 </td>
                 <td className="card-status" data-label="Status">
                   <DonationStatusBadge status={d.status} />

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { LocalTime } from "@/components/ui/local-time";
 import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { PlanStatusBadge } from "./badges";
@@ -53,7 +53,7 @@ export function PlansTable({
       </thead>
       <tbody>
         {rows.map(({ plan: p, campaignTitle, email, donationCount, totalCents }) => {
-          const amount = `${formatMoney(p.amount, p.currency)} ${PER_INTERVAL[p.interval] ?? ""}`;
+          const amount = `${formatMoney(p.amount, p.currency, { short: true })} ${PER_INTERVAL[p.interval] ?? ""}`;
           const cancelable = p.status !== "CANCELED" && p.subscriptionId !== null;
           return (
             <tr key={p.id}>
@@ -79,7 +79,7 @@ export function PlansTable({
                 <LocalTime iso={p.createdAt.toISOString()} dateOnly />
               </td>
               <td className="num">
-                {formatMoney(totalCents, p.currency)}
+                {formatMoney(totalCents, p.currency, { short: true })}
                 <span className="sub">
                   {donationCount} payment{donationCount === 1 ? "" : "s"}
                 </span>

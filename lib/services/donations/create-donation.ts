@@ -15,7 +15,7 @@ import { getEnv } from "@/lib/env";
 import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
-import { coverFeeCents, platformFeeCents } from "@/lib/money";
+import { coverFeeCents, formatMoney, minimumDonationMinor, platformFeeCents } from "@/lib/money";
 import type { PaymentProcessor } from "@/lib/processor/types";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { assertFewFailedPayments } from "./failed-payments";
@@ -28,8 +28,6 @@ export type DonationRequest = { clientIp: string | null };
 
 export type CreatedDonation = { donation: Donation; clientSecret: string; subscriptionId: string | null; chargeAmountCents: number };
 
-const formatCents = (c: number) => (c / 100).toFixed(2);
-
 /** The campaign's own rules for a gift; each failure is a 400 on its field, with a code. */
 export function assertDonationFitsCampaign(input: CreateDonationInput, campaign: Campaign, org: Organization): void {
   const issues = new Issues();
@@ -38,10 +36,10 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   if (input.currency && input.currency !== org.currency) {
     issues.add("currency", `This campaign accepts ${org.currency} only`, "currency_not_accepted", { values: [org.currency] });
   }
-  if (campaign.minAmountCents !== null && input.amount < campaign.minAmountCents) {
-    issues.add("amount", `Number must be greater than or equal to ${campaign.minAmountCents}`, "amount_below_minimum", {
-      minimum: campaign.minAmountCents,
-    });
+  // The currency's smallest gift (100 cents, ¥100, 1.000 BHD) or the campaign's own minimum if higher.
+  const minimum = Math.max(minimumDonationMinor(org.currency), campaign.minAmountCents ?? 0);
+  if (input.amount < minimum) {
+    issues.add("amount", `Number must be greater than or equal to ${minimum}`, "amount_below_minimum", { minimum });
   }
   if (campaign.type === "EVENT") {
     if (!input.tickets) issues.add("tickets", "Required for event tickets", "tickets_required");
@@ -53,7 +51,7 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
       const total = input.tickets * campaign.ticketPriceCents;
       issues.add(
         "amount",
-        `Must be tickets × ticket price (${input.tickets} × ${formatCents(campaign.ticketPriceCents)} = ${total})`,
+        `Must be tickets × ticket price (${input.tickets} × ${formatMoney(campaign.ticketPriceCents, org.currency)} = ${total})`,
         "amount_not_ticket_total",
         {
           tickets: input.tickets,

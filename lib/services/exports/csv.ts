@@ -1,4 +1,5 @@
 import { errorFields, log } from "@/lib/log";
+import { currencyDecimals } from "@/lib/money";
 
 /**
  * The CSV writer of the exports (RFC 4180, written for spreadsheets as much as for parsers):
@@ -39,23 +40,12 @@ export function csvLine(cells: Cell[]): string {
   return cells.map(csvField).join(",") + CRLF;
 }
 
-const fractionDigits = new Map<string, number>();
-
 /**
  * Integer minor units as a decimal string in the currency's own precision, exactly (no floating
  * point): 1234 usd → "12.34", 5 usd → "0.05", 5000 jpy → "5000".
  */
 export function minorUnitsToDecimal(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  let digits = fractionDigits.get(code);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat("en-US", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    fractionDigits.set(code, digits);
-  }
+  const digits = currencyDecimals(currency);
   const sign = amount < 0 ? "-" : "";
   const abs = String(Math.abs(Math.trunc(amount)));
   if (digits === 0) return sign + abs;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "@/db";
 import { isUniqueViolation } from "@/db/errors";
-import { organizations, type Organization } from "@/db/schema";
+import { donations, organizations, type Organization } from "@/db/schema";
 import { conflict } from "@/lib/errors";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
 import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
@@ -10,6 +10,9 @@ import { changedFields, recordAudit, type AuditContext } from "@/lib/services/au
 /**
  * Updates the editable fields; status and payout fields change only through processor events.
  * The `organization.updated` audit entry (the fields that changed) commits with the update.
+ * The currency changes only before the first donation (any donation row, whatever its status):
+ * amounts are stored in the currency's minor units, so a later change would mix currencies in
+ * totals and reports. The organization row is locked while that is checked.
  */
 export async function updateOrganization(
   db: DbOrTx,
@@ -20,6 +23,16 @@ export async function updateOrganization(
   if (Object.keys(patch).length === 0) return org;
   try {
     return await db.transaction(async (tx) => {
+      if (patch.currency !== undefined && patch.currency !== org.currency) {
+        await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for("update");
+        const [taken] = await tx.select({ currency: donations.currency }).from(donations).where(eq(donations.orgId, org.id)).limit(1);
+        if (taken) {
+          throw conflict(
+            "currency_locked",
+            `This organization has taken donations in ${taken.currency.toUpperCase()}; its currency can no longer change`,
+          );
+        }
+      }
       const [updated] = await tx
         .update(organizations)
         .set({ ...patch, updatedAt: sql`now()` })

@@ -44,7 +44,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         response: organizationSchema,
         responseDescription: "The updated organization",
         notFound: "Organization not found",
-        conflicts: ["Organization slug is already taken"],
+        conflicts: [
+          "Organization slug is already taken",
+          "This organization has taken donations in <CURRENCY>; its currency can no longer change",
+        ],
       },
     },
     async (ctx) => ok(serializeOrganization(await updateOrganization(ctx.db, ctx.scope.org, ctx.body, auditContextOf(ctx)))),

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ConnectPayoutsButton } from "@/components/dashboard/connect-payouts-button";
 import { ProcessorSyncCard } from "@/components/dashboard/processor-sync-card";
 import { TYPE_LABEL, progressOf } from "@/components/dashboard/campaign-helpers";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { StatusBadge } from "@/components/ui/badge";
 import { PageHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -94,7 +94,7 @@ export default async function OrgOverview({ params }: Props) {
         </div>
       ) : null}
       <div className="stats">
-        <Stat label="Raised" value={formatMoney(raised, org.currency)} hint="All campaigns, succeeded gifts" />
+        <Stat label="Raised" value={formatMoney(raised, org.currency, { short: true })} hint="All campaigns, succeeded gifts" />
         <Stat
           label="Donations"
           value={gifts.toLocaleString("en-US")}

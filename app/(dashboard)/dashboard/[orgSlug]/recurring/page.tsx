@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { count, eq } from "drizzle-orm";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { one } from "@/components/dashboard/ops/dates";
 import { PLAN_STATUS } from "@/components/dashboard/ops/labels";
 import { Pager } from "@/components/dashboard/ops/pager";
@@ -66,7 +66,7 @@ export default async function RecurringPage({ params, searchParams }: Props) {
           <Stat label="Active plans" value={(counts.ACTIVE ?? 0).toLocaleString("en-US")} />
           <Stat
             label="Monthly value"
-            value={formatMoney(summary.recurringMonthlyValueCents, org.currency)}
+            value={formatMoney(summary.recurringMonthlyValueCents, org.currency, { short: true })}
             hint="Active plans now; yearly ones count a twelfth"
           />
           <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal payment failed" />

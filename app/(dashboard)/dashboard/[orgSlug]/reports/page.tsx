@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
 import { TYPE_LABEL } from "@/components/dashboard/campaign-helpers";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { CampaignBars, TimeseriesChart } from "@/components/dashboard/ops/charts";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { INTERVALS, PRESETS, resolveWindow } from "@/components/dashboard/ops/report-window";
@@ -39,7 +39,7 @@ export default async function ReportsPage({ params, searchParams }: Props) {
   const w = resolveWindow(sp);
   const base = `/dashboard/${org.slug}/reports`;
   const currency = org.currency;
-  const money = (c: number) => formatMoney(c, currency);
+  const money = (c: number) => formatMoney(c, currency, { short: true });
 
   // The API's own query schemas check the window and the number of buckets.
   const windowQuery = reportWindowQuery.safeParse({ from: w.from ?? undefined, to: w.to ?? undefined });

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { DonateForm } from "@/components/donate/donate-form";
-import { formatMoney } from "@/components/donate/format";
+import { formatMoney } from "@/lib/money";
 import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon, MailIcon } from "@/components/donate/icons";
@@ -87,6 +87,7 @@ export default async function DonatePage({ params }: Props) {
   const supporters = view.progress && !light ? await loadSupporterCount(c.id) : 0;
 
   const formCampaign: DonateFormCampaign = {
+    currency: org.currency,
     id: c.id,
     title: c.title,
     type: c.type,

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { CampaignEditor } from "@/components/dashboard/campaign-editor";
 import { TYPE_LABEL, embedSnippet, progressOf } from "@/components/dashboard/campaign-helpers";
 import { CampaignStatusPanel } from "@/components/dashboard/campaign-status-panel";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { StatusBadge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-button";
@@ -101,7 +101,7 @@ export default async function CampaignPage(props: Props) {
               {campaign.matchingEnabled ? (
                 <>
                   <dt>Matched</dt>
-                  <dd>{formatMoney(campaign.matchedAmountCents, org.currency)}</dd>
+                  <dd>{formatMoney(campaign.matchedAmountCents, org.currency, { short: true })}</dd>
                 </>
               ) : null}
               {campaign.type === "EVENT" ? (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { isErasedEmail } from "@/lib/donor-erasure";
 import Link from "next/link";
 import { eq } from "drizzle-orm";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
 import {
   donorEmailLabel,
@@ -37,7 +37,7 @@ async function load({ params }: Props) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { donation } = await load(props);
-  return { title: `Donation ${formatMoney(donation.amount, donation.currency)}` };
+  return { title: `Donation ${formatMoney(donation.amount, donation.currency, { short: true })}` };
 }
 
 const EVENT_TONE: Record<string, BadgeTone | "mail"> = {
@@ -110,7 +110,7 @@ export default async function DonationPage(props: Props) {
     ? await db.select({ status: recurringPlans.status }).from(recurringPlans).where(eq(recurringPlans.id, d.recurringPlanId)).limit(1)
     : [];
   const base = `/dashboard/${org.slug}`;
-  const money = (cents: number) => formatMoney(cents, d.currency);
+  const money = (cents: number) => formatMoney(cents, d.currency, { short: true });
   const name = donorName(d);
   const delivering = Boolean(getEnv().RESEND_API_KEY);
   const dedication = d.dedication;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { one } from "@/components/dashboard/ops/dates";
 import { donorEmailLine, donorName } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
@@ -183,7 +183,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
                       {donorEmailLine(d) ? <span className="sub">{donorEmailLine(d)}</span> : null}
                     </td>
                     <td className="num card-lead" data-label="Total given">
-                      {formatMoney(d.totalGivenCents, org.currency)}
+                      {formatMoney(d.totalGivenCents, org.currency, { short: true })}
                     </td>
                     <td className="num card-status" data-label="Gifts">
                       {d.donationCount}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatMoney } from "@/components/dashboard/money";
+import { formatMoney } from "@/lib/money";
 import { DonationStatusBadge, GiftKindMarker } from "@/components/dashboard/ops/badges";
 import { DonorDataActions } from "@/components/dashboard/ops/donor-data-actions";
 import { donorName } from "@/components/dashboard/ops/labels";
@@ -74,7 +74,7 @@ export default async function DonorPage(props: Props) {
         }
       />
       <div className="stats">
-        <Stat label="Total given" value={formatMoney(donor.totalGivenCents, org.currency)} hint="Succeeded donations" />
+        <Stat label="Total given" value={formatMoney(donor.totalGivenCents, org.currency, { short: true })} hint="Succeeded donations" />
         <Stat label="Gifts" value={donor.donationCount.toLocaleString("en-US")} />
         <Stat
           label="First gift"
@@ -117,10 +117,10 @@ export default async function DonorPage(props: Props) {
                     <td className="title-cell nowrap">
                       <Link href={`${base}/donations/${encodeURIComponent(d.id)}`}>
                         <LocalTime iso={d.createdAt.toISOString()} />
-                        <span className="sr-only"> ({formatMoney(d.amount, d.currency)} donation)</span>
+                        <span className="sr-only"> ({formatMoney(d.amount, d.currency, { short: true })} donation)</span>
                       </Link>
                     </td>
-                    <td className="num">{formatMoney(d.amount, d.currency)}</td>
+                    <td className="num">{formatMoney(d.amount, d.currency, { short: true })}</td>
                     <td>
                       <DonationStatusBadge status={d.status} />
                     </td>

@@ -30,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     async ({ db, scope, query }) => {
       const window = windowOf(query);
       const data = await getCampaignReport(db, scope.orgId, window);
-      const body: CampaignReport = { ...window, data, pagination: wholeList(data.length) };
+      const body: CampaignReport = { ...window, currency: scope.org.currency, data, pagination: wholeList(data.length) };
       return ok(body);
     },
   ),

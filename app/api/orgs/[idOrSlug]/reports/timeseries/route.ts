@@ -29,7 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     async ({ db, scope, query }) => {
       const window = windowOf(query);
       const buckets = await getReportTimeseries(db, scope.orgId, window, query.interval);
-      const body: ReportTimeseries = { ...window, interval: query.interval, buckets };
+      const body: ReportTimeseries = { ...window, currency: scope.org.currency, interval: query.interval, buckets };
       return ok(body);
     },
   ),

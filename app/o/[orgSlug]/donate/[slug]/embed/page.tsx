@@ -45,6 +45,7 @@ export default async function EmbedPage({ params }: Props) {
   const closure = closureOf({ campaign, org }, payment, now);
   const captcha = closure ? null : captchaConfig((await headers()).get("x-nonce"));
   const formCampaign: DonateFormCampaign = {
+    currency: org.currency,
     id: c.id,
     title: c.title,
     type: c.type,
