@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { SignInRequest } from "@/components/account/sign-in-request";
 import styles from "@/components/account/account.module.css";
 import { getDb } from "@/db";
 import { isDonorSignInLinkUsable } from "@/lib/services/donor-accounts/consume-sign-in-link";
-import { loadAccountOrg } from "../data";
+import { orgBasePath } from "../../site";
+import { loadAccountOrg, signedInDonor } from "../data";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * GET /o/:orgSlug/account/sign-in?token=…: where the emailed link lands. Opening it changes
  * nothing (mail scanners open links too): the donor presses "Continue to your account", a form
  * post to ./sign-in/confirm that uses the link. A used, expired or unknown link says so and
- * offers a new one.
+ * offers a new one, unless the donor is signed in already (a second click of Continue, say): then
+ * on to the account page.
  */
 export default async function DonorSignInPage({ params, searchParams }: Props) {
   const org = await loadAccountOrg((await params).orgSlug);
@@ -27,6 +29,8 @@ export default async function DonorSignInPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const usable = token !== "" && (await isDonorSignInLinkUsable(await getDb(), org, token));
+
+  if (!usable && (await signedInDonor(org))) redirect(`${await orgBasePath(org.slug)}/account`);
 
   if (usable) {
     return (
