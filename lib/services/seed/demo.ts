@@ -36,7 +36,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeededDemo | null> {
   const pending = await pendingDemoHistory(db, DEMO_ORG_SLUG);
   if (pending) {
     const started = Date.now();
-    void playPendingHistory(db, pending).then(
+    void playPendingHistory(db, pending, { background: true }).then(
       (steps) => log.info("demo history ready", { org: DEMO_ORG_SLUG, steps, ms: Date.now() - started }),
       (err) => log.error("demo history stopped; the next start resumes it", { org: DEMO_ORG_SLUG, ...errorFields(err) }),
     );
