@@ -312,7 +312,9 @@ async function backdate(
   await tx.execute(sql`
     update donation_events e set created_at = v.at
     from jsonb_to_recordset(${json(made.events)}) as v(id text, at timestamptz)
-    where e.processor_event_id = v.id`);
+    where e.processor_event_id = v.id and e.donation_id in (
+      select d.id from donations d, jsonb_to_recordset(${json([...made.charges, ...made.touched])}) as c(charge text, at timestamptz)
+      where d.org_id = ${orgId} and d.charge_id = c.charge)`);
   // Refunds and disputes: the donation last changed then.
   await tx.execute(sql`
     update donations d set updated_at = v.at
