@@ -17,6 +17,8 @@ import type { DonateFormCampaign } from "@/components/donate/types";
 import { renderEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
 import { resetEnv } from "@/lib/env";
+import type { AppError } from "@/lib/errors";
+import { assertAmountFitsCampaign } from "@/lib/services/recurring-plans/change-plan-amount";
 import { get, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { activeCampaign, activeOrg, pay, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
@@ -173,6 +175,22 @@ describe("the minimum gift per currency", () => {
     expect(small.body.details.codes.amount).toEqual([{ code: "amount_below_minimum", minimum: 1000 }]);
     const enough = await startDonation(c.id, { amount: 1000 });
     expect(enough).toMatchObject({ amount: 1000, currency: "bhd" });
+  });
+
+  it("a recurring plan's new amount follows the same minimum: one dinar, ¥100, or the campaign's own", () => {
+    const open = { minAmountCents: null, allowCustomAmount: true, suggestedAmounts: [] };
+    const codes = (amount: number, currency: string, campaign: typeof open | { minAmountCents: number } = open) => {
+      try {
+        assertAmountFitsCampaign(amount, { ...open, ...campaign }, currency);
+        return [];
+      } catch (err) {
+        return (err as AppError).details?.codes?.amount ?? [];
+      }
+    };
+    expect(codes(999, "bhd")).toEqual([{ code: "amount_below_minimum", minimum: 1000 }]);
+    expect(codes(1000, "bhd")).toEqual([]);
+    expect(codes(100, "jpy")).toEqual([]);
+    expect(codes(100, "usd", { minAmountCents: 500 })).toEqual([{ code: "amount_below_minimum", minimum: 500 }]);
   });
 });
 

@@ -4,7 +4,7 @@ import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
 import { campaigns, donations, recurringPlans, type Campaign, type RecurringPlan } from "@/db/schema";
 import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
-import { coverFeeCents } from "@/lib/money";
+import { coverFeeCents, minimumDonationMinor } from "@/lib/money";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
 import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 
@@ -24,12 +24,13 @@ export function assertPlanRunning(plan: RecurringPlan): asserts plan is Recurrin
 export function assertAmountFitsCampaign(
   amount: number,
   campaign: Pick<Campaign, "minAmountCents" | "allowCustomAmount" | "suggestedAmounts">,
+  currency: string,
 ) {
   const issues = new Issues();
-  if (campaign.minAmountCents !== null && amount < campaign.minAmountCents) {
-    issues.add("amount", `Number must be greater than or equal to ${campaign.minAmountCents}`, "amount_below_minimum", {
-      minimum: campaign.minAmountCents,
-    });
+  // The currency's smallest gift (as for a new donation) or the campaign's own minimum if higher.
+  const minimum = Math.max(minimumDonationMinor(currency), campaign.minAmountCents ?? 0);
+  if (amount < minimum) {
+    issues.add("amount", `Number must be greater than or equal to ${minimum}`, "amount_below_minimum", { minimum });
   } else if (!campaign.allowCustomAmount && !campaign.suggestedAmounts.includes(amount)) {
     issues.add("amount", `Choose one of the suggested amounts: ${campaign.suggestedAmounts.join(", ")}`, "not_a_suggested_amount", {
       values: campaign.suggestedAmounts,
@@ -55,7 +56,7 @@ export async function changePlanAmount(
   assertPlanRunning(plan);
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, plan.campaignId)).limit(1);
   if (!campaign) throw notFound("recurring_plan_not_found", "Recurring plan not found");
-  assertAmountFitsCampaign(amount, campaign);
+  assertAmountFitsCampaign(amount, campaign, plan.currency);
 
   if (amount !== plan.amount) {
     const [first] = await db
