@@ -20,7 +20,7 @@ export async function startServerProcess(): Promise<void> {
   const wantsSeed =
     env.SEED_DEMO === "1" || env.SEED_DEMO === "true" || (env.embedded && env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false");
   if (wantsSeed) {
-    const seeded = await seedDemoIfEmpty(db);
+    const seeded = await seedDemoIfEmpty(db, { scale: env.DEMO_HISTORY_SCALE });
     if (seeded) log.info("demo data created", { org: seeded.orgSlug, owner: seeded.ownerEmail });
   }
   if (!env.WORKER_DISABLED) startWorker();

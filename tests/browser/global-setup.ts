@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, startServer } from "../helpers/server";
+import { DEMO_HISTORY_SCALE } from "./demo-scale";
 
 /**
  * One real server for the whole browser suite: `npm start`'s own script (scripts/start.mjs) on
@@ -55,6 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     TRUST_PROXY: undefined,
     WORKER_DISABLED: undefined,
     SEED_DEMO: "1",
+    DEMO_HISTORY_SCALE: String(DEMO_HISTORY_SCALE),
     LOG_LEVEL: "warn",
     RATE_LIMIT_PUBLIC_PER_MINUTE: "100000",
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000",

@@ -30,13 +30,13 @@ export type SeededDemo = { orgSlug: string; ownerEmail: string };
  * fills in as it goes, newest months last. Its end (or failure, which the next start retries) is
  * logged.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<SeededDemo | null> {
+export async function seedDemoIfEmpty(db: Db, options: Pick<HistoryOptions, "scale"> = {}): Promise<SeededDemo | null> {
   const [{ n }] = await db.select({ n: count() }).from(organizations);
   const created = n === 0 && (await createDemoOrganization(db, DEMO_ORG_SLUG, new Date()));
   const pending = await pendingDemoHistory(db, DEMO_ORG_SLUG);
   if (pending) {
     const started = Date.now();
-    void playPendingHistory(db, pending, { background: true }).then(
+    void playPendingHistory(db, pending, { ...options, background: true }).then(
       (steps) => log.info("demo history ready", { org: DEMO_ORG_SLUG, steps, ms: Date.now() - started }),
       (err) => log.error("demo history stopped; the next start resumes it", { org: DEMO_ORG_SLUG, ...errorFields(err) }),
     );
