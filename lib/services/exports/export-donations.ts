@@ -5,6 +5,7 @@ import { shownEmail } from "@/lib/donor-erasure";
 import { iso } from "@/lib/schemas/common";
 import type { DonationCursor, DonationFilter } from "@/lib/schemas/donations";
 import { csvStream, minorUnitsToDecimal, type CsvColumn } from "./csv";
+import { copyDonationsCsv, postgresClientOf } from "./donations-copy";
 
 /** Rows per keyset batch: big enough to keep round trips few, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 2000;
@@ -54,9 +55,24 @@ export const DONATION_CSV_COLUMNS: CsvColumn<DonationListRow>[] = [
  * before answering, so a database failure is still a JSON error; each later one when the client
  * has taken the previous. Batches are separate statements (no transaction is held open for the
  * length of a download), and the keyset cursor makes every row that exists throughout appear
- * exactly once.
+ * exactly once. The path PGlite takes, and the reference the COPY path is tested against.
  */
-export async function exportDonationsCsv(db: Db, org: Organization, filter: DonationFilter, batchSize = EXPORT_BATCH_SIZE) {
+export async function exportDonationsCsvInBatches(db: Db, org: Organization, filter: DonationFilter, batchSize = EXPORT_BATCH_SIZE) {
   const fetch = (cursor: DonationCursor | null) => listDonationsPage(db, org.id, filter, { limit: batchSize, cursor });
   return csvStream(DONATION_CSV_COLUMNS, await fetch(null), fetch, "donations");
+}
+
+/**
+ * The donations export: on PostgreSQL written by Postgres itself (`COPY … TO STDOUT`, the same
+ * bytes, see donations-copy.ts), on PGlite in keyset batches (`exportDonationsCsvInBatches`).
+ */
+export async function exportDonationsCsv(db: Db, org: Organization, filter: DonationFilter) {
+  const client = postgresClientOf(db);
+  if (!client) return exportDonationsCsvInBatches(db, org, filter);
+  return copyDonationsCsv(
+    client,
+    org,
+    filter,
+    DONATION_CSV_COLUMNS.map((c) => c.header),
+  );
 }
