@@ -6,79 +6,115 @@ import type { RouteManifestEntry } from "@/lib/api/openapi";
 import * as route0 from "./[...path]/route";
 import * as route1 from "./auth/[...nextauth]/route";
 import * as route2 from "./campaigns/[id]/route";
-import * as route3 from "./cron/worker/route";
-import * as route4 from "./donations/route";
-import * as route5 from "./donations/[id]/route";
-import * as route6 from "./donations/[id]/refund/route";
-import * as route7 from "./donors/[id]/route";
-import * as route8 from "./openapi.json/route";
-import * as route9 from "./orgs/route";
-import * as route10 from "./orgs/[idOrSlug]/route";
-import * as route11 from "./orgs/[idOrSlug]/api-keys/route";
-import * as route12 from "./orgs/[idOrSlug]/api-keys/[id]/route";
-import * as route13 from "./orgs/[idOrSlug]/audit-log/route";
-import * as route14 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route15 from "./orgs/[idOrSlug]/donations/route";
-import * as route16 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route17 from "./orgs/[idOrSlug]/donors/route";
-import * as route18 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route19 from "./orgs/[idOrSlug]/members/route";
-import * as route20 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route21 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route22 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route23 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route24 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route25 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route26 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route27 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route28 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route29 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route30 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route31 from "./processor/webhooks/route";
-import * as route32 from "./public/campaigns/[id]/route";
-import * as route33 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route34 from "./recurring-plans/[id]/cancel/route";
-import * as route35 from "./sandbox/accounts/[id]/complete/route";
-import * as route36 from "./sandbox/payments/confirm/route";
-import * as route37 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route3 from "./cron/reconcile/route";
+import * as route4 from "./cron/worker/route";
+import * as route5 from "./donations/route";
+import * as route6 from "./donations/[id]/route";
+import * as route7 from "./donations/[id]/refund/route";
+import * as route8 from "./donor/orgs/[orgSlug]/data-export/route";
+import * as route9 from "./donor/orgs/[orgSlug]/donations/route";
+import * as route10 from "./donor/orgs/[orgSlug]/erasure/route";
+import * as route11 from "./donor/orgs/[orgSlug]/recurring-plans/route";
+import * as route12 from "./donor/orgs/[orgSlug]/recurring-plans/[id]/route";
+import * as route13 from "./donor/orgs/[orgSlug]/recurring-plans/[id]/cancel/route";
+import * as route14 from "./donor/orgs/[orgSlug]/recurring-plans/[id]/payment-method/route";
+import * as route15 from "./donor/orgs/[orgSlug]/session/route";
+import * as route16 from "./donor/orgs/[orgSlug]/statements/[year]/route";
+import * as route17 from "./donors/[id]/route";
+import * as route18 from "./openapi.json/route";
+import * as route19 from "./orgs/route";
+import * as route20 from "./orgs/[idOrSlug]/route";
+import * as route21 from "./orgs/[idOrSlug]/api-keys/route";
+import * as route22 from "./orgs/[idOrSlug]/api-keys/[id]/route";
+import * as route23 from "./orgs/[idOrSlug]/audit-log/route";
+import * as route24 from "./orgs/[idOrSlug]/campaigns/route";
+import * as route25 from "./orgs/[idOrSlug]/donations/route";
+import * as route26 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route27 from "./orgs/[idOrSlug]/donor-requests/route";
+import * as route28 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
+import * as route29 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
+import * as route30 from "./orgs/[idOrSlug]/donors/route";
+import * as route31 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
+import * as route32 from "./orgs/[idOrSlug]/donors/[id]/export/route";
+import * as route33 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route34 from "./orgs/[idOrSlug]/members/route";
+import * as route35 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route36 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route37 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route38 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route39 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route40 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route41 from "./orgs/[idOrSlug]/statements/route";
+import * as route42 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route43 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route44 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route45 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route46 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route47 from "./processor/webhooks/route";
+import * as route48 from "./public/campaigns/[id]/route";
+import * as route49 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route50 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route51 from "./recurring-plans/[id]/cancel/route";
+import * as route52 from "./sandbox/accounts/[id]/complete/route";
+import * as route53 from "./sandbox/payments/confirm/route";
+import * as route54 from "./sandbox/setup-intents/confirm/route";
+import * as route55 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
   { path: "/api/auth/[...nextauth]", module: route1 },
   { path: "/api/campaigns/[id]", module: route2 },
-  { path: "/api/cron/worker", module: route3 },
-  { path: "/api/donations", module: route4 },
-  { path: "/api/donations/[id]", module: route5 },
-  { path: "/api/donations/[id]/refund", module: route6 },
-  { path: "/api/donors/[id]", module: route7 },
-  { path: "/api/openapi.json", module: route8 },
-  { path: "/api/orgs", module: route9 },
-  { path: "/api/orgs/[idOrSlug]", module: route10 },
-  { path: "/api/orgs/[idOrSlug]/api-keys", module: route11 },
-  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route12 },
-  { path: "/api/orgs/[idOrSlug]/audit-log", module: route13 },
-  { path: "/api/orgs/[idOrSlug]/campaigns", module: route14 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route15 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route16 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route17 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route18 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route19 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route20 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route21 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route22 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route23 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route24 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route25 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route26 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route27 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route28 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route29 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route30 },
-  { path: "/api/processor/webhooks", module: route31 },
-  { path: "/api/public/campaigns/[id]", module: route32 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route33 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route34 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route35 },
-  { path: "/api/sandbox/payments/confirm", module: route36 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route37 },
+  { path: "/api/cron/reconcile", module: route3 },
+  { path: "/api/cron/worker", module: route4 },
+  { path: "/api/donations", module: route5 },
+  { path: "/api/donations/[id]", module: route6 },
+  { path: "/api/donations/[id]/refund", module: route7 },
+  { path: "/api/donor/orgs/[orgSlug]/data-export", module: route8 },
+  { path: "/api/donor/orgs/[orgSlug]/donations", module: route9 },
+  { path: "/api/donor/orgs/[orgSlug]/erasure", module: route10 },
+  { path: "/api/donor/orgs/[orgSlug]/recurring-plans", module: route11 },
+  { path: "/api/donor/orgs/[orgSlug]/recurring-plans/[id]", module: route12 },
+  { path: "/api/donor/orgs/[orgSlug]/recurring-plans/[id]/cancel", module: route13 },
+  { path: "/api/donor/orgs/[orgSlug]/recurring-plans/[id]/payment-method", module: route14 },
+  { path: "/api/donor/orgs/[orgSlug]/session", module: route15 },
+  { path: "/api/donor/orgs/[orgSlug]/statements/[year]", module: route16 },
+  { path: "/api/donors/[id]", module: route17 },
+  { path: "/api/openapi.json", module: route18 },
+  { path: "/api/orgs", module: route19 },
+  { path: "/api/orgs/[idOrSlug]", module: route20 },
+  { path: "/api/orgs/[idOrSlug]/api-keys", module: route21 },
+  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route22 },
+  { path: "/api/orgs/[idOrSlug]/audit-log", module: route23 },
+  { path: "/api/orgs/[idOrSlug]/campaigns", module: route24 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route25 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route26 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route27 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route28 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route29 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route30 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route31 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route32 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route33 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route34 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route35 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route36 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route37 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route38 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route39 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route40 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route41 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route42 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route43 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route44 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route45 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route46 },
+  { path: "/api/processor/webhooks", module: route47 },
+  { path: "/api/public/campaigns/[id]", module: route48 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route49 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route50 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route51 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route52 },
+  { path: "/api/sandbox/payments/confirm", module: route53 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route54 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route55 },
 ];
