@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { MagicLinkProps } from "@/lib/email/types";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
+import { base } from "./_components/styles";
 
 export type { MagicLinkProps };
 
@@ -44,28 +45,5 @@ MagicLink.PreviewProps = {
 } satisfies MagicLinkProps;
 
 const styles = {
-  body: {
-    backgroundColor: "#f4f4f5",
-    color: "#18181b",
-    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
-    margin: 0,
-    padding: "24px 0",
-  },
-  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
-  h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
-  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
-  small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46", wordBreak: "break-all" },
-  link: { color: "#0f766e", textDecoration: "underline" },
-  actions: { margin: "8px 0 24px" },
-  button: {
-    backgroundColor: "#0f766e",
-    borderRadius: "6px",
-    color: "#ffffff",
-    fontSize: "16px",
-    fontWeight: 600,
-    padding: "12px 20px",
-    textDecoration: "none",
-  },
-  hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
-  footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
+  ...base,
 } as const;

@@ -2,6 +2,7 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Tex
 import type { PlanCanceledProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
+import { base } from "./_components/styles";
 
 export type { PlanCanceledProps };
 
@@ -73,28 +74,6 @@ PlanCanceled.PreviewProps = {
 } satisfies PlanCanceledProps;
 
 export const styles = {
-  body: {
-    backgroundColor: "#f4f4f5",
-    color: "#18181b",
-    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
-    margin: 0,
-    padding: "24px 0",
-  },
-  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
+  ...base,
   h1: { fontSize: "22px", lineHeight: "30px", margin: "0 0 16px", color: "#18181b" },
-  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
-  box: { backgroundColor: "#f4f4f5", borderRadius: "6px", padding: "16px 20px", margin: "8px 0 16px" },
-  row: { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px", color: "#27272a" },
-  actions: { margin: "8px 0 24px" },
-  button: {
-    backgroundColor: "#0f766e",
-    borderRadius: "6px",
-    color: "#ffffff",
-    fontSize: "16px",
-    fontWeight: 600,
-    padding: "12px 20px",
-    textDecoration: "none",
-  },
-  hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
-  footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
 } as const;

@@ -2,6 +2,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import type { RefundConfirmationProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
+import { base } from "./_components/styles";
 
 export type { RefundConfirmationProps };
 
@@ -119,21 +120,6 @@ RefundConfirmation.PreviewProps = {
 } satisfies RefundConfirmationProps;
 
 const styles = {
-  body: {
-    backgroundColor: "#f4f4f5",
-    color: "#18181b",
-    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
-    margin: 0,
-    padding: "24px 0",
-  },
-  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
-  h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
-  h2: { fontSize: "16px", lineHeight: "24px", margin: "0 0 8px", color: "#18181b" },
-  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
-  box: { backgroundColor: "#f4f4f5", borderRadius: "6px", padding: "16px 20px", margin: "8px 0 16px" },
-  row: { fontSize: "15px", lineHeight: "22px", margin: "0 0 4px", color: "#27272a" },
+  ...base,
   small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46" },
-  link: { color: "#0f766e", textDecoration: "underline" },
-  hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
-  footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
 } as const;

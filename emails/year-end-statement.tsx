@@ -1,6 +1,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
 import type { YearEndStatementProps } from "@/lib/email/types";
 import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
+import { base } from "./_components/styles";
 
 export type { YearEndStatementProps };
 
@@ -53,17 +54,5 @@ YearEndStatement.PreviewProps = {
 } satisfies YearEndStatementProps;
 
 const styles = {
-  body: {
-    backgroundColor: "#f4f4f5",
-    color: "#18181b",
-    fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
-    margin: 0,
-    padding: "24px 0",
-  },
-  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
-  h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
-  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
-  link: { color: "#0f766e", textDecoration: "underline" },
-  hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
-  footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
+  ...base,
 } as const;

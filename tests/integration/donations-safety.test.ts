@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { donationEvents, donations } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
@@ -16,6 +16,10 @@ import { deliver, paymentCanceledEvent, type CreatedDonation } from "../fixtures
 import { get, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { activeCampaign, activeOrg, CARD_DECLINED, CARD_OK, randomEmail, type Campaign, type Org } from "../helpers/records";
+
+// The donate page reads the request's headers (a shed, light render); rendered here outside a
+// request, it gets an ordinary request's: none of them.
+vi.mock("next/headers", async (original) => ({ ...(await original<typeof import("next/headers")>()), headers: async () => new Headers() }));
 
 let owner: TestUser;
 let org: Org;
