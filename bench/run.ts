@@ -11,6 +11,7 @@ import { paymentIntentSucceeded as paymentIntentSucceededEvent, signedEvent } fr
 import { findViolations, type Violation } from "../tests/helpers/invariants";
 import { appDir, childPids, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
 import { succeedPaymentIntent } from "./lib/ceiling";
+import { judgeGoals, printGoals, recordRun } from "./lib/goals";
 import { closedLoop, httpLoad, pacedLoad, sampleActivity, withCpu, type Activity, type HttpLoad, type Measured } from "./lib/load";
 import {
   DONATE_CAMPAIGN,
@@ -50,6 +51,8 @@ const cfg = {
   },
   only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null,
   keepDb: process.env.BENCH_KEEP_DB === "1",
+  /** Server processes for the scale-out rows (each its own `scripts/start.mjs`, same database). */
+  instances: Math.max(1, Math.floor(num("BENCH_INSTANCES", 1))),
   adminUrl: process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
 };
 
@@ -75,6 +78,9 @@ type Row = {
   note?: string;
 };
 const rows: Row[] = [];
+
+/** What the bench reads of POST /api/donations' answer. */
+type CreatedForBench = { id: string; paymentIntentId: string | null; chargeAmountCents: number };
 
 const WEBHOOK_SECRET = `whsec_bench_${randomBytes(16).toString("hex")}`;
 const NEXTAUTH_SECRET = `bench-secret-${randomBytes(24).toString("hex")}`;
@@ -170,6 +176,7 @@ async function main() {
   const admin = postgres(cfg.adminUrl, { max: 1, onnotice: () => {} });
   const dbUrl = Object.assign(new URL(cfg.adminUrl), { pathname: `/${dbName}` }).toString();
   let server: Server | undefined;
+  let others: Server[] = [];
   let sql: Sql | undefined;
   const timings: Record<string, number> = {};
   let cleaned = false;
@@ -222,9 +229,7 @@ async function main() {
     log(`seeded and vacuumed in ${timings.seed} s`);
 
     t = Date.now();
-    server = await startServer(
-      app.dir,
-      {
+    const serverEnv = {
         DATABASE_URL: dbUrl,
         NEXTAUTH_SECRET,
         PROCESSOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -242,7 +247,10 @@ async function main() {
         RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
         DATABASE_POOL_SIZE: String(cfg.poolSize),
         APP_URL: undefined,
-      },
+      };
+    server = await startServer(
+      app.dir,
+      serverEnv,
       // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server spends its time.
       process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(" ").filter(Boolean) : [],
     );
@@ -400,7 +408,7 @@ async function main() {
     };
     if (wants("webhooks")) {
       await webhookScenario("spread over 1 000 campaigns", pools.httpSpread, pools.dbSpread, OPS.id, 0.5);
-      await webhookScenario("one hot campaign", pools.httpHot, pools.dbHot, HOT.id, 0.25);
+      await webhookScenario("one hot campaign", pools.httpHot, pools.dbHot, HOT.id, 0.5);
     }
     await monitor.end({ timeout: 5 });
     await ceilingSql.end({ timeout: 5 });
@@ -579,12 +587,128 @@ async function main() {
             met: constant,
           },
           extra: {
+            constantMemory: constant,
             small: { ...small, samples: small.samples.length },
             full: { ...full, samples: full.samples.length },
             firstHalfPeak,
             secondHalfPeak,
           },
           note: `req/s column = rows/s; latency = whole download. Server RSS: ${mb(small.rssBefore)} → peak ${mb(small.rssPeak)} (+${mb(growthSmall)}) for ${small.rows} rows; ${mb(full.rssBefore)} → peak ${mb(full.rssPeak)} (+${mb(growthFull)}) for ${full.rows} rows (first half peak ${mb(firstHalfPeak)}, second half ${mb(secondHalfPeak)}), ${mb(full.rssAfter)} after; server CPU ${fmt(full.cpuSeconds)} s (${fmt((full.cpuSeconds * 1e6) / Math.max(1, full.rows), 0)} µs per row)`,
+        });
+      }
+    }
+
+    if (wants("e2e")) {
+      // Whole donations as a donor and the processor make them: POST /api/donations, then the
+      // signed payment_intent.succeeded for the payment intent it answered. Closed loop.
+      const tag = randomBytes(3).toString("hex");
+      let n = 0;
+      const whole = async () => {
+        const i = n++;
+        const created = await fetch(`${url}/api/donations`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ campaignId: DONATE_CAMPAIGN, amount: [2500, 5000, 10000, 1234][i % 4], email: `e2e-${tag}-${i}@example.org`, firstName: "Grace", lastName: "Hopper", coverFees: i % 3 === 0 }),
+        });
+        if (created.status !== 201 && created.status !== 200) throw new Error(`POST /api/donations answered ${created.status}`);
+        const body = (await created.json()) as { data?: CreatedForBench } & CreatedForBench;
+        const d = body.data ?? body;
+        if (!d.paymentIntentId) throw new Error("the created donation has no payment intent");
+        const event = paymentIntentSucceededEvent({
+          account: "acct_sandbox_benchops",
+          paymentIntentId: d.paymentIntentId,
+          amountCents: d.chargeAmountCents,
+          currency: "usd",
+          chargeId: `ch_${d.paymentIntentId.slice(3)}`,
+          destination: "acct_sandbox_benchops",
+          description: "Spring appeal (Bench Operations Fund)",
+          metadata: { donationId: d.id, orgId: OPS.id },
+        });
+        const { payload, signature } = signedEvent(event, WEBHOOK_SECRET);
+        const hook = await fetch(`${url}/api/processor/webhooks`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body: payload,
+        });
+        await hook.arrayBuffer();
+        if (hook.status >= 300) throw new Error(`the webhook answered ${hook.status}`);
+      };
+      await closedLoop(whole, { concurrency: cfg.c.donations, duration: cfg.warmup });
+      const m = await withCpu(cpuProbes, () => closedLoop(whole, { concurrency: cfg.c.donations, duration: cfg.duration }));
+      log(`end to end (create + payment_intent.succeeded): ${fmt(m.rps)} donations/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors (load ${load()})`);
+      const v = await check([OPS.id]);
+      rows.push({
+        name: "end to end: POST /api/donations then its signed payment_intent.succeeded",
+        group: "write",
+        m,
+        ceiling: vsFw(m),
+        goal: { text: "≥ 200 complete donations/s, 0 errors", met: m.rps >= 200 && m.errors === 0 },
+        violations: v.length,
+        note: "req/s column = complete donations per second (two requests each); latency = both requests",
+      });
+    }
+
+    if (cfg.instances > 1) {
+      // Scale-out: more server processes on the same database, the load spread over them
+      // (autocannon against each, connections divided). Two ratios per row: against ONE
+      // instance's framework ceiling (the gain) and against the N-instance ceiling.
+      const extra: Server[] = [];
+      for (let k = 1; k < cfg.instances; k++) extra.push(await startServer(app.dir, serverEnv));
+      others = extra;
+      const urls = [url, ...extra.map((x) => x.url)];
+      log(`${cfg.instances} instances: ${urls.join(", ")}`);
+      const spread = async (o: Omit<HttpLoad, "url">, path = "") => {
+        const parts = await Promise.all(
+          urls.map((u) => httpLoad({ ...o, url: `${u}${path}`, connections: Math.max(1, Math.round(o.connections / urls.length)) })),
+        );
+        const seconds = Math.max(...parts.map((p) => p.seconds));
+        const requests = parts.reduce((a, p) => a + p.requests, 0);
+        const statusCodes: Record<string, number> = {};
+        for (const p of parts) for (const [k, v] of Object.entries(p.statusCodes)) statusCodes[k] = (statusCodes[k] ?? 0) + v;
+        return {
+          requests,
+          seconds,
+          rps: parts.reduce((a, p) => a + p.rps, 0),
+          p50: Math.max(...parts.map((p) => p.p50)),
+          p99: Math.max(...parts.map((p) => p.p99)),
+          max: Math.max(...parts.map((p) => p.max)),
+          errors: parts.reduce((a, p) => a + p.errors, 0),
+          statusCodes,
+          concurrency: o.connections,
+          note: "p50/p99: the worst instance's",
+        } satisfies Measured;
+      };
+      const fwN = await spread({ connections: cfg.c.ceiling, ...d }, "/api/bench-ceiling-unknown-path");
+      fwN.errors = Object.entries(fwN.statusCodes)
+        .filter(([code]) => code !== "404")
+        .reduce((a, [, k]) => a + k, 0);
+      log(`framework ceiling, ${cfg.instances} instances: ${fmt(fwN.rps)} req/s (one instance: ${fmt(fw.rps)})`);
+      rows.push({
+        name: `framework ceiling, ${cfg.instances} instances`,
+        group: "ceiling",
+        m: fwN,
+        ceiling: { name: "framework ×1", rps: fw.rps, ratio: fwN.rps / fw.rps },
+      });
+      if (wants("donations")) {
+        let n = 0;
+        const tag = randomBytes(3).toString("hex");
+        const next = (): Request => ({
+          method: "POST",
+          path: "/api/donations",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ campaignId: DONATE_CAMPAIGN, amount: 2500, email: `scale-${tag}-${n++}@example.org`, firstName: "Ada" }),
+        });
+        const m = await spread({ connections: cfg.c.donations, ...d, method: "POST", next });
+        const v = await check([OPS.id]);
+        log(`POST /api/donations, ${cfg.instances} instances: ${fmt(m.rps)} req/s, ${m.errors} errors`);
+        rows.push({
+          name: `POST /api/donations, ${cfg.instances} instances`,
+          group: "write",
+          m,
+          ceiling: { name: "framework ×1", rps: fw.rps, ratio: m.rps / fw.rps },
+          violations: v.length,
+          extra: { vsFrameworkN: m.rps / fwN.rps },
+          note: `${pct(m.rps / fw.rps)} of one instance's framework ceiling, ${pct(m.rps / fwN.rps)} of the ${cfg.instances}-instance ceiling (${fmt(fwN.rps, 0)}/s)`,
         });
       }
     }
@@ -600,6 +724,7 @@ async function main() {
     cleaned = true;
     const t = Date.now();
     if (server) await server.stop();
+    for (const o of others) await o.stop();
     await sql?.end({ timeout: 5 }).catch(() => {});
     if (!cfg.keepDb)
       await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch((e) => log(`could not drop ${dbName}: ${e.message}`));
@@ -610,6 +735,15 @@ async function main() {
   }
 
   printTable();
+  const goals = judgeGoals(rows);
+  printGoals(goals);
+  recordRun(path.join(__dirname, "RESULTS.md"), goals, {
+    BENCH_DONATIONS: cfg.donations,
+    BENCH_DURATION: cfg.duration,
+    BENCH_INSTANCES: cfg.instances,
+    DATABASE_POOL_SIZE: cfg.poolSize,
+    ...(cfg.only ? { BENCH_ONLY: [...cfg.only].join(",") } : {}),
+  });
   const result = {
     when: new Date().toISOString(),
     machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
