@@ -5,7 +5,7 @@
  * donations are left alone; the donations list and the thank-you page tell them apart.
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { donations, recurringPlans } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
@@ -13,6 +13,10 @@ import { get, post, randomIp, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
 import { activeCampaign, activeOrg, CARD_DECLINED, CARD_OK, randomEmail, type Campaign, type Org } from "../helpers/records";
+
+// The thank-you page reads the request's headers (which host and frame it is served in); rendered
+// here outside a request, it gets an ordinary request's: none of them.
+vi.mock("next/headers", async (original) => ({ ...(await original<typeof import("next/headers")>()), headers: async () => new Headers() }));
 
 let owner: TestUser;
 let org: Org;

@@ -14,6 +14,7 @@ export async function generateMetadata({ params }: ThankYouProps): Promise<Metad
 }
 
 /** GET /o/:orgSlug/donate/:slug/thank-you?donation=:id: where a donor lands after paying (public). */
-export default function ThankYouPage(props: ThankYouProps) {
-  return <ThankYouView {...props} />;
+export default async function ThankYouPage(props: ThankYouProps) {
+  // Awaited here rather than rendered as an element, so the page's answer is plain markup.
+  return ThankYouView(props);
 }
