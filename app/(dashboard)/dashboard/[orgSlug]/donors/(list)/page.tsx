@@ -7,6 +7,7 @@ import { donorEmailLine, donorName } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { DonorRequestsPanel } from "@/components/dashboard/ops/donor-requests-panel";
 import { Pager } from "@/components/dashboard/ops/pager";
+import { FilterActions } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -102,17 +103,12 @@ export default async function DonorsPage({ params, searchParams }: Props) {
           />
           <SelectField id="donor-sort" name="sort" label="Sort by" defaultValue={choice.value} options={SORTS} />
         </div>
-        <div className={styles.filterActions}>
-          <span className={`small muted ${styles.grow}`}>Totals count succeeded donations only.</span>
-          {q || choice !== SORTS[0] ? (
-            <Link className="button ghost" href={base}>
-              Reset
-            </Link>
-          ) : null}
-          <button type="submit" className="button">
-            Show donors
-          </button>
-        </div>
+        <FilterActions
+          hint="Totals count succeeded donations only."
+          clearHref={q || choice !== SORTS[0] ? base : null}
+          clearLabel="Reset"
+          submitLabel="Show donors"
+        />
       </Form>
       {rows.length === 0 ? (
         q ? (
