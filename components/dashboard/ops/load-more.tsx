@@ -55,7 +55,8 @@ export function useCursorList<T>({
     const firstNew = rows.length;
     setRows((r) => [...r, ...res.data.data]);
     setCursor(res.data.pagination.nextCursor);
-    setAnnounce(`${count(res.data.data.length, nouns)} more loaded` + (res.data.pagination.nextCursor ? "" : "; that is all of them"));
+    const n = res.data.data.length;
+    setAnnounce(`${n} more ${n === 1 ? nouns.one : nouns.many} loaded` + (res.data.pagination.nextCursor ? "" : "; that is all of them"));
     requestAnimationFrame(() => tbody.current?.rows[firstNew]?.querySelector<HTMLElement>(focusSelector)?.focus());
   }
 
