@@ -12,7 +12,8 @@ import { organizations } from "./organizations";
  * A row whose gifts all stopped counting stays, at zero.
  *
  * The covering indexes on `donations` that the reports also use (INCLUDE columns, which
- * drizzle-kit cannot express) live in the custom migration `0003_report_indexes.sql`.
+ * drizzle-kit cannot express) live in the custom migration `0003_report_indexes.sql`, and the
+ * donors' window index (distinct donors in a window) in `0012_report_donor_window.sql`.
  */
 export const campaignDailyTotals = pgTable(
   "campaign_daily_totals",
