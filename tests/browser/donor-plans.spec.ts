@@ -86,7 +86,7 @@ test.describe("donor account: recurring gifts", () => {
       await donorPage.keyboard.type("12.345");
       await donorPage.keyboard.press("Enter");
       await expect(field).toHaveAttribute("aria-invalid", "true");
-      await expect(field).toHaveAccessibleDescription(/Use at most 2 decimal places/);
+      await expect(field).toHaveAccessibleDescription(/Use at most two decimal places/);
       await expect(field).toBeFocused();
       await field.fill("40");
       await donorPage.keyboard.press("Enter");

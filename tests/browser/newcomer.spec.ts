@@ -38,7 +38,8 @@ signedInTest.describe("dashboard lists on a phone", () => {
 
   const lists = [
     { path: "donations", label: "Donations", row: "phone-card@example.org", lead: /\$42/, status: "Succeeded" },
-    { path: "donors", label: "Donors", row: "phone-card@example.org", lead: /\$\d/, status: /gift/ },
+    // The demo's many donors sort by total given: find this one by search.
+    { path: "donors?q=phone-card", label: "Donors", row: "phone-card@example.org", lead: /\$\d/, status: /gift/ },
     { path: "campaigns", label: "Campaigns", row: "Winter Meals Appeal", lead: /raised|of/, status: "Active" },
   ];
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { api } from "@/components/dashboard/api-client";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -39,6 +39,13 @@ export function useCursorList<T>({
   const [error, setError] = useState<string | null>(null);
   const [announce, setAnnounce] = useState("");
   const tbody = useRef<HTMLTableSectionElement>(null);
+  // The first row a "Load more" appended, focused once React has rendered it.
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    tbody.current?.rows[focusRow.current]?.querySelector<HTMLElement>(focusSelector)?.focus();
+    focusRow.current = null;
+  }, [rows, focusSelector]);
 
   async function loadMore(e: MouseEvent<HTMLAnchorElement | HTMLButtonElement>) {
     e.preventDefault();
@@ -52,12 +59,11 @@ export function useCursorList<T>({
       setError(res.error);
       return;
     }
-    const firstNew = rows.length;
+    focusRow.current = rows.length;
     setRows((r) => [...r, ...res.data.data]);
     setCursor(res.data.pagination.nextCursor);
     const n = res.data.data.length;
     setAnnounce(`${n} more ${n === 1 ? nouns.one : nouns.many} loaded` + (res.data.pagination.nextCursor ? "" : "; that is all of them"));
-    requestAnimationFrame(() => tbody.current?.rows[firstNew]?.querySelector<HTMLElement>(focusSelector)?.focus());
   }
 
   return { rows, cursor, loading, error, announce, tbody, loadMore, initialCount: initial.length };
