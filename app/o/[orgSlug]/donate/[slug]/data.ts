@@ -8,7 +8,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { LOAD_HEADER } from "@/lib/overload";
 import { brandPalette } from "@/components/donate/brand";
-import type { PaymentConfig } from "@/components/donate/types";
+import type { DonateFormCampaign, PaymentConfig } from "@/components/donate/types";
 
 export type DonatePageParams = { orgSlug: string; slug: string };
 export type PublicView = Awaited<ReturnType<typeof publicCampaignView>>;
@@ -110,4 +110,31 @@ export function closureOf({ campaign, org }: { campaign: Campaign; org: Organiza
     return "no-amounts";
   }
   return null;
+}
+
+/** What the donate form needs of a public campaign (the full page and the embed alike). */
+export function donateFormCampaign(c: PublicView["campaign"], currency: string): DonateFormCampaign {
+  return {
+    currency,
+    id: c.id,
+    title: c.title,
+    type: c.type,
+    suggestedAmounts: c.suggestedAmounts,
+    allowCustomAmount: c.allowCustomAmount,
+    allowRecurring: c.allowRecurring,
+    minAmountCents: c.minAmountCents,
+    ticketPriceCents: c.ticketPriceCents,
+    ticketCapacity: c.ticketCapacity,
+    ticketsSold: c.ticketsSold,
+    maxTicketsPerOrder: c.maxTicketsPerOrder,
+    matchingEnabled: c.matchingEnabled,
+    matchingOrgName: c.matchingOrgName,
+    matchingRatioPct: c.matchingRatioPct,
+    showDonorRoll: c.showDonorRoll,
+  };
+}
+
+/** The donate form's heading for a campaign's type. */
+export function formHeadingFor(type: string): string {
+  return type === "EVENT" ? "Get your tickets" : type === "MEMBERSHIP" ? "Become a member" : "Make a donation";
 }

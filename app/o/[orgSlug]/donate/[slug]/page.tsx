@@ -6,11 +6,12 @@ import { formatMoney } from "@/lib/money";
 import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon, MailIcon } from "@/components/donate/icons";
-import type { DonateFormCampaign } from "@/components/donate/types";
 import { getEnv } from "@/lib/env";
 import {
   captchaConfig,
   closureOf,
+  donateFormCampaign,
+  formHeadingFor,
   loadCampaign,
   loadParent,
   loadSupporterCount,
@@ -86,25 +87,9 @@ export default async function DonatePage({ params }: Props) {
   // (and not under overload, where the page leaves out its costly sections).
   const supporters = view.progress && !light ? await loadSupporterCount(c.id) : 0;
 
-  const formCampaign: DonateFormCampaign = {
-    currency: org.currency,
-    id: c.id,
-    title: c.title,
-    type: c.type,
-    suggestedAmounts: c.suggestedAmounts,
-    allowCustomAmount: c.allowCustomAmount,
-    allowRecurring: c.allowRecurring,
-    minAmountCents: c.minAmountCents,
-    ticketPriceCents: c.ticketPriceCents,
-    ticketCapacity: c.ticketCapacity,
-    ticketsSold: c.ticketsSold,
-    maxTicketsPerOrder: c.maxTicketsPerOrder,
-    matchingEnabled: c.matchingEnabled,
-    matchingOrgName: c.matchingOrgName,
-    matchingRatioPct: c.matchingRatioPct,
-    showDonorRoll: c.showDonorRoll,
-  };
-  const formHeading = c.type === "EVENT" ? "Get your tickets" : c.type === "MEMBERSHIP" ? "Become a member" : "Make a donation";
+  const formCampaign = donateFormCampaign(c, org.currency);
+
+  const formHeading = formHeadingFor(c.type);
 
   return (
     <main id="main" className={styles.main}>

@@ -5,10 +5,18 @@ import { DonateForm } from "@/components/donate/donate-form";
 import { EmbedBridge } from "@/components/donate/embed-bridge";
 import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon } from "@/components/donate/icons";
-import type { DonateFormCampaign } from "@/components/donate/types";
 import { formatMoney } from "@/lib/money";
 import { orgBasePath } from "../../../site";
-import { captchaConfig, closureOf, loadView, paymentConfig, requestNow, type DonatePageParams } from "../data";
+import {
+  captchaConfig,
+  closureOf,
+  donateFormCampaign,
+  formHeadingFor,
+  loadView,
+  paymentConfig,
+  requestNow,
+  type DonatePageParams,
+} from "../data";
 import { ClosedNotice, MatchingBanner } from "../notices";
 import { Progress } from "../progress";
 import page from "../page.module.css";
@@ -44,25 +52,9 @@ export default async function EmbedPage({ params }: Props) {
   const now = requestNow();
   const closure = closureOf({ campaign, org }, payment, now);
   const captcha = closure ? null : captchaConfig((await headers()).get("x-nonce"));
-  const formCampaign: DonateFormCampaign = {
-    currency: org.currency,
-    id: c.id,
-    title: c.title,
-    type: c.type,
-    suggestedAmounts: c.suggestedAmounts,
-    allowCustomAmount: c.allowCustomAmount,
-    allowRecurring: c.allowRecurring,
-    minAmountCents: c.minAmountCents,
-    ticketPriceCents: c.ticketPriceCents,
-    ticketCapacity: c.ticketCapacity,
-    ticketsSold: c.ticketsSold,
-    maxTicketsPerOrder: c.maxTicketsPerOrder,
-    matchingEnabled: c.matchingEnabled,
-    matchingOrgName: c.matchingOrgName,
-    matchingRatioPct: c.matchingRatioPct,
-    showDonorRoll: c.showDonorRoll,
-  };
-  const action = c.type === "EVENT" ? "Get your tickets" : c.type === "MEMBERSHIP" ? "Become a member" : "Make a donation";
+  const formCampaign = donateFormCampaign(c, org.currency);
+
+  const action = formHeadingFor(c.type);
 
   return (
     <main id="main" className={styles.main}>
