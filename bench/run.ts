@@ -84,6 +84,7 @@ type CreatedForBench = { id: string; paymentIntentId: string | null; chargeAmoun
 
 const WEBHOOK_SECRET = `whsec_bench_${randomBytes(16).toString("hex")}`;
 const NEXTAUTH_SECRET = `bench-secret-${randomBytes(24).toString("hex")}`;
+const SECRETS_KEY = randomBytes(32).toString("base64");
 
 /** The `payment_intent.succeeded` Stripe would send for the pool's `i`th donation, from the app's event factory. */
 function paymentIntentSucceeded(pool: Pool, i: number) {
@@ -199,6 +200,9 @@ async function main() {
     process.env.DATABASE_URL = dbUrl;
     process.env.NEXTAUTH_SECRET = NEXTAUTH_SECRET;
     process.env.LOG_LEVEL = "warn";
+    // The env check (lib/env.ts) wants a payments mode with DATABASE_URL; the server runs sandbox.
+    process.env.PAYMENTS_MODE ??= "sandbox";
+    process.env.SECRETS_ENCRYPTION_KEY = SECRETS_KEY;
     // The migrations of the tree being served (db/migrate.ts reads them from the working directory).
     const cwd = process.cwd();
     process.chdir(app.dir);
@@ -230,24 +234,24 @@ async function main() {
 
     t = Date.now();
     const serverEnv = {
-        DATABASE_URL: dbUrl,
-        NEXTAUTH_SECRET,
-        PROCESSOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        WORKER_DISABLED: "1",
-        SEED_DEMO: "0",
-        LOG_LEVEL: "warn",
-        STRIPE_SECRET_KEY: undefined,
-        PAYMENTS_MODE: "sandbox",
-        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-        RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
-        RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
-        FAILED_PAYMENTS_LIMIT: "100000000",
-        // The bench measures what the app itself serves: no overload shedding in front of it.
-        OVERLOAD_SHEDDING: "0",
-        RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
-        DATABASE_POOL_SIZE: String(cfg.poolSize),
-        APP_URL: undefined,
-      };
+      DATABASE_URL: dbUrl,
+      NEXTAUTH_SECRET,
+      PROCESSOR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      WORKER_DISABLED: "1",
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+      STRIPE_SECRET_KEY: undefined,
+      PAYMENTS_MODE: "sandbox",
+      SECRETS_ENCRYPTION_KEY: SECRETS_KEY,
+      RATE_LIMIT_PUBLIC_PER_MINUTE: "100000000",
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000000",
+      FAILED_PAYMENTS_LIMIT: "100000000",
+      // The bench measures what the app itself serves: no overload shedding in front of it.
+      OVERLOAD_SHEDDING: "0",
+      RATE_LIMIT_BACKEND: process.env.BENCH_RATE_LIMIT_BACKEND ?? "memory",
+      DATABASE_POOL_SIZE: String(cfg.poolSize),
+      APP_URL: undefined,
+    };
     server = await startServer(
       app.dir,
       serverEnv,
@@ -608,7 +612,14 @@ async function main() {
         const created = await fetch(`${url}/api/donations`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ campaignId: DONATE_CAMPAIGN, amount: [2500, 5000, 10000, 1234][i % 4], email: `e2e-${tag}-${i}@example.org`, firstName: "Grace", lastName: "Hopper", coverFees: i % 3 === 0 }),
+          body: JSON.stringify({
+            campaignId: DONATE_CAMPAIGN,
+            amount: [2500, 5000, 10000, 1234][i % 4],
+            email: `e2e-${tag}-${i}@example.org`,
+            firstName: "Grace",
+            lastName: "Hopper",
+            coverFees: i % 3 === 0,
+          }),
         });
         if (created.status !== 201 && created.status !== 200) throw new Error(`POST /api/donations answered ${created.status}`);
         const body = (await created.json()) as { data?: CreatedForBench } & CreatedForBench;
@@ -635,7 +646,9 @@ async function main() {
       };
       await closedLoop(whole, { concurrency: cfg.c.donations, duration: cfg.warmup });
       const m = await withCpu(cpuProbes, () => closedLoop(whole, { concurrency: cfg.c.donations, duration: cfg.duration }));
-      log(`end to end (create + payment_intent.succeeded): ${fmt(m.rps)} donations/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors (load ${load()})`);
+      log(
+        `end to end (create + payment_intent.succeeded): ${fmt(m.rps)} donations/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors (load ${load()})`,
+      );
       const v = await check([OPS.id]);
       rows.push({
         name: "end to end: POST /api/donations then its signed payment_intent.succeeded",

@@ -47,7 +47,7 @@ export function judgeGoals(rows: GoalRow[]): Goal[] {
     ["4a", "90-day window", 100],
     ["4b", "all time", 60],
   ] as const) {
-    const r = rows.find((x) => x.name.startsWith("GET reports/summary") && x.name.endsWith(label) && x.m);
+    const r = rows.find((x) => x.name.startsWith("GET reports/summary") && x.name.includes(label) && x.m);
     goals.push({
       id,
       text: `report summary, ${label}, p99 < ${max} ms`,
@@ -68,7 +68,7 @@ export function judgeGoals(rows: GoalRow[]): Goal[] {
   goals.push({
     id: "6",
     text: "two server processes: both ratios reported (informative)",
-    figure: two?.ceiling ? `framework ×${(two.ceiling.ratio).toFixed(2)} with 2 instances` : "n/a",
+    figure: two?.ceiling ? `framework ×${two.ceiling.ratio.toFixed(2)} with 2 instances` : "n/a",
     met: null,
   });
   const e2e = find(rows, "end to end");
