@@ -167,7 +167,10 @@ export class SandboxProcessor implements PaymentProcessor {
   async updateSubscriptionAmount(input: { subscriptionId: string; amountCents: number }) {
     const db = await getDb();
     const first = await firstDonationOfSandboxSubscription(db, input.subscriptionId);
-    await recordSandboxSubscriptionFact(db, first.id, SANDBOX_PRICE_CHANGED, { unitAmountCents: input.amountCents, prorationBehavior: "none" });
+    await recordSandboxSubscriptionFact(db, first.id, SANDBOX_PRICE_CHANGED, {
+      unitAmountCents: input.amountCents,
+      prorationBehavior: "none",
+    });
   }
 
   /** A `seti_sandbox_…` intent for the sandbox card form; POST /api/sandbox/setup-intents/confirm confirms it. */

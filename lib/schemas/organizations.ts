@@ -51,11 +51,9 @@ export const createOrganizationBody = z
 /** Settings only an update sets: what year-end statements print, and how donors' erasure requests are handled. */
 const settingsFields = {
   address: plainText(500).nullable().meta({ description: "Postal address printed on year-end statements (line breaks kept)" }),
-  receiptStatement: plainText(2000)
-    .nullable()
-    .meta({
-      description: "Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided",
-    }),
+  receiptStatement: plainText(2000).nullable().meta({
+    description: "Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided",
+  }),
   donorErasureNeedsApproval: z
     .boolean()
     .meta({ description: "When true, a donor's own erasure request waits for an admin's approval instead of running at once" }),

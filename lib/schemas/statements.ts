@@ -17,12 +17,9 @@ export const sendStatementsBody = z
       description: "The calendar year (UTC) the statements cover, from 2000 to the current year",
       example: 2025,
     }),
-    resend: z
-      .boolean()
-      .optional()
-      .meta({
-        description: "Send again to donors who already had this year's statement (otherwise only donors who have not had it get one)",
-      }),
+    resend: z.boolean().optional().meta({
+      description: "Send again to donors who already had this year's statement (otherwise only donors who have not had it get one)",
+    }),
   })
   .meta({ id: "SendStatements" });
 

@@ -727,7 +727,9 @@ describe("Stripe errors outside donations", () => {
 
 /** Backdates a donation's creation, as if its checkout had been left that long. */
 async function ageDonation(id: string, interval: string) {
-  await (await testDb())
+  await (
+    await testDb()
+  )
     .update(donations)
     .set({ createdAt: sql`now() - ${interval}::interval` })
     .where(eq(donations.id, id));

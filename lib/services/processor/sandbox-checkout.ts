@@ -147,7 +147,13 @@ export async function renewSandboxSubscription(db: Db, subscriptionId: string): 
   // What the subscription charges now: its first invoice's amount, or the price it was changed to since.
   const unitAmountCents = await sandboxSubscriptionUnitAmount(db, initial);
   await deliverSandboxEvent(
-    sandboxInvoice({ amount: unitAmountCents, feeCents: 0, currency: initial.currency }, subscriptionId, "subscription_cycle", sandboxId("pi"), sandboxId("ch")),
+    sandboxInvoice(
+      { amount: unitAmountCents, feeCents: 0, currency: initial.currency },
+      subscriptionId,
+      "subscription_cycle",
+      sandboxId("pi"),
+      sandboxId("ch"),
+    ),
   );
 }
 
