@@ -107,7 +107,7 @@ export function DonationsTable({
                 <td style={{ minWidth: 140 }} data-label="Campaign">
                   <Link href={`${base}/campaigns/${encodeURIComponent(d.campaignId)}`}>{campaigns[d.campaignId] ?? "Campaign"}</Link>
                 </td>
-                <td data-label="Type">
+                <td className="wrap" data-label="Type">
                   <GiftKindMarker recurringInterval={d.recurringInterval} isRenewal={d.isRenewal} />
                 </td>
               </tr>
