@@ -71,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The app's own URL (APP_URL defaults to http://localhost:$PORT): links, redirects and the
   // session cookie all agree with the address the browser uses, as for someone running `npm start`.
   process.env.GOODFUND_E2E_URL = `http://localhost:${server.port}`;
+  await demoHistorySettled(process.env.GOODFUND_E2E_URL);
   process.env.GOODFUND_E2E_DATA_DIR = dataDir;
   return async () => {
     await server.stop();
@@ -79,4 +80,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     writeFileSync(path.resolve(__dirname, "../../test-results/browser-server.log"), server.output());
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The server plays the demo's history in the background after it starts; tests that count a
+ * campaign's total before and after a gift need it finished. Waits until the demo's main
+ * campaign's public total has stopped moving for a while (the history pauses between chunks for
+ * far less), at most five minutes.
+ */
+async function demoHistorySettled(url: string): Promise<void> {
+  const deadline = Date.now() + 5 * 60_000;
+  let last = { raised: -1, since: Date.now() };
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/api/public/orgs/demo/campaigns/winter-meals`).catch(() => null);
+    const raised = res?.ok ? ((await res.json()) as { progress: { raisedAmountCents: number } }).progress.raisedAmountCents : -1;
+    if (raised !== last.raised) last = { raised, since: Date.now() };
+    else if (raised > 0 && Date.now() - last.since >= 12_000) return;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  throw new Error("the demo's history did not finish playing within five minutes");
 }
