@@ -4,7 +4,7 @@ import { donors } from "./donations";
 import { organizations } from "./organizations";
 
 /**
- * Donor sign-in links (contract section 12): single use, 15 minutes. Only a SHA-256 hash of the
+ * Donor sign-in links: single use, 15 minutes. Only a SHA-256 hash of the
  * token is kept; the worker purges used and expired rows.
  */
 export const donorSignInLinks = pgTable(

@@ -5,7 +5,7 @@ import { donors, organizations, type Donor, type Organization } from "@/db/schem
 import { getEnv } from "@/lib/env";
 
 /**
- * The donor cookie (contract section 12): a donor signed in to their account on one
+ * The donor cookie: a donor signed in to their account on one
  * organization's pages. It is stateless: `<payload>.<signature>`, the payload being base64url
  * JSON `{ d: donorId, o: orgId, e: expiry (unix seconds) }` and the signature an HMAC-SHA256 of
  * it under NEXTAUTH_SECRET (domain-separated from every other use of that secret). The cookie's

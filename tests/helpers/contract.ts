@@ -65,7 +65,7 @@ export function assertContractResponse(res: ApiResponse, input: unknown) {
   expect(res.text, where).not.toMatch(/\bat .+:\d+:\d+|select .* from|insert into|violates|ZodError/i);
 }
 
-/** Every field of a Donation as the API serializes it (contract section 4). */
+/** Every field of a Donation as the API serializes it. */
 export const DONATION_FIELDS = [
   "id",
   "orgId",

@@ -1,5 +1,5 @@
 /**
- * Donor accounts (contract section 12): POST /api/public/orgs/:orgSlug/donor-sessions (a
+ * Donor accounts: POST /api/public/orgs/:orgSlug/donor-sessions (a
  * single-use sign-in link, 15 minutes, no enumeration, rate limited), the sign-in page's
  * confirm route (which uses the link and sets the organization's donor cookie), the donor
  * cookie's checks in the route wrapper (`auth: "donor"`), and the donor's own lists:

@@ -7,7 +7,7 @@ import { proxy } from "@/proxy";
 import { get, newCampaign, newOrg, patch, uniqueSlug, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
-// Hosted URLs (contract section 12): requests run through proxy.ts as Next.js runs it before
+// Hosted URLs: requests run through proxy.ts as Next.js runs it before
 // routing, and the API paths it lets through then through their real route handlers.
 
 type Org = { id: string; slug: string } & Record<string, any>;

@@ -23,7 +23,7 @@ export function normalizeDonorEmail(email: string): string {
 }
 
 /**
- * A donor asks for a sign-in link to their account on `org` (contract section 12). The answer
+ * A donor asks for a sign-in link to their account on `org`. The answer
  * is the same whether or not the address is a donor's: nothing is returned, and the work done is
  * a lookup and, for a donor, two inserts (the link row and its outbox email, in one transaction;
  * the email leaves with the worker, so no delivery time shows in the response).
