@@ -280,12 +280,24 @@ describe("reconciliation in sandbox mode", () => {
 
   it("two runs started at once: one runs, the other is told another is in progress", async () => {
     const db = await testDb();
-    const both = await Promise.all([
-      reconcileWithProcessor(db, sandbox, { trigger: "manual", orgIds: [org.id] }),
-      reconcileWithProcessor(db, sandbox, { trigger: "schedule", orgIds: [org.id] }),
-    ]);
-    expect(both.filter((o) => o.started)).toHaveLength(1);
-    expect(both.filter((o) => !o.started)).toEqual([{ started: false, reason: "busy" }]);
+    // The first run is held at its listing (a processor whose listing waits for the test), so the
+    // second surely starts while the first is under way, however fast the first would be.
+    let entered!: () => void;
+    const listing = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = Object.create(sandbox) as typeof sandbox;
+    held.listEvents = async function* (input) {
+      entered();
+      await gate;
+      yield* sandbox.listEvents(input);
+    };
+    const first = reconcileWithProcessor(db, held, { trigger: "manual", orgIds: [org.id] });
+    await listing;
+    const second = await reconcileWithProcessor(db, sandbox, { trigger: "schedule", orgIds: [org.id] });
+    release();
+    expect(second).toEqual({ started: false, reason: "busy" });
+    expect((await first).started).toBe(true);
   });
 
   it("the schedule starts a run only when none started within the interval", async () => {
