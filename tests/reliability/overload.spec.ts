@@ -37,14 +37,17 @@ import {
  * lost (every 201 is in the database, every donation in the database was answered 201) or doubled
  * (one per attempt); the events applied exactly once and the money adding up (findViolations);
  * donations and events shed no more often than page views and reports; page views rendered past
- * the queue leave out the donor roll; the admitted donations' p99 within
- * RELIABILITY_OVERLOAD_P99_FACTOR times the single-client median. It prints the share shed per class.
+ * the queue leave out the donor roll; the admitted donations' p99 within the priority queue's
+ * longest wait (5 × OVERLOAD_QUEUE_MS, 10 s) plus RELIABILITY_OVERLOAD_P99_FACTOR times the
+ * single-client median for their own work on a saturated machine. It prints the share shed per class.
  */
 const CI = Boolean(process.env.CI);
 const SECONDS = knob("RELIABILITY_OVERLOAD_SECONDS", CI ? 20 : 60);
 const MEASURE_SECONDS = knob("RELIABILITY_OVERLOAD_MEASURE_SECONDS", CI ? 3 : 5);
 const FACTOR = knob("RELIABILITY_OVERLOAD_FACTOR", 3);
-const P99_FACTOR = knob("RELIABILITY_OVERLOAD_P99_FACTOR", 200);
+const P99_FACTOR = knob("RELIABILITY_OVERLOAD_P99_FACTOR", 50);
+// The longest an admitted donation may wait for its turn (the priority class: 5 × OVERLOAD_QUEUE_MS).
+const PRIORITY_WAIT_MS = 5 * 2_000;
 const EVENTS = knob("RELIABILITY_OVERLOAD_EVENTS", CI ? 150 : 400);
 const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
 // No answer may take longer than this (the longest queue wait is 10 s; everything else is work).
@@ -283,7 +286,7 @@ describe("three times this machine's capacity", () => {
       .map((c) => c.ms)
       .sort((a, b) => a - b);
     const p99 = admitted.length ? admitted[Math.min(admitted.length - 1, Math.floor(admitted.length * 0.99))] : 0;
-    const p99Bound = P99_FACTOR * singleMedian;
+    const p99Bound = PRIORITY_WAIT_MS + P99_FACTOR * singleMedian;
     console.info(
       `reliability/overload: capacity ${capacity.toFixed(1)} req/s (${MEASURE_SECONDS} s, 6 clients); single-client donation ${singleMedian.toFixed(0)} ms; ` +
         `offered ${rate.toFixed(1)} req/s for ${SECONDS} s (${sent} arrivals, ${skipped} skipped at the client's own ceiling); ` +
@@ -328,6 +331,8 @@ describe("three times this machine's capacity", () => {
     }
     // Admitted donations stay quick enough: a generous bound relative to one client's.
     expect.soft(admitted.length, "donations admitted").toBeGreaterThan(0);
-    expect.soft(p99, `p99 of admitted donations within ${P99_FACTOR} × the single-client median`).toBeLessThanOrEqual(p99Bound);
+    expect
+      .soft(p99, `p99 of admitted donations within the priority queue's wait plus ${P99_FACTOR} × the single-client median`)
+      .toBeLessThanOrEqual(p99Bound);
   }, 900_000);
 });
