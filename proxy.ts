@@ -12,6 +12,8 @@ import {
   isEmbedPath,
   type HostRoute,
 } from "@/lib/hosted-urls/routes";
+import { LANG_PARAM_HEADER, LOCALE_HEADER, chooseLocale, isLocale, negotiateLocale } from "@/lib/i18n/locales";
+import { orgDefaultLocale } from "@/lib/i18n/org-default";
 import { errorFields, log } from "@/lib/log";
 import { pageCacheHeaders, pageSecurityHeaders } from "@/lib/security/headers";
 
@@ -63,6 +65,8 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(CUSTOM_DOMAIN_HEADER);
   requestHeaders.delete(EMBED_HEADER);
+  requestHeaders.delete(LOCALE_HEADER);
+  requestHeaders.delete(LANG_PARAM_HEADER);
   let responseHeaders: Record<string, string> = {};
   if (!isApi(served) && !isAssetPath(served)) {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
@@ -71,6 +75,14 @@ export async function proxy(request: NextRequest) {
     requestHeaders.set("content-security-policy", security["Content-Security-Policy"]);
     if (customDomain) requestHeaders.set(CUSTOM_DOMAIN_HEADER, "1");
     if (isEmbedPath(served)) requestHeaders.set(EMBED_HEADER, "1");
+    const orgPage = /^\/o\/([^/]+)/.exec(served);
+    if (orgPage) {
+      const lang = request.nextUrl.searchParams.get("lang");
+      const acceptLanguage = request.headers.get("accept-language");
+      const locale = await pageLocale(orgPage[1], lang, acceptLanguage);
+      requestHeaders.set(LOCALE_HEADER, locale);
+      if (isLocale(lang)) requestHeaders.set(LANG_PARAM_HEADER, lang);
+    }
     responseHeaders = { ...security, ...pageCacheHeaders(served) };
   }
 
@@ -83,6 +95,21 @@ export async function proxy(request: NextRequest) {
   }
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   return response;
+}
+
+/**
+ * The language of an organization's public page: `?lang=`, else `Accept-Language`, else the
+ * organization's `defaultLocale` (read only when the first two name nothing we have).
+ */
+async function pageLocale(orgSlug: string, lang: string | null, acceptLanguage: string | null) {
+  const asked = isLocale(lang) ? lang : negotiateLocale(acceptLanguage);
+  if (asked) return asked;
+  try {
+    return chooseLocale({ orgDefault: await orgDefaultLocale(decodeURIComponent(orgSlug)) });
+  } catch (err) {
+    log.error("could not read the organization's default language", errorFields(err));
+    return chooseLocale({});
+  }
 }
 
 export const config = {

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { isSandboxMode } from "@/lib/auth/modes";
+import { getRequestLocale } from "@/lib/i18n/request";
 import "./globals.css";
 import { TestModeBanner } from "./test-mode-banner";
 
@@ -14,9 +15,10 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 // page rendered at build time could not.
 export const dynamic = "force-dynamic";
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // An organization's public pages are in the donor's language (proxy.ts chooses it); the rest is English.
   return (
-    <html lang="en">
+    <html lang={await getRequestLocale()}>
       <body>
         {isSandboxMode() ? <TestModeBanner /> : null}
         {children}

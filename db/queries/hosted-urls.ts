@@ -53,3 +53,13 @@ export async function listLandingCampaigns(db: DbOrTx, orgId: string, now = new 
     .orderBy(asc(campaigns.endDate), desc(campaigns.createdAt), desc(campaigns.id))
     .limit(60);
 }
+
+/** An organization's `defaultLocale` by slug, or null when there is no such organization. */
+export async function findOrgDefaultLocale(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ defaultLocale: organizations.defaultLocale })
+    .from(organizations)
+    .where(eq(organizations.slug, slug))
+    .limit(1);
+  return row?.defaultLocale ?? null;
+}

@@ -31,6 +31,8 @@ export const donors = pgTable(
     lastDonationAt: timestamp({ withTimezone: true }),
     /** Set when the donor's personal fields were anonymized (their money records stay). */
     erasedAt: timestamp({ withTimezone: true }),
+    /** The language of the donor's last gift (en, es, fr, de): their emails are written in it. */
+    locale: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +78,8 @@ export const donations = pgTable(
     paymentIntentId: text(),
     chargeId: text(),
     failureReason: text(),
+    /** The language the donor gave in (en, es, fr, de): the receipt and its follow-ups use it. */
+    locale: text(),
     /** The rate-limit key of the client that started the donation (IPv6 grouped per /64), for the card-testing defence. */
     clientIp: text(),
     disputeReason: text(),
