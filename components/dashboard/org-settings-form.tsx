@@ -3,13 +3,24 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, TextAreaField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
+import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
 import { api, firstErrors } from "./api-client";
 import { useOrgFieldCheck } from "./use-field-check";
 
-const FIELDS = ["name", "notificationEmail", "legalName", "taxId", "address", "receiptStatement", "logoUrl", "color"] as const;
+const FIELDS = [
+  "name",
+  "notificationEmail",
+  "legalName",
+  "taxId",
+  "address",
+  "receiptStatement",
+  "logoUrl",
+  "color",
+  "defaultLocale",
+] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string> & { donorErasureNeedsApproval: boolean };
 type AnyField = Field | "donorErasureNeedsApproval";
@@ -116,6 +127,12 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
           <TextField {...common("logoUrl")} label="Logo URL" type="url" optional placeholder="https://" />
           <TextField {...common("color")} label="Brand colour" optional placeholder="#1a7f5a" hint="Hex, like #1a7f5a." />
         </div>
+        <SelectField
+          {...common("defaultLocale")}
+          label="Donors' default language"
+          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          hint="Donate pages, donor accounts and donor emails use the donor's browser language when it is English, Spanish, French or German; otherwise this one."
+        />
         <CheckboxField
           id="os-donorErasureNeedsApproval"
           label="Donors' erasure requests need an admin's approval"

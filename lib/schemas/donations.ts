@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import type { Donation } from "@/db/schema";
 import { email, iso, isoDateTime, plainText } from "./common";
 
@@ -46,6 +47,10 @@ export const createDonationBody = z
     recurringInterval: z.enum(RECURRING_INTERVALS).nullish(),
     tickets: z.number().int().min(1).max(100).nullish(),
     coverFees: z.boolean().optional(),
+    locale: z.enum(LOCALES).optional().meta({
+      description:
+        "The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.",
+    }),
     captchaToken: z
       .string()
       .min(1)

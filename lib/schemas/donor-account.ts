@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Donation, RecurringPlan } from "@/db/schema";
+import { LOCALES } from "@/lib/i18n/locales";
 import { email, iso, pageQuery } from "./common";
 import { RECURRING_INTERVALS } from "./donations";
 import { RECURRING_PLAN_STATUSES, type RecurringPlanRow } from "./recurring-plans";
@@ -9,7 +10,13 @@ export const donorOrgParam = z.object({ orgSlug: z.string().min(1).max(100) });
 
 /** `POST /api/public/orgs/:orgSlug/donor-sessions`: the address to email a sign-in link to. */
 export const donorSignInBody = z
-  .object({ email: email.meta({ description: "The address the donor gave with their gifts (any case)." }) })
+  .object({
+    email: email.meta({ description: "The address the donor gave with their gifts (any case)." }),
+    locale: z.enum(LOCALES).optional().meta({
+      description:
+        "The language of the sign-in email (en, es, fr, de): the page's. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.",
+    }),
+  })
   .meta({ id: "DonorSignInRequest" });
 
 export const donorSignInAnswer = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Organization } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { LOCALES } from "@/lib/i18n/locales";
 import { email, hexColor, imageUrl, iso, plainText, slugSchema } from "./common";
 
 export const ORG_SLUG = slugSchema(3, 48);
@@ -21,6 +22,10 @@ const orgFields = {
   logoUrl: imageUrl.nullable(),
   color: hexColor.nullable(),
   customDomain: hostname.nullable(),
+  defaultLocale: z.enum(LOCALES).meta({
+    description:
+      "The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)",
+  }),
 };
 
 /** The organization's currency, its campaigns' and donations'; amounts are integers in its minor unit. */
@@ -44,6 +49,7 @@ export const createOrganizationBody = z
     logoUrl: orgFields.logoUrl.optional(),
     color: orgFields.color.optional(),
     customDomain: orgFields.customDomain.optional(),
+    defaultLocale: orgFields.defaultLocale.optional(),
     currency: currencyField.optional(),
   })
   .meta({ id: "CreateOrganization" });
@@ -81,6 +87,7 @@ export const organizationSchema = z
     logoUrl: z.string().nullable(),
     color: z.string().nullable(),
     currency: z.string(),
+    defaultLocale: z.enum(LOCALES),
     address: z.string().nullable(),
     receiptStatement: z.string().nullable(),
     donorErasureNeedsApproval: z.boolean(),
@@ -112,6 +119,7 @@ export function serializeOrganization(org: Organization): z.output<typeof organi
     logoUrl: org.logoUrl,
     color: org.color,
     currency: org.currency,
+    defaultLocale: org.defaultLocale as (typeof LOCALES)[number],
     address: org.address,
     receiptStatement: org.receiptStatement,
     donorErasureNeedsApproval: org.donorErasureNeedsApproval,

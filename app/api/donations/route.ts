@@ -60,8 +60,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Campaign is not accepting donations", "Sold out"],
       },
     },
-    async ({ db, body, clientIp }) => {
-      const result = await createDonation(db, await getProcessor(), body, { clientIp: clientIp === "unknown" ? null : clientIp });
+    async ({ db, body, clientIp, req }) => {
+      const result = await createDonation(db, await getProcessor(), body, {
+        clientIp: clientIp === "unknown" ? null : clientIp,
+        acceptLanguage: req.headers.get("accept-language"),
+      });
       return created({
         ...serializeDonation(result.donation),
         clientSecret: result.clientSecret,

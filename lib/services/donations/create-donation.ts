@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { chooseLocale } from "@/lib/i18n/locales";
 import type { Db } from "@/db";
 import {
   campaigns,
@@ -24,7 +25,8 @@ import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
 
 /** Who is asking: the client's rate-limit key (its IP, IPv6 grouped per /64), kept on the donation. */
-export type DonationRequest = { clientIp: string | null };
+/** Who started the donation: the client's rate-limit key, and the `Accept-Language` its language falls back to. */
+export type DonationRequest = { clientIp: string | null; acceptLanguage?: string | null };
 
 export type CreatedDonation = { donation: Donation; clientSecret: string; subscriptionId: string | null; chargeAmountCents: number };
 
@@ -156,6 +158,7 @@ export async function createDonation(
         coverFees: input.coverFees ?? false,
         feeCents,
         clientIp: request.clientIp,
+        locale: input.locale ?? chooseLocale({ acceptLanguage: request.acceptLanguage, orgDefault: org.defaultLocale }),
       })
       .returning();
     await tx.insert(donationEvents).values({ donationId: id, type: "donation.created", data: { amount: input.amount, chargeAmountCents } });

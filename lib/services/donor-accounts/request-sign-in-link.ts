@@ -5,6 +5,7 @@ import { donorSignInLinks, donors, type Organization } from "@/db/schema";
 import { signInLinksKeptForMailbox } from "@/lib/auth/sign-in-links";
 import { enqueueEmail } from "@/lib/email/enqueue";
 import { AppError } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import { newId } from "@/lib/ids";
 import { limitRequest, rateLimitHeaders } from "@/lib/ratelimit";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
@@ -37,7 +38,11 @@ export function normalizeDonorEmail(email: string): string {
  * and its props are purged from the outbox once sent (except on a local sandbox install, whose
  * outbox is the developer's mailbox).
  */
-export async function requestDonorSignInLink(db: Db, org: Organization, input: { email: string; clientIp: string }): Promise<void> {
+export async function requestDonorSignInLink(
+  db: Db,
+  org: Organization,
+  input: { email: string; clientIp: string; locale?: Locale },
+): Promise<void> {
   const email = normalizeDonorEmail(input.email);
   for (const [policy, key] of [
     ["donor-signin-ip", input.clientIp],

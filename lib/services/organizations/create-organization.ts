@@ -32,6 +32,7 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
             logoUrl: input.logoUrl ?? null,
             color: input.color ?? null,
             customDomain: input.customDomain ?? null,
+            defaultLocale: input.defaultLocale ?? "en",
             currency: input.currency ?? "usd",
           })
           .returning();

@@ -4,6 +4,8 @@ import type { DbOrTx } from "@/db";
 import { isUniqueViolation } from "@/db/errors";
 import { donations, organizations, type Organization } from "@/db/schema";
 import { conflict } from "@/lib/errors";
+import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
+import { clearOrgLocaleCache } from "@/lib/i18n/org-default";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
 import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
@@ -22,7 +24,7 @@ export async function updateOrganization(
 ): Promise<Organization> {
   if (Object.keys(patch).length === 0) return org;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       if (patch.currency !== undefined && patch.currency !== org.currency) {
         await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for("update");
         const [taken] = await tx.select({ currency: donations.currency }).from(donations).where(eq(donations.orgId, org.id)).limit(1);
@@ -49,6 +51,10 @@ export async function updateOrganization(
       }
       return updated;
     });
+    // This process's caches see the change at once; other processes within their 30 s.
+    if (patch.defaultLocale !== undefined) clearOrgLocaleCache(org.slug);
+    if (patch.customDomain !== undefined) clearHostCache();
+    return result;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("organization_slug_taken", "Organization slug is already taken");
     throw err;

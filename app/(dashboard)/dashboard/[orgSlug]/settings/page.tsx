@@ -31,6 +31,7 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
               donorErasureNeedsApproval: org.donorErasureNeedsApproval,
               logoUrl: org.logoUrl ?? "",
               color: org.color ?? "",
+              defaultLocale: org.defaultLocale,
             }}
           />
         </Card>

@@ -1,3 +1,4 @@
+import { chooseLocale } from "@/lib/i18n/locales";
 import { json } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { findOrganizationBySlug } from "@/lib/auth/donor-session";
@@ -26,9 +27,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         bodyExamples: { signIn: { summary: "Ask for a link", value: { email: "maya.okafor@example.org" } } },
       },
     },
-    async ({ db, params, body, clientIp }) => {
+    async ({ db, params, body, clientIp, req }) => {
       const org = await findOrganizationBySlug(db, params.orgSlug);
-      if (org) await requestDonorSignInLink(db, org, { email: body.email, clientIp });
+      if (org) {
+        const locale = body.locale ?? chooseLocale({ acceptLanguage: req.headers.get("accept-language"), orgDefault: org.defaultLocale });
+        await requestDonorSignInLink(db, org, { email: body.email, clientIp, locale });
+      }
       return json({ sent: true }, { status: 202 });
     },
   ),
