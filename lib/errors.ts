@@ -58,6 +58,7 @@ export const APP_ERROR_CODES = [
   "last_owner",
   "organization_slug_taken",
   "currency_locked",
+  "custom_domain_taken",
   "campaign_slug_taken",
   "campaign_status_change_not_allowed",
   "campaign_type_locked",

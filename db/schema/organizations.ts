@@ -31,7 +31,12 @@ export const organizations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("organizations_slug_key").on(t.slug), uniqueIndex("organizations_processor_account_key").on(t.processorAccountId)],
+  (t) => [
+    uniqueIndex("organizations_slug_key").on(t.slug),
+    uniqueIndex("organizations_processor_account_key").on(t.processorAccountId),
+    // Stored lower case (lib/schemas/organizations.ts): one organization a domain.
+    uniqueIndex("organizations_custom_domain_key").on(t.customDomain),
+  ],
 );
 
 export const memberships = pgTable(

@@ -47,6 +47,7 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   last_owner: 409,
   organization_slug_taken: 409,
   currency_locked: 409,
+  custom_domain_taken: 409,
   campaign_slug_taken: 409,
   campaign_status_change_not_allowed: 409,
   campaign_type_locked: 409,

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { isFrameable } from "@/lib/security/frameable-routes";
 import { proxy } from "@/proxy";
-import { get, newCampaign, newOrg, patch, uniqueSlug, type TestUser } from "../helpers/api";
+import { get, newCampaign, newOrg, newUser, patch, post, uniqueSlug, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 // Hosted URLs: requests run through proxy.ts as Next.js runs it before
@@ -169,18 +169,27 @@ describe("an organization's custom domain", () => {
     expect(campaign.body.campaign.donateUrl).toBe(`https://${host}/donate/${campaignSlug}`);
   });
 
-  it("stops serving the organization once its domain changes (after the cache), and a domain two organizations claim serves neither", async () => {
+  it("belongs to one organization: another's claim is refused (409) until the first lets it go", async () => {
     const other = domain();
     const { owner: o2, org: second } = await newOrg(undefined, { customDomain: other });
     expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe(`/o/${second.slug}`);
-    const { org: third } = await newOrg(undefined, { customDomain: other });
-    expect(third.customDomain).toBe(other);
-    clearHostCache();
-    // Ambiguous: neither organization; the host then behaves as the app's own.
-    expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe("/");
+
+    const o3 = await newUser("Third Owner");
+    const refused = await post("/api/orgs", { name: "Third Trust", customDomain: other.toUpperCase() }, { token: o3.token });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error).toBe("Another organization already uses this custom domain");
+    const { org: third } = await newOrg(o3);
+    const claim = await patch(`/api/orgs/${third.id}`, { customDomain: other }, { token: o3.token });
+    expect(claim.status, claim.text).toBe(409);
+    expect(claim.body.error).toBe("Another organization already uses this custom domain");
+    // The refused claims changed nothing: the domain still serves the first organization.
+    expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe(`/o/${second.slug}`);
+
+    // Let go: the change is seen at once by this process (its cache is cleared), and the domain is free.
     const res = await patch(`/api/orgs/${second.id}`, { customDomain: null }, { token: o2.token });
     expect(res.status, res.text).toBe(200);
-    clearHostCache();
+    expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe("/");
+    expect((await patch(`/api/orgs/${third.id}`, { customDomain: other }, { token: o3.token })).status).toBe(200);
     expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe(`/o/${third.slug}`);
   });
 });

@@ -61,7 +61,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         success: 201,
         response: organizationSchema,
         responseDescription: "The new organization",
-        conflicts: ["Organization slug is already taken"],
+        conflicts: ["Organization slug is already taken", "Another organization already uses this custom domain"],
       },
     },
     async ({ db, user, body }) => {

@@ -1,12 +1,14 @@
 import { like } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { isUniqueViolation } from "@/db/errors";
+import { isCustomDomainTaken, isUniqueViolation } from "@/db/errors";
 import { memberships, organizations, type Organization, type User } from "@/db/schema";
 import { conflict } from "@/lib/errors";
+import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { newId } from "@/lib/ids";
 import type { createOrganizationBody } from "@/lib/schemas/organizations";
 import { nextFreeSlug, slugify } from "@/lib/slug";
+import { customDomainTaken } from "./update-organization";
 
 type Input = z.output<typeof createOrganizationBody>;
 
@@ -19,7 +21,7 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
   for (let attempt = 0; ; attempt++) {
     const slug = input.slug ?? (await freeSlugFor(db, input.name));
     try {
-      return await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const [org] = await tx
           .insert(organizations)
           .values({
@@ -39,7 +41,11 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
         await tx.insert(memberships).values({ orgId: org.id, userId: user.id, role: "OWNER" });
         return org;
       });
+      // A domain looked up before it was anyone's is cached as nobody's: this process forgets that now.
+      if (created.customDomain) clearHostCache();
+      return created;
     } catch (err) {
+      if (isCustomDomainTaken(err)) throw customDomainTaken();
       if (!isUniqueViolation(err)) throw err;
       if (input.slug || attempt >= 4) throw conflict("organization_slug_taken", "Organization slug is already taken");
     }

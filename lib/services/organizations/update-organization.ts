@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "@/db";
-import { isUniqueViolation } from "@/db/errors";
+import { isCustomDomainTaken, isUniqueViolation } from "@/db/errors";
 import { donations, organizations, type Organization } from "@/db/schema";
-import { conflict } from "@/lib/errors";
+import { conflict, type AppError } from "@/lib/errors";
 import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { clearOrgLocaleCache } from "@/lib/i18n/org-default";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
@@ -56,7 +56,13 @@ export async function updateOrganization(
     if (patch.customDomain !== undefined) clearHostCache();
     return result;
   } catch (err) {
+    if (isCustomDomainTaken(err)) throw customDomainTaken();
     if (isUniqueViolation(err)) throw conflict("organization_slug_taken", "Organization slug is already taken");
     throw err;
   }
+}
+
+/** 409: another organization already serves its pages on this domain. */
+export function customDomainTaken(): AppError {
+  return conflict("custom_domain_taken", "Another organization already uses this custom domain");
 }

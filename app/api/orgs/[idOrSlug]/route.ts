@@ -46,6 +46,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Organization not found",
         conflicts: [
           "Organization slug is already taken",
+          "Another organization already uses this custom domain",
           "This organization has taken donations in <CURRENCY>; its currency can no longer change",
         ],
       },
