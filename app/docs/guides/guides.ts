@@ -25,6 +25,11 @@ export const GUIDES = [
     title: "Custom domains and embedding",
     summary: "An organization's own domain (DNS, TLS, what it serves), short links, and the donate form on your website.",
   },
+  {
+    slug: "languages",
+    title: "Languages and currencies",
+    summary: "Donate pages, donor accounts and donor emails in English, Spanish, French and German; amounts in each currency.",
+  },
 ] as const;
 
 export type Guide = (typeof GUIDES)[number];
