@@ -5,22 +5,19 @@
  * the processor (a local fake Stripe API, as in donations-stripe-mode.test.ts) for 5000 jpy; the
  * minimum gift per currency; and the currency locked once the organization has taken a donation.
  */
-import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { outbox } from "@/db/schema";
 import { donateFormSchema, initialValues } from "@/components/donate/donate-schema";
 import type { DonateFormCampaign } from "@/components/donate/types";
 import { renderEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
-import { resetEnv } from "@/lib/env";
 import type { AppError } from "@/lib/errors";
 import { assertAmountFitsCampaign } from "@/lib/services/recurring-plans/change-plan-amount";
 import { get, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { newCustomer, newPaymentIntent, newProduct, newSubscription, ok, unrecognized, useFakeStripe } from "../helpers/fake-stripe";
 import { activeCampaign, activeOrg, pay, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
 
 // The donate page reads the request's headers (a shed, light render); rendered here outside a
@@ -222,117 +219,40 @@ describe("PATCH /api/orgs/:idOrSlug currency", () => {
 // Stripe mode: what the real Stripe SDK sends for a yen gift, recorded by a local fake Stripe API.
 
 describe("a jpy gift in Stripe mode", () => {
-  type Recorded = { method: string; path: string; form: URLSearchParams };
-  const requests: Recorded[] = [];
-  const saved: Record<string, string | undefined> = {};
-  let server: Server;
-  const rand = () => randomBytes(8).toString("hex");
-
-  function reply(rec: Recorded): unknown {
-    const f = rec.form;
-    switch (`${rec.method} ${rec.path}`) {
-      case "POST /v1/payment_intents": {
-        const id = `pi_${rand()}`;
-        return {
-          id,
-          object: "payment_intent",
-          amount: Number(f.get("amount")),
-          currency: f.get("currency"),
-          client_secret: `${id}_secret_${rand()}`,
-          status: "requires_payment_method",
-          latest_charge: null,
-          livemode: false,
-          metadata: { donationId: f.get("metadata[donationId]") },
-        };
+  const { requests, sent } = useFakeStripe(
+    (rec) => {
+      switch (`${rec.method} ${rec.path}`) {
+        case "POST /v1/payment_intents":
+          return ok(newPaymentIntent(rec.form));
+        case "POST /v1/products":
+          return ok(newProduct(rec.form));
+        case "POST /v1/customers":
+          return ok(newCustomer(rec.form));
+        case "POST /v1/subscriptions":
+          return ok(newSubscription(rec.form));
+        default:
+          return unrecognized(rec);
       }
-      case "POST /v1/products":
-        return { id: `prod_${rand()}`, object: "product", name: f.get("name"), active: true, metadata: {} };
-      case "POST /v1/customers":
-        return { id: `cus_${rand()}`, object: "customer", email: f.get("email"), metadata: {} };
-      case "POST /v1/subscriptions": {
-        const invoice = `in_${rand()}`;
-        const pi = `pi_${rand()}`;
-        return {
-          id: `sub_${rand()}`,
-          object: "subscription",
-          status: "incomplete",
-          metadata: { donationId: f.get("metadata[donationId]") },
-          latest_invoice: {
-            id: invoice,
-            object: "invoice",
-            status: "open",
-            billing_reason: "subscription_create",
-            amount_due: Number(f.get("items[0][price_data][unit_amount]")),
-            confirmation_secret: { client_secret: `${pi}_secret_${rand()}`, type: "payment_intent" },
-            payments: {
-              object: "list",
-              has_more: false,
-              data: [
-                {
-                  id: `inpay_${rand()}`,
-                  object: "invoice_payment",
-                  invoice,
-                  is_default: true,
-                  status: "open",
-                  payment: { type: "payment_intent", payment_intent: pi },
-                },
-              ],
-            },
-          },
-        };
-      }
-      default:
-        return null;
-    }
-  }
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const url = new URL(req.url ?? "/", "http://fake");
-        const rec = { method: req.method ?? "", path: url.pathname, form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")) };
-        requests.push(rec);
-        const body = reply(rec);
-        res.writeHead(body ? 200 : 404, { "Content-Type": "application/json", "Request-Id": `req_${rand()}` });
-        res.end(JSON.stringify(body ?? { error: { type: "invalid_request_error", message: `Unrecognized request URL (${rec.path})` } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "PLATFORM_FEE_BPS", "PAYMENTS_MODE"]) saved[k] = process.env[k];
-    process.env.PAYMENTS_MODE = "stripe";
-    process.env.STRIPE_SECRET_KEY = "sk_test_goodfund";
-    process.env.STRIPE_API_HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    delete process.env.PLATFORM_FEE_BPS;
-    resetEnv();
-  });
-
-  afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnv();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+    },
+    { env: { PAYMENTS_MODE: "stripe", PLATFORM_FEE_BPS: undefined } },
+  );
 
   it("POST /api/donations asks Stripe for a PaymentIntent of 5000 jpy (minor units, never × 100)", async () => {
     const started = await startDonation(campaign.id, { amount: 5000 });
     expect(started).toMatchObject({ amount: 5000, currency: "jpy", chargeAmountCents: 5000 });
-    const sent = requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
-    expect(sent).toHaveLength(1);
-    expect(sent[0].form.get("amount")).toBe("5000");
-    expect(sent[0].form.get("currency")).toBe("jpy");
+    const intents = sent("POST", "/v1/payment_intents");
+    expect(intents).toHaveLength(1);
+    expect(intents[0].form.get("amount")).toBe("5000");
+    expect(intents[0].form.get("currency")).toBe("jpy");
   });
 
   it("POST /api/donations for a monthly gift asks for a subscription priced 5000 jpy", async () => {
     requests.length = 0;
     const started = await startDonation(campaign.id, { amount: 5000, recurringInterval: "MONTH" });
     expect(started).toMatchObject({ amount: 5000, currency: "jpy", recurringInterval: "MONTH" });
-    const sent = requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions");
-    expect(sent).toHaveLength(1);
-    expect(sent[0].form.get("items[0][price_data][unit_amount]")).toBe("5000");
-    expect(sent[0].form.get("items[0][price_data][currency]")).toBe("jpy");
+    const subscriptions = sent("POST", "/v1/subscriptions");
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0].form.get("items[0][price_data][unit_amount]")).toBe("5000");
+    expect(subscriptions[0].form.get("items[0][price_data][currency]")).toBe("jpy");
   });
 });

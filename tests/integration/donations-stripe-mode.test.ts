@@ -5,38 +5,44 @@
  * the SDK sent (form-encoded bracket keys, Idempotency-Key). Outcomes arrive as signed processor
  * events delivered to POST /api/processor/webhooks, as Stripe would send them.
  */
-import { randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { donations, recurringPlans } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
 import { coverFeeCents, platformFeeCents } from "@/lib/money";
 import { get, newCampaign, newOrg, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import {
+  invoicePayment,
+  newAccount,
+  newAccountLink,
+  newCustomer,
+  newPaymentIntent,
+  newProduct,
+  newSubscription,
+  nowSec,
+  ok,
+  randomId,
+  SERVER_ERROR,
+  unrecognized,
+  useFakeStripe,
+  type StripeReply,
+  type StripeRequest,
+} from "../helpers/fake-stripe";
 
 type Org = { id: string; slug: string } & Record<string, any>;
 
 // ---------------------------------------------------------------------------------------------
 // The fake Stripe API.
 
-type Recorded = { method: string; path: string; form: URLSearchParams; headers: IncomingHttpHeaders };
-type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+type Recorded = StripeRequest;
+type Reply = StripeReply;
 
-const requests: Recorded[] = [];
 /** Paths (`POST /v1/payment_intents`) the fake answers with an error while listed (a 500 unless given). */
 const failing = new Map<string, Reply>();
-const SERVER_ERROR: Reply = { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred" } } };
 const fail = (key: string, reply: Reply = SERVER_ERROR) => failing.set(key, reply);
-let server: Server;
-let baseUrl: string;
-const saved: Record<string, string | undefined> = {};
-
-const rand = () => randomBytes(8).toString("hex");
-const now = () => Math.floor(Date.now() / 1000);
 
 /** Subscriptions canceled at the fake, or expired there by a test. */
 const endedSubscriptions = new Set<string>();
@@ -93,91 +99,17 @@ function route(rec: Recorded): Reply {
   }
   switch (key) {
     case "POST /v1/accounts":
-      return {
-        status: 200,
-        body: {
-          id: `acct_${rand()}`,
-          object: "account",
-          type: "express",
-          email: f.get("email"),
-          business_profile: { name: f.get("business_profile[name]") },
-          charges_enabled: false,
-          payouts_enabled: false,
-          details_submitted: false,
-          metadata: { orgId: f.get("metadata[orgId]") },
-        },
-      };
+      return ok(newAccount(f));
     case "POST /v1/account_links":
-      return {
-        status: 200,
-        body: {
-          object: "account_link",
-          created: now(),
-          expires_at: now() + 300,
-          url: `https://connect.stripe.test/setup/e/${f.get("account")}/${rand()}`,
-        },
-      };
-    case "POST /v1/payment_intents": {
-      const id = `pi_${rand()}`;
-      return {
-        status: 200,
-        body: {
-          id,
-          object: "payment_intent",
-          amount: Number(f.get("amount")),
-          currency: f.get("currency"),
-          client_secret: `${id}_secret_${rand()}`,
-          status: "requires_payment_method",
-          application_fee_amount: f.has("application_fee_amount") ? Number(f.get("application_fee_amount")) : null,
-          transfer_data: { destination: f.get("transfer_data[destination]") },
-          latest_charge: null,
-          livemode: false,
-          metadata: { donationId: f.get("metadata[donationId]") },
-        },
-      };
-    }
+      return ok(newAccountLink(f));
+    case "POST /v1/payment_intents":
+      return ok(newPaymentIntent(f));
     case "POST /v1/products":
-      return { status: 200, body: { id: `prod_${rand()}`, object: "product", name: f.get("name"), active: true, metadata: {} } };
+      return ok(newProduct(f));
     case "POST /v1/customers":
-      return { status: 200, body: { id: `cus_${rand()}`, object: "customer", email: f.get("email"), name: f.get("name"), metadata: {} } };
-    case "POST /v1/subscriptions": {
-      const sub = `sub_${rand()}`;
-      const invoice = `in_${rand()}`;
-      const pi = `pi_${rand()}`;
-      return {
-        status: 200,
-        body: {
-          id: sub,
-          object: "subscription",
-          customer: f.get("customer"),
-          status: "incomplete",
-          metadata: { donationId: f.get("metadata[donationId]") },
-          latest_invoice: {
-            id: invoice,
-            object: "invoice",
-            status: "open",
-            billing_reason: "subscription_create",
-            amount_due: Number(f.get("items[0][price_data][unit_amount]")),
-            confirmation_secret: { client_secret: `${pi}_secret_${rand()}`, type: "payment_intent" },
-            payments: {
-              object: "list",
-              url: `/v1/invoices/${invoice}/payments`,
-              has_more: false,
-              data: [
-                {
-                  id: `inpay_${rand()}`,
-                  object: "invoice_payment",
-                  invoice,
-                  is_default: true,
-                  status: "open",
-                  payment: { type: "payment_intent", payment_intent: pi },
-                },
-              ],
-            },
-          },
-        },
-      };
-    }
+      return ok(newCustomer(f));
+    case "POST /v1/subscriptions":
+      return ok(newSubscription(f));
     case "GET /v1/invoice_payments": {
       const invoice = f.get("invoice");
       return {
@@ -187,18 +119,11 @@ function route(rec: Recorded): Reply {
           url: "/v1/invoice_payments",
           has_more: false,
           data: [
-            {
-              id: `inpay_${rand()}`,
-              object: "invoice_payment",
+            invoicePayment(
               invoice,
-              is_default: true,
-              status: "paid",
-              amount_paid: 1500,
-              payment: {
-                type: "payment_intent",
-                payment_intent: { id: `pi_renew_${invoice}`, object: "payment_intent", latest_charge: `ch_renew_${invoice}` },
-              },
-            },
+              { id: `pi_renew_${invoice}`, object: "payment_intent", latest_charge: `ch_renew_${invoice}` },
+              { status: "paid", amount_paid: 1500 },
+            ),
           ],
         },
       };
@@ -206,14 +131,16 @@ function route(rec: Recorded): Reply {
     case "POST /v1/refunds":
       return {
         status: 200,
-        body: { id: `re_${rand()}`, object: "refund", payment_intent: f.get("payment_intent"), status: "succeeded", metadata: {} },
+        body: { id: `re_${randomId()}`, object: "refund", payment_intent: f.get("payment_intent"), status: "succeeded", metadata: {} },
       };
     default:
-      return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${key})` } } };
+      return unrecognized(rec);
   }
 }
 
-const sent = (path: string) => requests.filter((r) => r.method === "POST" && r.path === path);
+const stripe = useFakeStripe(route, { env: { PAYMENTS_MODE: "stripe", PLATFORM_FEE_BPS: undefined } });
+const { requests } = stripe;
+const sent = (path: string) => stripe.sent("POST", path);
 function only(path: string): Recorded {
   const list = sent(path);
   expect(
@@ -222,44 +149,6 @@ function only(path: string): Recorded {
   ).toHaveLength(1);
   return list[0];
 }
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://fake");
-      const rec: Recorded = {
-        method: req.method ?? "",
-        path: url.pathname,
-        // GET parameters travel in the query string, POST ones in the form body.
-        form: req.method === "GET" ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
-        headers: req.headers,
-      };
-      requests.push(rec);
-      const reply = route(rec);
-      res.writeHead(reply.status, { "Content-Type": "application/json", "Request-Id": `req_${rand()}`, ...reply.headers });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "PLATFORM_FEE_BPS", "PAYMENTS_MODE"]) saved[k] = process.env[k];
-  process.env.PAYMENTS_MODE = "stripe";
-  process.env.STRIPE_SECRET_KEY = "sk_test_goodfund";
-  process.env.STRIPE_API_HOST = baseUrl;
-  delete process.env.PLATFORM_FEE_BPS;
-  resetEnv();
-});
-
-afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
 
 beforeEach(() => {
   requests.length = 0;
@@ -274,10 +163,10 @@ const webhookSigner = new Stripe("sk_test_x");
 /** A signed processor event of Stripe's envelope, delivered to the webhook endpoint. */
 function deliver(type: string, object: Record<string, unknown>, header = "stripe-signature"): Promise<ApiResponse> {
   const payload = JSON.stringify({
-    id: `evt_${rand()}`,
+    id: `evt_${randomId()}`,
     object: "event",
     api_version: Stripe.API_VERSION,
-    created: now(),
+    created: nowSec(),
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
@@ -314,7 +203,7 @@ async function stripeOrg(): Promise<{ owner: TestUser; org: Org; accountId: stri
 const gift = (campaignId: string, extra: Record<string, unknown> = {}) => ({
   campaignId,
   amount: 2500,
-  email: `donor-${rand()}@example.org`,
+  email: `donor-${randomId()}@example.org`,
   firstName: "Ada",
   lastName: "Lovelace",
   ...extra,
@@ -405,7 +294,7 @@ describe("onboarding in Stripe mode", () => {
     const { owner: o, org: fresh } = await newOrg();
     const res = await post(`/api/orgs/${fresh.id}/processor/onboarding`, undefined, { token: o.token });
     const payload = JSON.stringify({
-      id: `evt_${rand()}`,
+      id: `evt_${randomId()}`,
       object: "event",
       type: "account.updated",
       data: { object: { id: res.body.processorAccountId, charges_enabled: true, payouts_enabled: true } },
@@ -520,7 +409,7 @@ describe("POST /api/donations in Stripe mode", () => {
     const created = await post("/api/donations", gift(c.id, { amount: 4000 }));
     expect(created.status).toBe(201);
     const pi = created.body.paymentIntentId;
-    const chargeId = `ch_${rand()}`;
+    const chargeId = `ch_${randomId()}`;
     const ok = await deliver("payment_intent.succeeded", {
       id: pi,
       object: "payment_intent",
@@ -621,10 +510,10 @@ describe("invoice.payment_succeeded in Stripe mode", () => {
       status: "paid",
       parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
     });
-    expect((await deliver("invoice.payment_succeeded", invoice(`in_first_${rand()}`, "subscription_create"))).status).toBe(200);
+    expect((await deliver("invoice.payment_succeeded", invoice(`in_first_${randomId()}`, "subscription_create"))).status).toBe(200);
 
     requests.length = 0;
-    const renewalInvoice = `in_cycle_${rand()}`;
+    const renewalInvoice = `in_cycle_${randomId()}`;
     expect((await deliver("invoice.payment_succeeded", invoice(renewalInvoice, "subscription_cycle"))).status).toBe(200);
     const lookups = requests.filter((r) => r.method === "GET" && r.path === "/v1/invoice_payments");
     expect(lookups).toHaveLength(1);
@@ -642,7 +531,7 @@ describe("invoice.payment_succeeded in Stripe mode", () => {
     expect(await campaignOf(c.id, owner)).toMatchObject({ raisedAmountCents: 3000, donationCount: 2 });
 
     const dispute = await deliver("charge.dispute.created", {
-      id: `dp_${rand()}`,
+      id: `dp_${randomId()}`,
       object: "dispute",
       amount: 1500,
       currency: "usd",
@@ -650,7 +539,7 @@ describe("invoice.payment_succeeded in Stripe mode", () => {
       status: "needs_response",
       payment_intent: null,
       charge: `ch_renew_${renewalInvoice}`,
-      evidence_details: { due_by: now() + 7 * 86400 },
+      evidence_details: { due_by: nowSec() + 7 * 86400 },
     });
     expect(dispute.status).toBe(200);
     const [after] = await db.select().from(donations).where(eq(donations.id, renewal.id));
@@ -673,7 +562,7 @@ describe("Stripe errors outside donations", () => {
           amount_received: 2000,
           currency: "usd",
           status: "succeeded",
-          latest_charge: `ch_${rand()}`,
+          latest_charge: `ch_${randomId()}`,
           metadata: { donationId: created.body.id },
         })
       ).status,
@@ -785,7 +674,7 @@ describe("ticket holds in Stripe mode", () => {
       status: "succeeded",
       amount: 2000,
       amount_received: 2000,
-      latest_charge: `ch_${rand()}`,
+      latest_charge: `ch_${randomId()}`,
       metadata: { donationId: res.body.id },
     });
     expect(ev.status, ev.text).toBe(200);
@@ -890,7 +779,7 @@ describe("abandoned checkouts in Stripe mode", () => {
       status: "succeeded",
       amount: 2500,
       amount_received: 2500,
-      latest_charge: `ch_${rand()}`,
+      latest_charge: `ch_${randomId()}`,
       metadata: { donationId: res.body.id },
     });
     expect(ev.status, ev.text).toBe(200);

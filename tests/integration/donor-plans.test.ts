@@ -5,14 +5,10 @@
  * processor, its card form and its events through the webhook path) and in Stripe mode (the
  * real stripe SDK pointed at a local fake Stripe API that records every request).
  */
-import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, donationEvents, donations, outbox, recurringPlans, webhookEvents } from "@/db/schema";
 import { donorSessionCookie } from "@/lib/auth/donor-session";
-import { resetEnv } from "@/lib/env";
 import { coverFeeCents } from "@/lib/money";
 import {
   customerSubscriptionDeleted,
@@ -25,6 +21,21 @@ import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
 import { firstDonationOfSandboxSubscription, sandboxDefaultPaymentMethod } from "@/lib/processor/sandbox-subscriptions";
 import { call, get, newOrg, post, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import {
+  newAccount,
+  newAccountLink,
+  newCustomer,
+  newProduct,
+  newSubscription,
+  ok,
+  randomId,
+  SERVER_ERROR,
+  stripeError,
+  unrecognized,
+  useFakeStripe,
+  type StripeReply,
+  type StripeRequest,
+} from "../helpers/fake-stripe";
 import { activeCampaign, activeOrg, CARD_DECLINED, CARD_OK, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 const APP_ORIGIN = "http://localhost:3000";
@@ -324,19 +335,14 @@ describe("sandbox mode", () => {
 // ---------------------------------------------------------------------------------------------
 // Stripe mode: the real SDK against a fake Stripe API.
 
-type Recorded = { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined };
-
 describe("Stripe mode", () => {
-  const requests: Recorded[] = [];
   const failing = new Set<string>();
   const subscriptions = new Map<string, { customer: string; product: string; currency: string; amount: number }>();
-  const saved: Record<string, string | undefined> = {};
-  let server: Server;
   let owner: TestUser;
   let org: Org;
   let campaign: Record<string, any>;
 
-  const rand = () => randomBytes(8).toString("hex");
+  const rand = randomId;
   const subscriptionBody = (id: string) => {
     const s = subscriptions.get(id)!;
     return {
@@ -366,17 +372,14 @@ describe("Stripe mode", () => {
     };
   };
 
-  function reply(rec: Recorded): { status: number; body: unknown } {
+  function reply(rec: StripeRequest): StripeReply {
     const key = `${rec.method} ${rec.path}`;
-    if (failing.has(key)) return { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred" } } };
+    if (failing.has(key)) return SERVER_ERROR;
     const f = rec.form;
     const sub = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(rec.path);
     if (sub) {
       if (!subscriptions.has(sub[1]))
-        return {
-          status: 404,
-          body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } },
-        };
+        return stripeError(404, { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" });
       if (rec.method === "DELETE") return { status: 200, body: { ...subscriptionBody(sub[1]), status: "canceled" } };
       if (rec.method === "POST" && f.has("items[0][price_data][unit_amount]"))
         subscriptions.get(sub[1])!.amount = Number(f.get("items[0][price_data][unit_amount]"));
@@ -384,52 +387,22 @@ describe("Stripe mode", () => {
     }
     switch (key) {
       case "POST /v1/accounts":
-        return {
-          status: 200,
-          body: { id: `acct_${rand()}`, object: "account", charges_enabled: false, payouts_enabled: false, metadata: {} },
-        };
+        return ok(newAccount(f));
       case "POST /v1/account_links":
-        return { status: 200, body: { object: "account_link", url: `https://connect.stripe.test/${rand()}` } };
+        return ok(newAccountLink(f));
       case "POST /v1/products":
-        return { status: 200, body: { id: `prod_${rand()}`, object: "product", name: f.get("name"), metadata: {} } };
+        return ok(newProduct(f));
       case "POST /v1/customers":
-        return { status: 200, body: { id: `cus_${rand()}`, object: "customer", email: f.get("email"), metadata: {} } };
+        return ok(newCustomer(f));
       case "POST /v1/subscriptions": {
         const id = `sub_${rand()}`;
-        const pi = `pi_${rand()}`;
-        const invoice = `in_${rand()}`;
         subscriptions.set(id, {
           customer: f.get("customer")!,
           product: f.get("items[0][price_data][product]")!,
           currency: f.get("items[0][price_data][currency]")!,
           amount: Number(f.get("items[0][price_data][unit_amount]")),
         });
-        return {
-          status: 200,
-          body: {
-            ...subscriptionBody(id),
-            status: "incomplete",
-            latest_invoice: {
-              id: invoice,
-              object: "invoice",
-              billing_reason: "subscription_create",
-              confirmation_secret: { client_secret: `${pi}_secret_${rand()}`, type: "payment_intent" },
-              payments: {
-                object: "list",
-                has_more: false,
-                data: [
-                  {
-                    id: `inpay_${rand()}`,
-                    object: "invoice_payment",
-                    is_default: true,
-                    status: "open",
-                    payment: { type: "payment_intent", payment_intent: pi },
-                  },
-                ],
-              },
-            },
-          },
-        };
+        return ok(newSubscription(f, id, { ...subscriptionBody(id), status: "incomplete" }));
       }
       case "POST /v1/setup_intents": {
         const id = `seti_${rand()}`;
@@ -447,11 +420,13 @@ describe("Stripe mode", () => {
         };
       }
       default:
-        return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${key})` } } };
+        return unrecognized(rec);
     }
   }
 
-  const sent = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path);
+  const { requests, sent } = useFakeStripe(reply, {
+    env: { PAYMENTS_MODE: "stripe", STRIPE_PUBLISHABLE_KEY: "pk_test_goodfund", PLATFORM_FEE_BPS: undefined },
+  });
 
   /** A signed processor event delivered to the webhook endpoint, as Stripe sends it. */
   async function deliver(event: Parameters<typeof signedEvent>[0]) {
@@ -493,33 +468,6 @@ describe("Stripe mode", () => {
   }
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const url = new URL(req.url ?? "/", "http://fake");
-        const rec = {
-          method: req.method ?? "",
-          path: url.pathname,
-          form: req.method === "GET" ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
-          idempotencyKey: req.headers["idempotency-key"] as string | undefined,
-        };
-        requests.push(rec);
-        const r = reply(rec);
-        res.writeHead(r.status, { "Content-Type": "application/json", "Request-Id": `req_${rand()}` });
-        res.end(JSON.stringify(r.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    for (const k of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_API_HOST", "PAYMENTS_MODE", "PLATFORM_FEE_BPS"])
-      saved[k] = process.env[k];
-    process.env.PAYMENTS_MODE = "stripe";
-    process.env.STRIPE_SECRET_KEY = "sk_test_goodfund";
-    process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_goodfund";
-    process.env.STRIPE_API_HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    delete process.env.PLATFORM_FEE_BPS;
-    resetEnv();
-
     const made = await newOrg(undefined, { notificationEmail: "finance@goodfund-test.org" });
     owner = made.owner;
     const onboarding = await post(`/api/orgs/${made.org.id}/processor/onboarding`, undefined, { token: owner.token });
@@ -546,15 +494,6 @@ describe("Stripe mode", () => {
     org = (await get(`/api/orgs/${made.org.id}`, { token: owner.token })).body;
     expect(org.status).toBe("ACTIVE");
     campaign = await activeCampaign(org, owner, { title: "Stripe monthly", minAmountCents: 1000 });
-  });
-
-  afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnv();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
   beforeEach(() => {

@@ -4,16 +4,15 @@
  * sweep, and answers stored encrypted.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { campaigns, donations, idempotencyKeys, organizations, users } from "@/db/schema";
 import { claimIdempotencyKey } from "@/lib/api/idempotency";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
 import { del, get, newCampaign, newOrg, newUser, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { newAccount, newAccountLink, ok, stripeError, unrecognized, useFakeStripe } from "../helpers/fake-stripe";
 
 type Org = { id: string; slug: string } & Record<string, any>;
 
@@ -335,50 +334,17 @@ describe("keys past 24 hours", () => {
 
 describe("a failing handler leaves no stored answer (Stripe mode, the processor down)", () => {
   // A stand-in for Stripe's API: down (503, not to be retried) until `up`, then connects accounts.
-  let server: Server;
   let up = false;
-  const saved: Record<string, string | undefined> = {};
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      req.on("end", () => {
-        const path = new URL(req.url ?? "/", "http://fake").pathname;
-        const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-          res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}`, ...headers });
-          res.end(JSON.stringify(body));
-        };
-        if (!up) return reply(503, { error: { type: "api_error", message: "Down for a moment" } }, { "Stripe-Should-Retry": "false" });
-        if (path === "/v1/accounts")
-          return reply(200, {
-            id: `acct_${randomBytes(6).toString("hex")}`,
-            object: "account",
-            charges_enabled: false,
-            payouts_enabled: false,
-            details_submitted: false,
-            metadata: {},
-          });
-        if (path === "/v1/account_links")
-          return reply(200, { object: "account_link", created: 1, expires_at: 2, url: "https://connect.stripe.test/setup/x" });
-        return reply(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${path})` } });
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "PAYMENTS_MODE"]) saved[k] = process.env[k];
-    process.env.PAYMENTS_MODE = "stripe";
-    process.env.STRIPE_SECRET_KEY = "sk_test_goodfund";
-    process.env.STRIPE_API_HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resetEnv();
-  });
-
-  afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnv();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  useFakeStripe(
+    (rec) => {
+      if (!up)
+        return { ...stripeError(503, { type: "api_error", message: "Down for a moment" }), headers: { "Stripe-Should-Retry": "false" } };
+      if (rec.path === "/v1/accounts") return ok(newAccount(rec.form));
+      if (rec.path === "/v1/account_links") return ok(newAccountLink(rec.form));
+      return unrecognized(rec);
+    },
+    { env: { PAYMENTS_MODE: "stripe" } },
+  );
 
   it("POST /api/orgs/:id/processor/onboarding: a 502 frees the key, the retry runs, the next one replays", async () => {
     const { owner: me, org: mine } = await newOrg(undefined, { notificationEmail: "admin@goodfund-test.org" });

@@ -9,32 +9,33 @@
  * Postgres database with others; the cron route's global run is kept to an empty window.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { donations, outbox, payouts, reconcileRuns, sandboxEvents } from "@/db/schema";
-import { resetEnv } from "@/lib/env";
 import { sandboxEvent, deliverSandboxEvent, dropSandboxDeliveries, SandboxProcessor } from "@/lib/processor/sandbox";
 import { StripeProcessor } from "@/lib/processor/stripe";
 import { signedEvent } from "@/lib/processor/event-factory";
 import { reconcileStatusForOrg, reconcileWithProcessor, type ReconcileRun } from "@/lib/services/processor/reconcile";
 import { call, get, newOrg, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { setEnv } from "../helpers/local-server";
+import {
+  newAccount,
+  newAccountLink,
+  newPaymentIntent,
+  ok,
+  unrecognized,
+  useFakeStripe,
+  type StripeReply,
+  type StripeRequest,
+} from "../helpers/fake-stripe";
 import { findViolations } from "../helpers/invariants";
 import { activeCampaign, activeOrg, CARD_DECLINED, pay, paidDonation, startDonation, type Campaign, type Org } from "../helpers/records";
 
 const hex = () => randomBytes(8).toString("hex");
 const nowSec = () => Math.floor(Date.now() / 1000);
-
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-}
 
 /** Outbox rows under one dedupe key (each email must be queued exactly once). */
 async function queued(dedupeKey: string): Promise<number> {
@@ -323,15 +324,10 @@ describe("reconciliation in sandbox mode", () => {
 // ---------------------------------------------------------------------------------------------
 // Stripe mode: the real SDK against a local fake of `GET /v1/events` and `GET /v1/payment_intents/:id`.
 
-type Recorded = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: IncomingHttpHeaders };
-
 describe("reconciliation in Stripe mode", () => {
-  const requests: Recorded[] = [];
   /** Events Stripe "sent" (newest last): listed by the fake, never delivered unless a test does. */
   const events: Array<{ account: string | null; event: Record<string, unknown> }> = [];
   const intents = new Map<string, Record<string, unknown>>();
-  let server: Server;
-  const saved: Record<string, string | undefined> = {};
   let owner: TestUser;
   let org: Org;
   let campaign: Campaign;
@@ -357,7 +353,7 @@ describe("reconciliation in Stripe mode", () => {
   }
 
   /** The fake's `GET /v1/events`: newest first, two a page, filtered by `created[gte]`, `types[]` and `Stripe-Account`. */
-  function listEvents(rec: Recorded) {
+  function listEvents(rec: StripeRequest) {
     const gte = Number(rec.query.get("created[gte]") ?? 0);
     const types = [...rec.query.entries()].filter(([k]) => k.startsWith("types[")).map(([, v]) => v);
     const account = (rec.headers["stripe-account"] as string | undefined) ?? null;
@@ -372,8 +368,8 @@ describe("reconciliation in Stripe mode", () => {
     return { object: "list", url: "/v1/events", has_more: from + 2 < all.length, data: page };
   }
 
-  function route(rec: Recorded): { status: number; body: unknown } {
-    if (rec.method === "GET" && rec.path === "/v1/events") return { status: 200, body: listEvents(rec) };
+  function route(rec: StripeRequest): StripeReply {
+    if (rec.method === "GET" && rec.path === "/v1/events") return ok(listEvents(rec));
     const pi = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(rec.path);
     if (pi && rec.method === "GET") {
       const intent = intents.get(pi[1]);
@@ -385,40 +381,13 @@ describe("reconciliation in Stripe mode", () => {
       return { status: 200, body: intent };
     }
     if (rec.method === "POST" && rec.path === "/v1/payment_intents") {
-      const id = `pi_${hex()}`;
-      const body = {
-        id,
-        object: "payment_intent",
-        amount: Number(rec.form.get("amount")),
-        amount_received: 0,
-        currency: rec.form.get("currency"),
-        client_secret: `${id}_secret_${hex()}`,
-        status: "requires_payment_method",
-        latest_charge: null,
-        last_payment_error: null,
-        cancellation_reason: null,
-        livemode: false,
-        metadata: { donationId: rec.form.get("metadata[donationId]") },
-      };
-      intents.set(id, body);
-      return { status: 200, body };
+      const body = newPaymentIntent(rec.form);
+      intents.set(body.id, body);
+      return ok(body);
     }
-    if (rec.method === "POST" && rec.path === "/v1/accounts") {
-      return {
-        status: 200,
-        body: { id: `acct_${hex()}`, object: "account", charges_enabled: false, payouts_enabled: false, metadata: {} },
-      };
-    }
-    if (rec.method === "POST" && rec.path === "/v1/account_links") {
-      return {
-        status: 200,
-        body: { object: "account_link", created: nowSec(), expires_at: nowSec() + 300, url: `https://connect.stripe.test/${hex()}` },
-      };
-    }
-    return {
-      status: 404,
-      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${rec.method} ${rec.path})` } },
-    };
+    if (rec.method === "POST" && rec.path === "/v1/accounts") return ok(newAccount(rec.form));
+    if (rec.method === "POST" && rec.path === "/v1/account_links") return ok(newAccountLink(rec.form));
+    return unrecognized(rec);
   }
 
   /** The PaymentIntent at the fake, as if the donor's payment reached Stripe. */
@@ -428,33 +397,10 @@ describe("reconciliation in Stripe mode", () => {
     return intent;
   }
 
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const url = new URL(req.url ?? "/", "http://fake");
-        const rec: Recorded = {
-          method: req.method ?? "",
-          path: url.pathname,
-          query: url.searchParams,
-          form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
-          headers: req.headers,
-        };
-        requests.push(rec);
-        const reply = route(rec);
-        res.writeHead(reply.status, { "Content-Type": "application/json", "Request-Id": `req_${hex()}` });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST", "PAYMENTS_MODE"]) saved[k] = process.env[k];
-    setEnv({
-      PAYMENTS_MODE: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_goodfund",
-      STRIPE_API_HOST: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    });
+  const fake = useFakeStripe(route, { env: { PAYMENTS_MODE: "stripe" } });
+  const { requests } = fake;
 
+  beforeAll(async () => {
     ({ owner, org } = await newOrg(undefined, { notificationEmail: "finance@goodfund-test.org" }));
     const onboarding = await post(`/api/orgs/${org.id}/processor/onboarding`, undefined, { token: owner.token });
     expect(onboarding.status, onboarding.text).toBe(200);
@@ -465,11 +411,6 @@ describe("reconciliation in Stripe mode", () => {
     org = (await get(`/api/orgs/${org.id}`, { token: owner.token })).body;
     expect(org.status).toBe("ACTIVE");
     campaign = await activeCampaign(org, owner);
-  });
-
-  afterAll(async () => {
-    setEnv(saved);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
   it("lists the platform's events page by page and each connected account's own, filtered to the handled types", async () => {
@@ -611,6 +552,7 @@ describe("reconciliation in Stripe mode", () => {
 
   it("a processor outage ends the run with its error and no checkpoint", async () => {
     const db = await testDb();
+    const { server } = fake;
     const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
     const port = (server.address() as AddressInfo).port;
     server.closeAllConnections();

@@ -6,15 +6,14 @@
  * Nothing here reaches the internet.
  */
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { StripeProcessor, SUBSCRIPTION_EXPAND } from "@/lib/processor/stripe";
 import { getStripe, parseApiHost, webhookVerifier } from "@/lib/processor/stripe-client";
 import { ProcessorError } from "@/lib/processor/types";
 import { InvalidSignatureError, verifyProcessorEvent } from "@/lib/processor/verify-event";
+import { unrecognized, useFakeStripe, type StripeReply, type StripeRequest } from "../helpers/fake-stripe";
 
 const SECRET_KEY = "sk_test_goodfund";
 const API_VERSION = "2026-10-28.endive";
@@ -22,21 +21,11 @@ const API_VERSION = "2026-10-28.endive";
 // ---------------------------------------------------------------------------------------------
 // The fake Stripe API.
 
-type Recorded = {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  form: URLSearchParams;
-  headers: IncomingHttpHeaders;
-};
-type Reply = { status: number; body: unknown };
+type Recorded = StripeRequest;
+type Reply = StripeReply;
 type Handler = (req: Recorded) => Reply;
 
-const requests: Recorded[] = [];
 const overrides: Reply[] = []; // answered first, in order, before the default routes
-let server: Server;
-let baseUrl: string;
-const saved: Record<string, string | undefined> = {};
 
 const now = () => Math.floor(Date.now() / 1000);
 const list = (url: string, data: unknown[]) => ({ object: "list", data, has_more: false, url });
@@ -221,11 +210,11 @@ function route(rec: Recorded): Reply {
   for (const [method, pattern, handler] of routes) {
     if (method === rec.method && pattern.test(rec.path)) return handler(rec);
   }
-  return {
-    status: 404,
-    body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${rec.method}: ${rec.path})` } },
-  };
+  return unrecognized(rec);
 }
+
+const stripe = useFakeStripe(route, { headers: { "Stripe-Version": API_VERSION } });
+const { requests } = stripe;
 
 const last = () => {
   const r = requests.at(-1);
@@ -234,51 +223,11 @@ const last = () => {
 };
 const paths = () => requests.map((r) => `${r.method} ${r.path}`);
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://fake");
-      const rec: Recorded = {
-        method: req.method ?? "",
-        path: url.pathname,
-        query: url.searchParams,
-        form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
-        headers: req.headers,
-      };
-      requests.push(rec);
-      const reply = route(rec);
-      res.writeHead(reply.status, {
-        "Content-Type": "application/json",
-        "Request-Id": `req_${requests.length}`,
-        "Stripe-Version": API_VERSION,
-      });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const k of ["STRIPE_SECRET_KEY", "STRIPE_API_HOST"]) saved[k] = process.env[k];
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_API_HOST = baseUrl;
-  resetEnv();
-});
-
-afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnv();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
 beforeEach(() => {
   requests.length = 0;
   overrides.length = 0;
   process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_API_HOST = baseUrl;
+  process.env.STRIPE_API_HOST = stripe.url;
   resetEnv();
 });
 
@@ -302,7 +251,7 @@ describe("stripe client", () => {
   it("keeps one client per process, replaced when the key or host changes", () => {
     const a = getStripe();
     expect(getStripe()).toBe(a);
-    process.env.STRIPE_API_HOST = baseUrl.replace("127.0.0.1", "localhost");
+    process.env.STRIPE_API_HOST = stripe.url.replace("127.0.0.1", "localhost");
     resetEnv();
     const b = getStripe();
     expect(b).not.toBe(a);
