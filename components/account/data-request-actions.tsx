@@ -1,10 +1,13 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import styles from "./data-requests.module.css";
 
 type Outcome = { status: "ERASED" | "PENDING" };
+/** A problem to show: one of ours, in the page's language, or the API's own sentence about a refused request. */
+type Problem = { key: "signedOut" | "tooMany" | "serverError" | "offline" } | { text: string };
 
 /** The filename a download answer names (`Content-Disposition: attachment; filename="…"`). */
 function filenameOf(res: Response): string {
@@ -12,16 +15,16 @@ function filenameOf(res: Response): string {
   return match ? match[1] : "my-data.json";
 }
 
-async function errorOf(res: Response): Promise<string> {
-  if (res.status === 401) return "You were signed out. Sign in again to continue.";
-  if (res.status === 429) return "Too many requests. Wait a minute and try again.";
+async function errorOf(res: Response): Promise<Problem> {
+  if (res.status === 401) return { key: "signedOut" };
+  if (res.status === 429) return { key: "tooMany" };
   try {
     const body = (await res.json()) as { error?: string };
-    if (body.error && res.status < 500) return body.error;
+    if (body.error && res.status < 500) return { text: body.error };
   } catch {
     // not JSON
   }
-  return "Something went wrong on our side. Please try again.";
+  return { key: "serverError" };
 }
 
 /**
@@ -42,7 +45,8 @@ export function DataRequestActions({
   pendingSince: string | null;
 }) {
   const [busy, setBusy] = useState<"export" | "erase" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const t = useTranslations("account");
+  const [error, setError] = useState<Problem | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome["status"] | null>(pendingSince ? "PENDING" : null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -71,7 +75,7 @@ export function DataRequestActions({
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      setError("Could not reach the server. Check your connection and try again.");
+      setError({ key: "offline" });
     } finally {
       setBusy(null);
     }
@@ -91,7 +95,7 @@ export function DataRequestActions({
       setOutcome(body.status);
       requestAnimationFrame(() => notice.current?.focus());
     } catch {
-      setError("Could not reach the server. Check your connection and try again.");
+      setError({ key: "offline" });
     } finally {
       setBusy(null);
     }
@@ -105,7 +109,7 @@ export function DataRequestActions({
   if (outcome === "ERASED") {
     return (
       <p ref={notice} tabIndex={-1} className={styles.notice} role="status">
-        Your personal data was erased and you are signed out. {orgName} keeps your gifts for its accounts, without your name or email.
+        {t("data.erased", { orgName })}
       </p>
     );
   }
@@ -114,17 +118,17 @@ export function DataRequestActions({
     <>
       <div className={styles.actions}>
         <Button variant="secondary" loading={busy === "export"} onClick={download}>
-          Download my data (JSON)
+          {t("data.download")}
         </Button>
         {outcome === "PENDING" || confirming ? null : (
           <Button ref={opener} variant="danger-outline" onClick={() => setConfirming(true)}>
-            Erase my personal data…
+            {t("data.erase")}
           </Button>
         )}
       </div>
       {outcome === "PENDING" ? (
         <p ref={notice} tabIndex={-1} className={styles.notice} role="status">
-          Your request to erase your personal data was sent. {orgName} reviews such requests before anything is erased.
+          {t("data.pending", { orgName })}
         </p>
       ) : null}
       {confirming ? (
@@ -139,32 +143,28 @@ export function DataRequestActions({
           }}
         >
           <h3 id="erase-me-title" ref={heading} tabIndex={-1}>
-            Erase your personal data?
+            {t("data.confirmTitle")}
           </h3>
           <ul>
-            <li>Your name and email address are removed from your gifts and from {orgName}&apos;s records.</li>
-            <li>Messages and dedications you wrote are removed.</li>
-            <li>Your recurring gifts are canceled: no further payments.</li>
+            <li>{t("data.confirmName", { orgName })}</li>
+            <li>{t("data.confirmMessages")}</li>
+            <li>{t("data.confirmPlans")}</li>
           </ul>
-          <p>Your gifts stay in {orgName}&apos;s accounts, which it must keep, but without anything that says they were yours.</p>
-          <p>
-            {needsApproval
-              ? `${orgName} reviews these requests first: nothing is erased until it approves.`
-              : "This happens now and cannot be undone. You will be signed out."}
-          </p>
+          <p>{t("data.confirmKept", { orgName })}</p>
+          <p>{needsApproval ? t("data.needsApproval", { orgName }) : t("data.immediate")}</p>
           <div className={styles.actions}>
             <Button variant="danger" loading={busy === "erase"} onClick={erase}>
-              {needsApproval ? "Send my request" : "Erase my data"}
+              {needsApproval ? t("data.sendRequest") : t("data.eraseNow")}
             </Button>
             <Button variant="ghost" onClick={close} disabled={busy === "erase"}>
-              Keep my data
+              {t("data.keep")}
             </Button>
           </div>
         </section>
       ) : null}
       {error ? (
         <p className="error-text" role="alert">
-          {error}
+          {"key" in error ? t(`data.${error.key}`) : error.text}
         </p>
       ) : null}
     </>

@@ -1,6 +1,6 @@
-import { getDb } from "@/db";
-import { findPendingErasureRequest } from "@/db/queries/donor-requests";
-import type { Donor, Organization } from "@/db/schema";
+import type { Organization } from "@/db/schema";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/translate";
 import styles from "./account.module.css";
 import { DataRequestActions } from "./data-request-actions";
 
@@ -9,26 +9,26 @@ import { DataRequestActions } from "./data-request-actions";
  * holds about them, or asks to have their personal data erased (at once, or reviewed by the
  * organization first when it chose so; a request already waiting is said so instead).
  */
-export async function DataRequests({
+export function DataRequests({
   org,
-  donor,
+  pendingSince,
+  locale,
 }: {
   org: Pick<Organization, "name" | "slug" | "donorErasureNeedsApproval">;
-  donor: Pick<Donor, "id">;
+  /** When an erasure request of the donor's already waits for the organization's review. */
+  pendingSince: Date | null;
+  locale: Locale;
 }) {
-  const pending = await findPendingErasureRequest(await getDb(), donor.id);
+  const t = translator(locale, "account");
   return (
     <section className={styles.card} aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data</h2>
-      <p>
-        Download a copy of everything {org.name} holds about you: your details, gifts, recurring plans and the emails sent to you. Or ask to
-        have your personal data erased.
-      </p>
+      <h2 id="your-data-title">{t("data.title")}</h2>
+      <p>{t("data.lead", { orgName: org.name })}</p>
       <DataRequestActions
         apiBase={`/api/donor/orgs/${encodeURIComponent(org.slug)}`}
         orgName={org.name}
         needsApproval={org.donorErasureNeedsApproval}
-        pendingSince={pending ? pending.createdAt.toISOString() : null}
+        pendingSince={pendingSince ? pendingSince.toISOString() : null}
       />
     </section>
   );

@@ -1,26 +1,38 @@
-import { formatDate } from "@/components/donate/format";
+import { withLang } from "@/lib/i18n/href";
+import { intlTag, type Locale } from "@/lib/i18n/locales";
+import { formatter, translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import type { DonorDonationView } from "@/lib/schemas/donor-account";
 import styles from "./account.module.css";
 
-const STATUS = { SUCCEEDED: null, REFUNDED: "Refunded", DISPUTED: "Disputed" } as const;
-const KIND = { MONTH: "Monthly gift", YEAR: "Yearly gift" } as const;
-
 /** The account page's list of the donor's gifts, newest first, each with its receipt page. */
-export function Gifts({ gifts, total }: { gifts: DonorDonationView[]; total: number }) {
+export function Gifts({
+  gifts,
+  total,
+  locale,
+  langParam = null,
+}: {
+  gifts: DonorDonationView[];
+  total: number;
+  locale: Locale;
+  /** The `?lang=` the page was opened with, carried on to the receipt pages. */
+  langParam?: Locale | null;
+}) {
+  const t = translator(locale, "account");
+  const format = formatter(locale);
   return (
     <section className={styles.card} aria-labelledby="gifts-title">
-      <h2 id="gifts-title">Your gifts</h2>
+      <h2 id="gifts-title">{t("gifts.title")}</h2>
       {gifts.length === 0 ? (
-        <p>No completed gifts yet. Gifts appear here once their payment goes through.</p>
+        <p>{t("gifts.empty")}</p>
       ) : (
         <>
           <ul className={styles.list}>
             {gifts.map((g) => {
-              const amount = formatMoney(g.amount + g.feeCents, g.currency);
-              const date = formatDate(g.succeededAt ?? g.createdAt);
-              const status = STATUS[g.status];
-              const kind = g.recurringInterval ? `${KIND[g.recurringInterval]}${g.isRenewal ? ", renewal" : ""}` : null;
+              const amount = formatMoney(g.amount + g.feeCents, g.currency, { locale: intlTag(locale) });
+              const date = format.dateTime(new Date(g.succeededAt ?? g.createdAt), { dateStyle: "long" });
+              const status = g.status === "SUCCEEDED" ? null : t(`gifts.status.${g.status}`);
+              const kind = g.recurringInterval ? t(`gifts.${g.isRenewal ? "renewal" : "kind"}.${g.recurringInterval}`) : null;
               return (
                 <li key={g.id} className={styles.item}>
                   <div className={styles.itemMain}>
@@ -28,25 +40,26 @@ export function Gifts({ gifts, total }: { gifts: DonorDonationView[]; total: num
                     <span className={styles.itemMeta}>
                       {date}
                       {kind ? ` · ${kind}` : ""}
-                      {g.tickets ? ` · ${g.tickets} ${g.tickets === 1 ? "ticket" : "tickets"}` : ""}
+                      {g.tickets ? ` · ${t("gifts.tickets", { count: g.tickets })}` : ""}
                     </span>
                   </div>
                   <div className={styles.itemSide}>
                     <span className={styles.amount}>{amount}</span>
                     {status && <span className={styles.tag}>{status}</span>}
-                    <a className={styles.link} href={g.receiptUrl}>
-                      Receipt<span className="sr-only">{` for ${amount} to ${g.campaignTitle} on ${date}`}</span>
+                    <a className={styles.link} href={withLang(g.receiptUrl, langParam)}>
+                      {t.rich("gifts.receipt", {
+                        amount,
+                        campaign: g.campaignTitle,
+                        date,
+                        hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                      })}
                     </a>
                   </div>
                 </li>
               );
             })}
           </ul>
-          {total > gifts.length && (
-            <p className={styles.muted}>
-              Showing your {gifts.length} most recent gifts of {total}.
-            </p>
-          )}
+          {total > gifts.length && <p className={styles.muted}>{t("gifts.showing", { shown: gifts.length, total })}</p>}
         </>
       )}
     </section>

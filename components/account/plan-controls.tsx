@@ -2,10 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { issueText, type IssueCode } from "@/components/forms/issue-text";
+import { useTranslations } from "use-intl";
+import type { IssueCode } from "@/components/forms/issue-text";
 import { SandboxCardForm } from "@/components/donate/sandbox-card-form";
+import { useLocale } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
-import { formatMoney, minorToInput, parseMoney } from "@/lib/money";
+import { intlTag } from "@/lib/i18n/locales";
+import { formatMoney, minimumDonationMinor } from "@/lib/money";
+import { amountToInput, parseAmount, type AmountProblem } from "./amount-input";
 import styles from "./plan-controls.module.css";
 import { StripeCardSetup } from "./stripe-card-setup";
 
@@ -21,10 +25,14 @@ export type ControlledPlan = {
 
 type Panel = "amount" | "card" | "cancel" | null;
 type Setup = { mode: "stripe" | "sandbox"; clientSecret: string; publishableKey: string | null };
-type Failure = { status: number; error: string; fieldErrors: Record<string, string[]>; codes: Record<string, IssueCode[]> };
-
-const PER = { MONTH: "a month", YEAR: "a year" } as const;
-const KIND = { MONTH: "monthly", YEAR: "yearly" } as const;
+/** Why a call failed: ours to word (`problem`), else the API's own sentence (`message`, shown as it came). */
+type Failure = {
+  status: number;
+  problem: "signedOut" | "tooMany" | "serverError" | "failed" | "offline" | null;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  codes: Record<string, IssueCode[]>;
+};
 
 /** A call to the donor API from the account page (same origin: the donor cookie rides along). */
 async function donorApi<T>(
@@ -41,24 +49,32 @@ async function donorApi<T>(
     });
     const json = await res.json().catch(() => ({}));
     if (res.ok) return { ok: true, data: json as T };
-    const error =
-      res.status === 401
-        ? "Your sign-in has expired. Reload the page and sign in again."
-        : res.status === 429
-          ? "Too many attempts in a short time. Wait a minute and try again."
-          : res.status >= 500
-            ? "Something went wrong on our side, and nothing was changed. Please try again in a moment."
-            : `${json.error ?? "This could not be done"}.`;
-    return { ok: false, status: res.status, error, fieldErrors: json.details?.fieldErrors ?? {}, codes: json.details?.codes ?? {} };
-  } catch {
+    const message = typeof json.error === "string" ? json.error : "";
+    const problem =
+      res.status === 401 ? "signedOut" : res.status === 429 ? "tooMany" : res.status >= 500 ? "serverError" : message ? null : "failed";
     return {
       ok: false,
-      status: 0,
-      error: "We couldn't reach the server. Check your connection and try again.",
-      fieldErrors: {},
-      codes: {},
+      status: res.status,
+      problem,
+      message,
+      fieldErrors: json.details?.fieldErrors ?? {},
+      codes: json.details?.codes ?? {},
     };
+  } catch {
+    return { ok: false, status: 0, problem: "offline", message: "", fieldErrors: {}, codes: {} };
   }
+}
+
+/** A failed call's sentence for the donor. */
+function useFailureText() {
+  const t = useTranslations("account");
+  return (f: Failure) => (f.problem ? t(`planControls.${f.problem}`) : `${f.message.replace(/\.$/, "")}.`);
+}
+
+/** Money in the page's language. */
+function useMoney(currency: string) {
+  const { locale } = useLocale();
+  return (minor: number) => formatMoney(minor, currency, { locale: intlTag(locale) });
 }
 
 /**
@@ -68,6 +84,8 @@ async function donorApi<T>(
  * closing it returns the focus to its button; outcomes are announced in the plan's status line.
  */
 export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug: string }) {
+  const t = useTranslations("account");
+  const money = useMoney(plan.currency);
   const uid = useId();
   const router = useRouter();
   const [panel, setPanel] = useState<Panel>(null);
@@ -113,9 +131,9 @@ export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug:
       <div className={styles.actions}>
         {(
           [
-            ["amount", "Change amount"],
-            ["card", "Replace card"],
-            ["cancel", "Cancel gift"],
+            ["amount", t("planControls.changeAmount")],
+            ["card", t("planControls.replaceCard")],
+            ["cancel", t("planControls.cancelGift")],
           ] as const
         ).map(([p, label]) => (
           <Button
@@ -137,7 +155,7 @@ export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug:
           plan={plan}
           path={base}
           onDone={(amount) => {
-            close(`Your gift is now ${formatMoney(amount, plan.currency)} ${PER[plan.interval]}, from the next charge on.`);
+            close(t(`planControls.amountChanged.${plan.interval}`, { amount: money(amount) }));
             router.refresh();
           }}
           onCancel={() => close()}
@@ -147,7 +165,7 @@ export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug:
         <CardPanel
           id={`${uid}-card`}
           path={`${base}/payment-method`}
-          onDone={() => close("Your new card is saved. The next charges of this gift will use it.")}
+          onDone={() => close(t("planControls.cardSaved"))}
           onCancel={() => close()}
         />
       ) : null}
@@ -158,7 +176,7 @@ export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug:
           path={`${base}/cancel`}
           onDone={() => {
             close(null);
-            setNotice(`Your ${KIND[plan.interval]} gift is canceled: no further charges. We emailed you a confirmation.`);
+            setNotice(t(`planControls.canceled.${plan.interval}`));
             router.refresh();
           }}
           onCancel={() => close()}
@@ -184,7 +202,11 @@ function AmountForm({
   onDone: (amount: number) => void;
   onCancel: () => void;
 }) {
-  const [text, setText] = useState(() => minorToInput(plan.amount, plan.currency));
+  const t = useTranslations("account");
+  const failureText = useFailureText();
+  const { locale } = useLocale();
+  const money = useMoney(plan.currency);
+  const [text, setText] = useState(() => amountToInput(plan.amount, plan.currency, locale));
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -193,47 +215,61 @@ function AmountForm({
     input.current?.focus();
     input.current?.select();
   }, []);
-  const money = (minor: number) => formatMoney(minor, plan.currency);
+
+  const problemText = (p: AmountProblem): string => {
+    switch (p.kind) {
+      case "tooManyDecimals":
+        return t("amountForm.tooManyDecimals", { count: p.decimals });
+      case "format":
+      case "formatWhole":
+        return t(`amountForm.${p.kind}`, { example: p.example });
+      default:
+        return t(`amountForm.${p.kind}`);
+    }
+  };
+
+  /** The API's word on the amount (its issue codes), in the page's language where we know the code. */
+  const issueText = (code: IssueCode | undefined, fallback: string): string => {
+    const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+    const min = num(code?.minimum);
+    const max = num(code?.maximum);
+    const values = Array.isArray(code?.values) ? (code.values as unknown[]).filter((v): v is number => typeof v === "number") : null;
+    switch (code?.code) {
+      case "not_a_suggested_amount":
+        return values?.length ? t("amountForm.chooseOneOf", { amounts: values.map(money).join(", ") }) : fallback;
+      case "too_small":
+      case "amount_below_minimum":
+        return min === null ? fallback : t("amountForm.minimum", { amount: money(min) });
+      case "too_big":
+        return max === null ? fallback : t("amountForm.maximum", { amount: money(max) });
+      case "invalid_type":
+        return t("amountForm.required");
+      default:
+        return fallback;
+    }
+  };
 
   async function onSubmit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
     if (busy) return;
     setFormError(null);
-    const parsed = parseMoney(text, plan.currency);
+    const parsed = parseAmount(text, plan.currency, locale);
     const fail = (message: string) => {
       setError(message);
       input.current?.focus();
     };
-    if (!parsed.ok) return fail(parsed.message);
-    if (parsed.minor === null) return fail("Enter the new amount");
-    if (parsed.minor < 100) return fail(`The minimum gift is ${money(100)}`);
+    if (!parsed.ok) return fail(problemText(parsed.problem));
+    if (parsed.minor === null) return fail(t("amountForm.required"));
+    const minimum = minimumDonationMinor(plan.currency);
+    if (parsed.minor < minimum) return fail(t("amountForm.minimum", { amount: money(minimum) }));
     setError(null);
     setBusy(true);
     const res = await donorApi<{ amount: number }>("PATCH", path, { amount: parsed.minor });
     setBusy(false);
     if (res.ok) return onDone(res.data.amount);
     const code = res.codes.amount?.[0];
-    if (res.fieldErrors.amount?.length || code) {
-      const fallback = res.fieldErrors.amount?.[0] ?? "Check the amount";
-      const values = Array.isArray(code?.values) ? (code.values as number[]) : null;
-      return fail(
-        code?.code === "not_a_suggested_amount" && values
-          ? `Choose one of: ${values.map(money).join(", ")}`
-          : code
-            ? issueText("amount", code, fallback, {
-                fields: {
-                  amount: {
-                    money: true,
-                    atLeast: (m) => `The minimum gift is ${m}`,
-                    atMost: (m) => `The most you can give online is ${m}`,
-                  },
-                },
-                money,
-              })
-            : fallback,
-      );
-    }
-    setFormError(res.error);
+    if (res.fieldErrors.amount?.length || code) return fail(issueText(code, res.fieldErrors.amount?.[0] ?? t("amountForm.check")));
+    setFormError(failureText(res));
   }
 
   const errId = `${id}-error`;
@@ -243,12 +279,10 @@ function AmountForm({
       className={styles.panel}
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Change the amount of your gift to ${plan.campaignTitle}`}
+      aria-label={t("amountForm.formLabel", { campaign: plan.campaignTitle })}
     >
       <div className="field">
-        <label htmlFor={`${id}-input`}>
-          New amount {PER[plan.interval]} ({plan.currency.toUpperCase()})
-        </label>
+        <label htmlFor={`${id}-input`}>{t(`amountForm.label.${plan.interval}`, { currency: plan.currency.toUpperCase() })}</label>
         <input
           ref={input}
           id={`${id}-input`}
@@ -270,7 +304,7 @@ function AmountForm({
           </p>
         ) : (
           <p className="hint" id={`${id}-hint`}>
-            From the next charge on. Nothing is charged now.
+            {t("amountForm.hint")}
           </p>
         )}
       </div>
@@ -279,10 +313,10 @@ function AmountForm({
       </p>
       <div className={styles.actions}>
         <Button type="submit" size="small" loading={busy}>
-          Save amount
+          {t("amountForm.save")}
         </Button>
         <Button variant="ghost" size="small" onClick={onCancel}>
-          Keep {money(plan.amount)}
+          {t("amountForm.keep", { amount: money(plan.amount) })}
         </Button>
       </div>
     </form>
@@ -290,8 +324,10 @@ function AmountForm({
 }
 
 function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; onDone: () => void; onCancel: () => void }) {
+  const t = useTranslations("account");
+  const failureText = useFailureText();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -299,7 +335,7 @@ function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; o
     void donorApi<Setup>("POST", path).then((res) => {
       if (!live) return;
       if (res.ok) setSetup(res.data);
-      else setError(res.error);
+      else setError(res);
     });
     return () => {
       live = false;
@@ -309,23 +345,23 @@ function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; o
   return (
     <section id={id} className={styles.panel} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.panelTitle}>
-        Replace your card
+        {t("cardForm.title")}
       </h3>
-      <p className="small muted">The new card is used from the next charge on. Nothing is charged now.</p>
+      <p className="small muted">{t("cardForm.lead")}</p>
       {error ? (
         <p role="alert" className={styles.alert}>
-          {error}
+          {failureText(error)}
         </p>
       ) : !setup ? (
         <p className="small muted" aria-live="polite">
-          Loading the card form…
+          {t("cardForm.loading")}
         </p>
       ) : setup.mode === "sandbox" ? (
         <SandboxCardForm
           clientSecret={setup.clientSecret}
           returnPath=""
-          payLabel="Save card"
-          busyLabel="Saving card…"
+          payLabel={t("cardForm.save")}
+          busyLabel={t("cardForm.saving")}
           confirmPath="/api/sandbox/setup-intents/confirm"
           onConfirmed={onDone}
         />
@@ -334,7 +370,7 @@ function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; o
       ) : null}
       <div className={styles.actions}>
         <Button variant="ghost" size="small" onClick={onCancel}>
-          Keep my current card
+          {t("cardForm.keep")}
         </Button>
       </div>
     </section>
@@ -354,6 +390,9 @@ function CancelPanel({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("account");
+  const failureText = useFailureText();
+  const money = useMoney(plan.currency);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -365,27 +404,25 @@ function CancelPanel({
     setError(null);
     const res = await donorApi("POST", path);
     setBusy(false);
-    if (res.ok || (res.status === 409 && res.error.startsWith("Recurring plan is already canceled"))) return onDone();
-    setError(res.error);
+    if (res.ok || (res.status === 409 && res.message.startsWith("Recurring plan is already canceled"))) return onDone();
+    setError(failureText(res));
   }
 
   return (
     <section id={id} className={`${styles.panel} ${styles.danger}`} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.panelTitle}>
-        Cancel your {KIND[plan.interval]} gift?
+        {t(`cancelPanel.title.${plan.interval}`)}
       </h3>
-      <p>
-        {`Your gift of ${formatMoney(plan.amount, plan.currency)} ${PER[plan.interval]} to ${plan.campaignTitle} stops now: no further charges. Gifts already made, and their receipts, stay as they are.`}
-      </p>
+      <p>{t(`cancelPanel.body.${plan.interval}`, { amount: money(plan.amount), campaign: plan.campaignTitle })}</p>
       <p role="alert" className={styles.alert}>
         {error}
       </p>
       <div className={styles.actions}>
         <Button variant="danger" size="small" loading={busy} onClick={confirm}>
-          Yes, cancel my gift
+          {t("cancelPanel.confirm")}
         </Button>
         <Button variant="ghost" size="small" onClick={onCancel}>
-          Keep my gift
+          {t("cancelPanel.keep")}
         </Button>
       </div>
     </section>

@@ -1,12 +1,9 @@
-import { formatDate } from "@/components/donate/format";
+import { intlTag, type Locale } from "@/lib/i18n/locales";
+import { formatter, translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import type { DonorRecurringPlanView } from "@/lib/schemas/donor-account";
 import styles from "./account.module.css";
 import { PlanControls } from "./plan-controls";
-
-const PER = { MONTH: "a month", YEAR: "a year" } as const;
-const STATUS = { ACTIVE: "Active", PAST_DUE: "Payment overdue", INCOMPLETE: "Not started", CANCELED: "Canceled" } as const;
-const ENDED_BY = { donor: "canceled by you", staff: "canceled by the organization", processor: "ended by the payment processor" } as const;
 
 /**
  * When an ACTIVE plan charges next: its billing day recurs from its start, so after n paid
@@ -26,12 +23,15 @@ export function nextChargeDate(p: Pick<DonorRecurringPlanView, "createdAt" | "in
  * The account page's recurring gifts: what each gives, how often, its state and next charge,
  * and, while it runs, the donor's controls (change the amount, replace the card, cancel).
  */
-export function Plans({ orgSlug, plans }: { orgSlug: string; plans: DonorRecurringPlanView[] }) {
+export function Plans({ orgSlug, plans, locale }: { orgSlug: string; plans: DonorRecurringPlanView[]; locale: Locale }) {
+  const t = translator(locale, "account");
+  const format = formatter(locale);
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "long" });
   return (
     <section className={styles.card} aria-labelledby="plans-title">
-      <h2 id="plans-title">Recurring gifts</h2>
+      <h2 id="plans-title">{t("plans.title")}</h2>
       {plans.length === 0 ? (
-        <p>You have no monthly or yearly gifts.</p>
+        <p>{t("plans.empty")}</p>
       ) : (
         <ul className={styles.list}>
           {plans.map((p) => (
@@ -39,16 +39,16 @@ export function Plans({ orgSlug, plans }: { orgSlug: string; plans: DonorRecurri
               <div className={styles.itemMain}>
                 <span className={styles.itemTitle}>{p.campaignTitle}</span>
                 <span className={styles.itemMeta}>
-                  Since {formatDate(p.createdAt)}
-                  {p.status === "ACTIVE" ? ` · Next charge ${formatDate(nextChargeDate(p))}` : ""}
-                  {p.canceledAt ? ` · ${p.canceledBy ? ENDED_BY[p.canceledBy] : "ended"} ${formatDate(p.canceledAt)}` : ""}
+                  {t("plans.since", { date: date(p.createdAt) })}
+                  {p.status === "ACTIVE" ? ` · ${t("plans.nextCharge", { date: date(nextChargeDate(p)) })}` : ""}
+                  {p.canceledAt ? ` · ${t(`plans.ended.${p.canceledBy ?? "unknown"}`, { date: date(p.canceledAt) })}` : ""}
                 </span>
               </div>
               <div className={styles.itemSide}>
                 <span className={styles.amount}>
-                  {formatMoney(p.amount, p.currency)} {PER[p.interval]}
+                  {t(`plans.amountPer.${p.interval}`, { amount: formatMoney(p.amount, p.currency, { locale: intlTag(locale) }) })}
                 </span>
-                <span className={styles.tag}>{STATUS[p.status]}</span>
+                <span className={styles.tag}>{t(`plans.status.${p.status}`)}</span>
               </div>
               <PlanControls orgSlug={orgSlug} plan={p} />
             </li>

@@ -1,24 +1,30 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
+import { useLocale } from "@/components/i18n/provider";
 import styles from "./account.module.css";
 
-type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
+type Problem = "emailMissing" | "emailInvalid" | "tooMany" | "serverError" | "offline";
+type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; problem: Problem };
 
 /**
- * "Email me a sign-in link": asks the public API for a donor sign-in link. The answer never says
- * whether the address is a donor's (the API answers the same either way), so neither does the
- * confirmation.
+ * "Email me a sign-in link": asks the public API for a donor sign-in link, in the page's
+ * language (the email is written in it). The answer never says whether the address is a donor's
+ * (the API answers the same either way), so neither does the confirmation.
  */
 export function SignInRequest({
   orgSlug,
   orgName,
-  submitLabel = "Email me a sign-in link",
+  again = false,
 }: {
   orgSlug: string;
   orgName: string;
-  submitLabel?: string;
+  /** The donor's earlier link did not work: the button asks for a new one. */
+  again?: boolean;
 }) {
+  const t = useTranslations("account");
+  const { locale } = useLocale();
   const [state, setState] = useState<State>({ kind: "idle" });
   const emailRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -29,7 +35,7 @@ export function SignInRequest({
     event.preventDefault();
     const email = emailRef.current?.value.trim() ?? "";
     if (!email || !emailRef.current?.checkValidity()) {
-      setState({ kind: "error", message: "Enter the email address you gave with your gift, like name@example.org." });
+      setState({ kind: "error", problem: "emailMissing" });
       emailRef.current?.focus();
       return;
     }
@@ -39,24 +45,23 @@ export function SignInRequest({
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify({ email, locale }),
       });
       if (res.status === 202) setState({ kind: "sent", email });
-      else if (res.status === 429)
-        setState({ kind: "error", message: "Too many sign-in links were asked for in a short time. Wait 15 minutes, then try again." });
-      else if (res.status === 400) setState({ kind: "error", message: "That doesn't look like an email address. Check it and try again." });
-      else setState({ kind: "error", message: "Something went wrong on our side. Please try again in a moment." });
+      else if (res.status === 429) setState({ kind: "error", problem: "tooMany" });
+      else if (res.status === 400) setState({ kind: "error", problem: "emailInvalid" });
+      else setState({ kind: "error", problem: "serverError" });
     } catch {
-      setState({ kind: "error", message: "We couldn't reach the server. Check your connection and try again." });
+      setState({ kind: "error", problem: "offline" });
     }
   }
 
-  const error = state.kind === "error" ? state.message : "";
+  const error = state.kind === "error" ? t(`signIn.${state.problem}`) : "";
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <div>
         <label className={styles.label} htmlFor={`${id}-email`}>
-          Email address
+          {t("signIn.emailLabel")}
         </label>
         <input
           ref={emailRef}
@@ -71,19 +76,17 @@ export function SignInRequest({
           aria-invalid={error ? true : undefined}
         />
         <p id={hintId} className={styles.hint}>
-          The address you gave when you donated to {orgName}.
+          {t("signIn.hint", { orgName })}
         </p>
       </div>
       <p id={errorId} className={styles.alert} role="alert">
         {error}
       </p>
       <button className={styles.submit} type="submit" disabled={state.kind === "sending"} aria-busy={state.kind === "sending" || undefined}>
-        {state.kind === "sending" ? "Sending…" : submitLabel}
+        {state.kind === "sending" ? t("signIn.sending") : t(again ? "signIn.submitAgain" : "signIn.submit")}
       </button>
       <p className={styles.status} role="status">
-        {state.kind === "sent"
-          ? `Check your inbox. If ${state.email} is the address of a donor to ${orgName}, we've sent it a sign-in link. The link works once, within 15 minutes.`
-          : ""}
+        {state.kind === "sent" ? t("signIn.sent", { email: state.email, orgName }) : ""}
       </p>
     </form>
   );

@@ -1,10 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import styles from "./account.module.css";
 
 /** Signs the donor out of this organization's account (DELETE …/session clears the cookie), then shows the page signed out. */
 export function SignOutButton({ orgSlug }: { orgSlug: string }) {
+  const t = useTranslations("account");
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -28,11 +30,11 @@ export function SignOutButton({ orgSlug }: { orgSlug: string }) {
   return (
     <div>
       <button className={styles.secondary} type="button" onClick={signOut} disabled={busy} aria-busy={busy || undefined}>
-        Sign out
+        {t("signOut.button")}
       </button>
       {failed && (
         <p className={styles.alert} role="alert">
-          We couldn&apos;t sign you out. Please try again.
+          {t("signOut.failed")}
         </p>
       )}
     </div>

@@ -3,6 +3,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
+import { useLocale } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
 import styles from "./plan-controls.module.css";
 
@@ -24,13 +26,15 @@ function stripeFor(publishableKey: string) {
  * Stripe mode: the Payment Element for the plan's SetupIntent. `confirmSetup` saves the card
  * (after 3-D Secure when the bank asks, returning to this page); Stripe's
  * `setup_intent.succeeded` then makes it the plan's card on the server, so nothing else is sent.
+ * Stripe writes its own fields' words in the page's language.
  */
 export function StripeCardSetup(props: { publishableKey: string; clientSecret: string; onSaved: () => void }) {
   const [stripePromise] = useState(() => stripeFor(props.publishableKey));
+  const { locale } = useLocale();
   return (
     <Elements
       stripe={stripePromise}
-      options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { borderRadius: "8px" } } }}
+      options={{ clientSecret: props.clientSecret, locale, appearance: { theme: "stripe", variables: { borderRadius: "8px" } } }}
     >
       <SetupForm onSaved={props.onSaved} />
     </Elements>
@@ -38,6 +42,7 @@ export function StripeCardSetup(props: { publishableKey: string; clientSecret: s
 }
 
 function SetupForm({ onSaved }: { onSaved: () => void }) {
+  const t = useTranslations("account");
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -61,8 +66,8 @@ function SetupForm({ onSaved }: { onSaved: () => void }) {
     if (result.error) {
       setError(
         result.error.type === "card_error" || result.error.type === "validation_error"
-          ? (result.error.message ?? "Check your card details.")
-          : "Something went wrong while saving your card, and it was not saved. Please try again.",
+          ? (result.error.message ?? t("cardForm.checkDetails"))
+          : t("cardForm.failed"),
       );
       return;
     }
@@ -76,15 +81,15 @@ function SetupForm({ onSaved }: { onSaved: () => void }) {
         onReady={() => setReady(true)}
         onLoadError={() => {
           setReady(true);
-          setError("The secure card form could not be loaded. Check your connection and reload the page.");
+          setError(t("cardForm.loadError"));
         }}
       />
-      {!ready ? <p className="small muted">Loading the secure card form…</p> : null}
+      {!ready ? <p className="small muted">{t("cardForm.loadingSecure")}</p> : null}
       <p role="alert" className={styles.alert}>
         {error}
       </p>
       <Button type="submit" loading={busy} aria-disabled={!ready || undefined}>
-        Save card
+        {t("cardForm.save")}
       </Button>
     </form>
   );

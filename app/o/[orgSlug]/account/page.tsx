@@ -10,7 +10,11 @@ import { Statements } from "@/components/account/statements";
 import styles from "@/components/account/account.module.css";
 import { getDb } from "@/db";
 import { listDonorDonations, listDonorGiftYears } from "@/db/queries/donor-account";
+import { findPendingErasureRequest } from "@/db/queries/donor-requests";
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
+import { withLang } from "@/lib/i18n/href";
+import { getLangParam, getRequestLocale, getTranslations } from "@/lib/i18n/request";
+import { translator } from "@/lib/i18n/translate";
 import { serializeDonorDonation, serializeDonorRecurringPlan } from "@/lib/schemas/donor-account";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { orgBasePath } from "../site";
@@ -25,46 +29,54 @@ const GIFTS_SHOWN = 100;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const org = await loadAccountOrg((await params).orgSlug);
-  return { title: { absolute: org ? `Your account · ${org.name}` : "Your account" } };
+  const t = await getTranslations("account");
+  return { title: { absolute: org ? t("meta.accountTitle", { orgName: org.name }) : t("meta.accountTitleBare") } };
 }
 
 /**
  * GET /o/:orgSlug/account (and `/account` on the organization's custom domain): the donor's
- * account. Signed out: the form that emails a sign-in link. Signed in (the organization's donor
- * cookie): their gifts with receipts, recurring gifts, year-end statements and their data.
+ * account, in the request's language. Signed out: the form that emails a sign-in link. Signed in
+ * (the organization's donor cookie): their gifts with receipts, recurring gifts, year-end
+ * statements and their data.
  */
 export default async function AccountPage({ params }: Props) {
   const org = await loadAccountOrg((await params).orgSlug);
   if (!org) notFound();
-  const donor = await signedInDonor(org);
-  const base = await orgBasePath(org.slug);
+  const [donor, base, locale, langParam] = await Promise.all([
+    signedInDonor(org),
+    orgBasePath(org.slug),
+    getRequestLocale(),
+    getLangParam(),
+  ]);
+  const t = translator(locale, "account");
 
   if (!donor) {
     return (
       <main id="main" className={styles.main} tabIndex={-1}>
         <div>
-          <h1 className={styles.title}>Your donor account</h1>
-          <p className={styles.lead}>
-            See your gifts to {org.name} and their receipts, download year-end statements, and change or cancel a recurring gift. We&apos;ll
-            email you a link to sign in: no password needed.
-          </p>
+          <h1 className={styles.title}>{t("overview.title")}</h1>
+          <p className={styles.lead}>{t("overview.lead", { orgName: org.name })}</p>
         </div>
         <section className={styles.card} aria-labelledby="sign-in-title">
-          <h2 id="sign-in-title">Sign in with your email</h2>
+          <h2 id="sign-in-title">{t("overview.signInTitle")}</h2>
           <SignInRequest orgSlug={org.slug} orgName={org.name} />
         </section>
         <p className={styles.muted}>
-          Haven&apos;t given yet? <Link href={base || "/"}>See {org.name}&apos;s campaigns</Link>
+          {t.rich("overview.notGivenYet", {
+            orgName: org.name,
+            link: (chunks) => <Link href={withLang(base || "/", langParam)}>{chunks}</Link>,
+          })}
         </p>
       </main>
     );
   }
 
   const db = await getDb();
-  const [gifts, plans, years] = await Promise.all([
+  const [gifts, plans, years, pending] = await Promise.all([
     listDonorDonations(db, org.id, donor.id, { page: 1, limit: GIFTS_SHOWN }),
     listRecurringPlansOfDonor(db, donor.id),
     listDonorGiftYears(db, org.id, donor.id),
+    findPendingErasureRequest(db, donor.id),
   ]);
   const baseUrl = donateBaseUrl(org);
   const name = donor.firstName?.trim();
@@ -72,17 +84,21 @@ export default async function AccountPage({ params }: Props) {
     <main id="main" className={styles.main} tabIndex={-1}>
       <div className={styles.header}>
         <div>
-          <h1 className={styles.title}>{name ? `Welcome back, ${name}` : "Your donor account"}</h1>
+          <h1 className={styles.title}>{name ? t("overview.welcome", { name }) : t("overview.title")}</h1>
           <p className={styles.lead}>
-            Signed in as <strong>{donor.email}</strong>. Thank you for supporting {org.name}.
+            {t.rich("overview.signedInAs", {
+              email: donor.email,
+              orgName: org.name,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         </div>
         <SignOutButton orgSlug={org.slug} />
       </div>
-      <Gifts gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl))} total={gifts.total} />
-      <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} />
-      <Statements orgSlug={org.slug} years={years} />
-      <DataRequests org={org} donor={donor} />
+      <Gifts gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl))} total={gifts.total} locale={locale} langParam={langParam} />
+      <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} locale={locale} />
+      <Statements orgSlug={org.slug} years={years} locale={locale} />
+      <DataRequests org={org} pendingSince={pending ? pending.createdAt : null} locale={locale} />
     </main>
   );
 }

@@ -3,6 +3,8 @@ import { notFound, redirect } from "next/navigation";
 import { SignInRequest } from "@/components/account/sign-in-request";
 import styles from "@/components/account/account.module.css";
 import { getDb } from "@/db";
+import { withLang } from "@/lib/i18n/href";
+import { getLangParam, getTranslations } from "@/lib/i18n/request";
 import { isDonorSignInLinkUsable } from "@/lib/services/donor-accounts/consume-sign-in-link";
 import { orgBasePath } from "../../site";
 import { loadAccountOrg, signedInDonor } from "../data";
@@ -13,15 +15,16 @@ type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Recor
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const org = await loadAccountOrg((await params).orgSlug);
-  return { title: { absolute: org ? `Sign in · ${org.name}` : "Sign in" } };
+  const t = await getTranslations("account");
+  return { title: { absolute: org ? t("meta.signInTitle", { orgName: org.name }) : t("meta.signInTitleBare") } };
 }
 
 /**
- * GET /o/:orgSlug/account/sign-in?token=…: where the emailed link lands. Opening it changes
- * nothing (mail scanners open links too): the donor presses "Continue to your account", a form
- * post to ./sign-in/confirm that uses the link. A used, expired or unknown link says so and
- * offers a new one, unless the donor is signed in already (a second click of Continue, say): then
- * on to the account page.
+ * GET /o/:orgSlug/account/sign-in?token=…: where the emailed link lands, in the request's
+ * language. Opening it changes nothing (mail scanners open links too): the donor presses
+ * "Continue to your account", a form post to ./sign-in/confirm that uses the link. A used,
+ * expired or unknown link says so and offers a new one, unless the donor is signed in already (a
+ * second click of Continue, say): then on to the account page. `?lang=` is carried on throughout.
  */
 export default async function DonorSignInPage({ params, searchParams }: Props) {
   const org = await loadAccountOrg((await params).orgSlug);
@@ -29,25 +32,26 @@ export default async function DonorSignInPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const token = typeof sp.token === "string" ? sp.token : "";
   const usable = token !== "" && (await isDonorSignInLinkUsable(await getDb(), org, token));
+  const [t, langParam] = await Promise.all([getTranslations("account"), getLangParam()]);
 
-  if (!usable && (await signedInDonor(org))) redirect(`${await orgBasePath(org.slug)}/account`);
+  if (!usable && (await signedInDonor(org))) redirect(withLang(`${await orgBasePath(org.slug)}/account`, langParam));
 
   if (usable) {
     return (
       <main id="main" className={styles.main} tabIndex={-1}>
         <section className={styles.card} aria-labelledby="continue-title">
           <h1 id="continue-title" className={styles.title}>
-            Sign in to your account
+            {t("signInPage.continueTitle")}
           </h1>
-          <p>Continue to see your gifts to {org.name}, your receipts and statements, and your recurring gifts.</p>
+          <p>{t("signInPage.continueLead", { orgName: org.name })}</p>
           {/* Relative to this page, so it posts to the host the link was opened on (the cookie's host). */}
-          <form method="post" action="sign-in/confirm" className={styles.form}>
+          <form method="post" action={withLang("sign-in/confirm", langParam)} className={styles.form}>
             <input type="hidden" name="token" value={token} />
             <button className={styles.submit} type="submit">
-              Continue to your account
+              {t("signInPage.continue")}
             </button>
           </form>
-          <p className={styles.muted}>This link works once, and for 15 minutes after it was sent.</p>
+          <p className={styles.muted}>{t("signInPage.linkLifetime")}</p>
         </section>
       </main>
     );
@@ -57,13 +61,10 @@ export default async function DonorSignInPage({ params, searchParams }: Props) {
     <main id="main" className={styles.main} tabIndex={-1}>
       <section className={styles.card} aria-labelledby="expired-title">
         <h1 id="expired-title" className={styles.title}>
-          This sign-in link has expired or was already used
+          {t("signInPage.expiredTitle")}
         </h1>
-        <p>
-          Sign-in links work once, for 15 minutes. Enter your email address and we&apos;ll send you a new one to see your gifts to{" "}
-          {org.name}.
-        </p>
-        <SignInRequest orgSlug={org.slug} orgName={org.name} submitLabel="Email me a new sign-in link" />
+        <p>{t("signInPage.expiredLead", { orgName: org.name })}</p>
+        <SignInRequest orgSlug={org.slug} orgName={org.name} again />
       </section>
     </main>
   );

@@ -2,6 +2,8 @@ import type { NextRequest } from "next/server";
 import { getDb } from "@/db";
 import { donorSessionCookie, findOrganizationBySlug } from "@/lib/auth/donor-session";
 import { getEnv } from "@/lib/env";
+import { withLang } from "@/lib/i18n/href";
+import { isLocale } from "@/lib/i18n/locales";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { consumeDonorSignInLink } from "@/lib/services/donor-accounts/consume-sign-in-link";
 
@@ -27,10 +29,13 @@ function redirect(location: string, cookie?: string): Response {
  * once (lib/services/donor-accounts/consume-sign-in-link.ts), sets the organization's donor
  * cookie and goes to the account page (303); a used, expired or unknown link goes back to the
  * sign-in page, which says so and offers a new one. Only the organization's own pages may post
- * here (the same rule as cookie-authenticated API writes).
+ * here (the same rule as cookie-authenticated API writes). A `?lang=` the sign-in page posted with
+ * is carried on to the page it redirects to.
  */
 export async function POST(req: NextRequest, { params }: Context): Promise<Response> {
   const { orgSlug } = await params;
+  const lang = req.nextUrl.searchParams.get("lang");
+  const langParam = isLocale(lang) ? lang : null;
   const db = await getDb();
   const org = await findOrganizationBySlug(db, orgSlug);
   if (!org) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -48,6 +53,6 @@ export async function POST(req: NextRequest, { params }: Context): Promise<Respo
     token = "";
   }
   const donor = await consumeDonorSignInLink(db, org, token);
-  if (!donor) return redirect(EXPIRED);
-  return redirect(ACCOUNT, donorSessionCookie(donor.id, org.id));
+  if (!donor) return redirect(withLang(EXPIRED, langParam));
+  return redirect(withLang(ACCOUNT, langParam), donorSessionCookie(donor.id, org.id));
 }
