@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { childPids, cpuSecondsOf } from "../../bench/lib/app";
-import { ensureBuild, startServer, type RunningServer } from "../helpers/server";
 import { findViolations } from "../helpers/invariants";
 import {
-  appEnv,
-  createDatabase,
   deliverAll,
   emailCounts,
   giftsAndEvents,
@@ -14,10 +11,8 @@ import {
   request,
   rng,
   serverPid,
-  setUpOrganization,
   sleep,
-  type Fixture,
-  type TestDatabase,
+  instancesForFile,
 } from "./helpers";
 
 /**
@@ -29,31 +24,18 @@ import {
 const EVENTS = knob("RELIABILITY_CLUSTER_EVENTS", process.env.CI ? 300 : 1000);
 const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
 
-let database: TestDatabase;
-let server: RunningServer;
-let fx: Fixture;
-
-beforeAll(async () => {
-  await ensureBuild();
-  database = await createDatabase("cluster");
-  server = await startServer(appEnv(database.url, { WEB_CONCURRENCY: "2" }));
-  fx = await setUpOrganization(server.url);
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const file = instancesForFile("cluster", { count: 1, env: { WEB_CONCURRENCY: "2" } });
 
 describe("two server processes on one port (WEB_CONCURRENCY=2)", () => {
   it(`share the work, apply ${EVENTS} redelivered events once, replace a killed process, and stop on SIGTERM (seed ${SEED})`, async () => {
+    const server = file.instances.servers[0]!;
     const primary = serverPid(server);
     const workers = childPids(primary);
     expect(workers).toHaveLength(2);
     const cpuBefore = workers.map((pid) => cpuSecondsOf(pid) ?? 0);
 
     const r = rng(SEED);
-    const { events } = await giftsAndEvents(server.url, fx, EVENTS, r);
+    const { events } = await giftsAndEvents(server.url, file.fx, EVENTS, r);
     const stats = await deliverAll(redeliveries(events, 3, r), { concurrency: 16, target: () => server.url });
     // Both processes did a share of it (the primary hands connections out round-robin).
     const worked = workers.map((pid, i) => (cpuSecondsOf(pid) ?? 0) - cpuBefore[i]);
@@ -62,9 +44,9 @@ describe("two server processes on one port (WEB_CONCURRENCY=2)", () => {
       `CPU seconds per process: ${worked}`,
     ).toBe(true);
 
-    const violations = await findViolations(database.db, [fx.org.id]);
-    const recorded = await processedEventsMismatch(database.db, events);
-    const emails = await emailCounts(database.db);
+    const violations = await findViolations(file.database.db, [file.fx.org.id]);
+    const recorded = await processedEventsMismatch(file.database.db, events);
+    const emails = await emailCounts(file.database.db);
     expect(stats.unacknowledged, server.output().slice(-4000)).toEqual([]);
     expect(violations).toEqual([]);
     expect(recorded).toEqual({ missing: [], unexpected: [] });
@@ -74,7 +56,7 @@ describe("two server processes on one port (WEB_CONCURRENCY=2)", () => {
     // connections go to the other, and the primary starts a replacement.
     process.kill(workers[0], "SIGKILL");
     for (let i = 0; i < 100 && childPids(primary).includes(workers[0]); i++) await sleep(50);
-    const page = `${server.url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[0].slug}`;
+    const page = `${server.url}/api/public/orgs/${file.fx.org.slug}/campaigns/${file.fx.campaigns[0].slug}`;
     const fresh = { timeoutMs: 10_000, headers: { connection: "close" } };
     const during = await Promise.all(Array.from({ length: 20 }, () => request(page, fresh)));
     expect(during.map((a) => a.status)).toEqual(during.map(() => 200));

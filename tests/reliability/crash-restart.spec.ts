@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../helpers/server";
+import { describe, expect, it } from "vitest";
 import { findViolations } from "../helpers/invariants";
 import {
-  appEnv,
-  createDatabase,
   deliverAll,
   emailCounts,
   giftsAndEvents,
-  Instances,
   knob,
   processedEventsMismatch,
   redeliveries,
   rng,
-  setUpOrganization,
   sleep,
-  type Fixture,
-  type TestDatabase,
+  instancesForFile,
 } from "./helpers";
 
 /**
@@ -28,27 +22,12 @@ const COPIES = knob("RELIABILITY_COPIES", 3);
 const CONCURRENCY = knob("RELIABILITY_CONCURRENCY", 16);
 const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
 
-let database: TestDatabase;
-let instances: Instances;
-let fx: Fixture;
-
-beforeAll(async () => {
-  await ensureBuild();
-  database = await createDatabase("crash");
-  instances = new Instances(appEnv(database.url));
-  await instances.start(2);
-  fx = await setUpOrganization(instances.url(1)!);
-}, 600_000);
-
-afterAll(async () => {
-  await instances?.stopAll();
-  await database?.close();
-});
+const file = instancesForFile("crash", { count: 2, setUpOn: 1 });
 
 describe("an instance killed with SIGKILL mid-stream and restarted", () => {
   it(`loses nothing and counts nothing twice (seed ${SEED})`, async () => {
     const r = rng(SEED);
-    const { events } = await giftsAndEvents(instances.url(1)!, fx, EVENTS, r);
+    const { events } = await giftsAndEvents(file.instances.url(1)!, file.fx, EVENTS, r);
     const deliveries = redeliveries(events, COPIES, r);
 
     let acknowledged = 0;
@@ -60,17 +39,17 @@ describe("an instance killed with SIGKILL mid-stream and restarted", () => {
     const chaos = (async () => {
       while (acknowledged < killAfter) await sleep(20);
       killedAt = Date.now();
-      await instances.kill(0);
+      await file.instances.kill(0);
       goneAt = Date.now();
       await sleep(1_000); // the processor keeps delivering to the dead address meanwhile
-      await instances.restart(0);
+      await file.instances.restart(0);
       restartedAt = Date.now();
     })();
 
     const stats = await deliverAll(deliveries, {
       concurrency: CONCURRENCY,
       // The instance a delivery goes to is picked per attempt; a dead slot's address refuses.
-      target: () => instances.url(r.int(2)) ?? "http://127.0.0.1:9",
+      target: () => file.instances.url(r.int(2)) ?? "http://127.0.0.1:9",
       onAttempt: (a) => {
         if (a.status === 200) acknowledged++;
         else if (killedAt && !restartedAt) failedWhileDown++;
@@ -78,16 +57,16 @@ describe("an instance killed with SIGKILL mid-stream and restarted", () => {
     });
     await chaos;
 
-    const violations = await findViolations(database.db, [fx.org.id]);
-    const recorded = await processedEventsMismatch(database.db, events);
-    const emails = await emailCounts(database.db);
+    const violations = await findViolations(file.database.db, [file.fx.org.id]);
+    const recorded = await processedEventsMismatch(file.database.db, events);
+    const emails = await emailCounts(file.database.db);
     console.info(
       `reliability/crash: ${events.length} events, ${stats.deliveries} deliveries, ${stats.attempts} attempts ${JSON.stringify(stats.statuses)}; ` +
         `killed after ${killAfter} acknowledgements, gone in ${goneAt - killedAt} ms, serving again ${((restartedAt - killedAt) / 1000).toFixed(1)} s after the kill, ` +
-        `${failedWhileDown} attempts failed meanwhile; emails ${JSON.stringify(emails.byTemplate)}; violations ${violations.length}; errors the instances logged: ${JSON.stringify(instances.errorSummary())}`,
+        `${failedWhileDown} attempts failed meanwhile; emails ${JSON.stringify(emails.byTemplate)}; violations ${violations.length}; errors the instances logged: ${JSON.stringify(file.instances.errorSummary())}`,
     );
     expect(killedAt).toBeGreaterThan(0);
-    expect(stats.unacknowledged, instances.output()).toEqual([]);
+    expect(stats.unacknowledged, file.instances.output()).toEqual([]);
     expect(violations).toEqual([]);
     expect(recorded).toEqual({ missing: [], unexpected: [] });
     expect(emails.duplicates).toBe(0);

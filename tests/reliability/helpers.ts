@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/db";
 import { issueSessionToken } from "@/lib/auth/tokens";
 import * as factory from "@/lib/processor/event-factory";
 import { childPids } from "../../bench/lib/app";
-import { startServer, type RunningServer } from "../helpers/server";
+import { ensureBuild, startServer, type RunningServer } from "../helpers/server";
 
 /** A number from the environment (the knobs CI turns down), else `fallback`. */
 export function knob(name: string, fallback: number): number {
@@ -558,4 +559,49 @@ export class PgProxy {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server?.listening ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A file's setup.
+
+export type FileInstances = {
+  database: TestDatabase;
+  instances: Instances;
+  /** The organization, campaigns and token made on the instance of `setUpOn`. */
+  fx: Fixture;
+  /** The TCP proxy the instances reach Postgres through (with `throughProxy`). */
+  proxy: PgProxy;
+};
+
+/**
+ * What every reliability file starts from: the production build, a fresh database named after
+ * `prefix`, `count` app instances on it (`env` added to `appEnv`) and an organization set up
+ * through instance `setUpOn`; all of it stopped and dropped after the file. With `throughProxy`
+ * the instances reach the database through a `PgProxy`, which a test may take down. The fields
+ * are filled in by the file's first `beforeAll`, so read them inside tests and later hooks.
+ */
+export function instancesForFile(
+  prefix: string,
+  opts: { count: number; setUpOn?: number; env?: Record<string, string | undefined>; throughProxy?: boolean },
+): FileInstances {
+  const file = {} as FileInstances;
+  beforeAll(async () => {
+    await ensureBuild();
+    file.database = await createDatabase(prefix);
+    let databaseUrl = file.database.url;
+    if (opts.throughProxy) {
+      file.proxy = new PgProxy();
+      await file.proxy.listen();
+      databaseUrl = file.proxy.url(file.database.name);
+    }
+    file.instances = new Instances(appEnv(databaseUrl, opts.env));
+    await file.instances.start(opts.count);
+    file.fx = await setUpOrganization(file.instances.url(opts.setUpOn ?? 0)!);
+  }, 600_000);
+  afterAll(async () => {
+    await file.instances?.stopAll();
+    await file.proxy?.close();
+    await file.database?.close();
+  });
+  return file;
 }

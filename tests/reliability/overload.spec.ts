@@ -1,27 +1,21 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as factory from "@/lib/processor/event-factory";
 import { findViolations } from "../helpers/invariants";
-import { ensureBuild } from "../helpers/server";
 import {
   WEBHOOK_SECRET,
-  appEnv,
-  createDatabase,
   deliverAll,
   emailCounts,
   giftsAndEvents,
-  Instances,
   isErrorShape,
   knob,
   processedEventsMismatch,
   redeliveries,
   request,
   rng,
-  setUpOrganization,
   sleep,
   type Answer,
-  type Fixture,
-  type TestDatabase,
+  instancesForFile,
 } from "./helpers";
 
 /**
@@ -74,31 +68,16 @@ type Call = {
   donorRoll?: boolean;
 };
 
-let database: TestDatabase;
-let instances: Instances;
-let fx: Fixture;
-
-beforeAll(async () => {
-  await ensureBuild();
-  database = await createDatabase("overload");
-  instances = new Instances(appEnv(database.url));
-  await instances.start(1);
-  fx = await setUpOrganization(instances.url(0)!);
-}, 600_000);
-
-afterAll(async () => {
-  await instances?.stopAll();
-  await database?.close();
-});
+const file = instancesForFile("overload", { count: 1 });
 
 describe("three times this machine's capacity", () => {
   it(`sheds page views and reports first, loses and doubles no donation, answers no 500 (seed ${SEED})`, async () => {
     const r = rng(SEED);
-    const url = instances.url(0)!;
-    const plain = fx.campaigns.find((c) => c.kind === "plain")!;
-    const auth = { authorization: `Bearer ${fx.token}` };
+    const url = file.instances.url(0)!;
+    const plain = file.fx.campaigns.find((c) => c.kind === "plain")!;
+    const auth = { authorization: `Bearer ${file.fx.token}` };
     // Gifts and their processor events, delivered during the run (the paid ones fill the donor roll).
-    const { events } = await giftsAndEvents(url, fx, EVENTS, r);
+    const { events } = await giftsAndEvents(url, file.fx, EVENTS, r);
     const deliveries = redeliveries(events, 2, r);
     const acknowledged = new Set<number>();
     let nextDelivery = 0;
@@ -136,10 +115,10 @@ describe("three times this machine's capacity", () => {
     /** One arrival of a kind; a donation retries with its key until answered (or 5 tries). */
     const arrive = async (kind: Kind): Promise<void> => {
       if (kind === "page") {
-        calls.push(await timed(kind, () => request(`${url}/o/${fx.org.slug}/donate/${plain.slug}`, { timeoutMs: BOUND_MS })));
+        calls.push(await timed(kind, () => request(`${url}/o/${file.fx.org.slug}/donate/${plain.slug}`, { timeoutMs: BOUND_MS })));
       } else if (kind === "report") {
         calls.push(
-          await timed(kind, () => request(`${url}/api/orgs/${fx.org.id}/reports/summary`, { headers: auth, timeoutMs: BOUND_MS })),
+          await timed(kind, () => request(`${url}/api/orgs/${file.fx.org.id}/reports/summary`, { headers: auth, timeoutMs: BOUND_MS })),
         );
       } else if (kind === "webhook") {
         const i = nextDelivery++ % deliveries.length;
@@ -240,7 +219,9 @@ describe("three times this machine's capacity", () => {
     await sleep(1_500);
 
     // What the database says.
-    const rows = (await database.db.execute(sql`select id, email from donations where email like ${`overload-${run}-%`}`)) as unknown as {
+    const rows = (await file.database.db.execute(
+      sql`select id, email from donations where email like ${`overload-${run}-%`}`,
+    )) as unknown as {
       id: string;
       email: string;
     }[];
@@ -251,9 +232,9 @@ describe("three times this machine's capacity", () => {
     const lost = answered.filter((g) => !(perEmail.get(g.email) ?? []).includes(g.id!));
     const answeredEmails = new Set(answered.map((g) => g.email));
     const unanswered = [...perEmail.keys()].filter((email) => !answeredEmails.has(email));
-    const violations = await findViolations(database.db, [fx.org.id]);
-    const recorded = await processedEventsMismatch(database.db, events);
-    const emails = await emailCounts(database.db);
+    const violations = await findViolations(file.database.db, [file.fx.org.id]);
+    const recorded = await processedEventsMismatch(file.database.db, events);
+    const emails = await emailCounts(file.database.db);
 
     // The share shed per class, as the clients saw it and as the server counted it.
     const byKind = (kind: Kind) => calls.filter((c) => c.kind === kind);
@@ -273,7 +254,7 @@ describe("three times this machine's capacity", () => {
         },
       ]),
     );
-    const serverLine = instances
+    const serverLine = file.instances
       .output()
       .split("\n")
       .filter((l) => l.includes('"msg":"overload.shed"'))

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../helpers/server";
+import { describe, expect, it } from "vitest";
 import { findViolations } from "../helpers/invariants";
 import {
-  appEnv,
-  createDatabase,
   deliverAll,
   emailCounts,
   giftsAndEvents,
-  Instances,
   isErrorShape,
   knob,
-  PgProxy,
   processedEventsMismatch,
   redeliveries,
   request,
   rng,
-  setUpOrganization,
   sleep,
-  type Fixture,
-  type TestDatabase,
+  instancesForFile,
 } from "./helpers";
 
 /**
@@ -41,26 +34,7 @@ const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
 // The driver's connect_timeout (db/index.ts): traffic keeps running at least this long after recovery.
 const CONNECT_TIMEOUT_MS = 5_000;
 
-let database: TestDatabase;
-let proxy: PgProxy;
-let instances: Instances;
-let fx: Fixture;
-
-beforeAll(async () => {
-  await ensureBuild();
-  database = await createDatabase("outage");
-  proxy = new PgProxy();
-  await proxy.listen();
-  instances = new Instances(appEnv(proxy.url(database.name)));
-  await instances.start(1);
-  fx = await setUpOrganization(instances.url(0)!);
-}, 600_000);
-
-afterAll(async () => {
-  await instances?.stopAll();
-  await proxy?.close();
-  await database?.close();
-});
+const file = instancesForFile("outage", { count: 1, throughProxy: true });
 
 type Call = {
   kind: string;
@@ -75,10 +49,10 @@ type Call = {
 describe("Postgres unreachable for ten seconds under load", () => {
   it(`answers 503 meanwhile, recovers by itself, and applies the redelivered events exactly once (seed ${SEED})`, async () => {
     const r = rng(SEED);
-    const url = instances.url(0)!;
-    const { events } = await giftsAndEvents(url, fx, EVENTS, r);
+    const url = file.instances.url(0)!;
+    const { events } = await giftsAndEvents(url, file.fx, EVENTS, r);
     const deliveries = redeliveries(events, 2, r);
-    const auth = { authorization: `Bearer ${fx.token}` };
+    const auth = { authorization: `Bearer ${file.fx.token}` };
     const calls: Call[] = [];
     let outageStart = 0;
     let outageEnd = 0;
@@ -116,7 +90,7 @@ describe("Postgres unreachable for ten seconds under load", () => {
       ...Array.from({ length: 2 }, () => async () => {
         while (!stop) {
           await timed("public view", () =>
-            request(`${url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }),
+            request(`${url}/api/public/orgs/${file.fx.org.slug}/campaigns/${file.fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }),
           );
           await sleep(50);
         }
@@ -126,7 +100,7 @@ describe("Postgres unreachable for ten seconds under load", () => {
           await timed("POST donation", () =>
             request(`${url}/api/donations`, {
               method: "POST",
-              json: { campaignId: fx.campaigns[4].id, amount: 2_500, email: `outage-${n++}@example.org` },
+              json: { campaignId: file.fx.campaigns[4].id, amount: 2_500, email: `outage-${n++}@example.org` },
               timeoutMs: BOUND_MS,
             }),
           );
@@ -136,7 +110,9 @@ describe("Postgres unreachable for ten seconds under load", () => {
       // The dashboard.
       async () => {
         while (!stop) {
-          await timed("campaign list", () => request(`${url}/api/orgs/${fx.org.id}/campaigns`, { headers: auth, timeoutMs: BOUND_MS }));
+          await timed("campaign list", () =>
+            request(`${url}/api/orgs/${file.fx.org.id}/campaigns`, { headers: auth, timeoutMs: BOUND_MS }),
+          );
           await sleep(100);
         }
       },
@@ -146,9 +122,9 @@ describe("Postgres unreachable for ten seconds under load", () => {
     const outage = (async () => {
       while (acknowledged < deliveries.length * 0.25) await sleep(20);
       outageStart = Date.now();
-      await proxy.stop();
+      await file.proxy.stop();
       await sleep(OUTAGE_MS);
-      await proxy.resume();
+      await file.proxy.resume();
       outageEnd = Date.now();
     })();
     const stats = await deliverAll(deliveries, {
@@ -177,9 +153,9 @@ describe("Postgres unreachable for ten seconds under load", () => {
     // traffic above, or from probes when none did yet (the traffic keeps running until then).
     let recoveredAfter = -1;
     while (Date.now() - outageEnd < Math.max(60_000, RECOVERY_BOUND_MS)) {
-      const a = await request(`${url}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: BOUND_MS }).catch(
-        () => null,
-      );
+      const a = await request(`${url}/api/public/orgs/${file.fx.org.slug}/campaigns/${file.fx.campaigns[4].slug}`, {
+        timeoutMs: BOUND_MS,
+      }).catch(() => null);
       if (a?.status === 200) {
         recoveredAfter = Date.now() - outageEnd;
         break;
@@ -204,14 +180,14 @@ describe("Postgres unreachable for ten seconds under load", () => {
       cs.reduce<Record<string, number>>((m, c) => ((m[`${c.kind} ${c.status}`] = (m[`${c.kind} ${c.status}`] ?? 0) + 1), m), {});
     const slowest = Math.max(...calls.map((c) => c.ms));
     const slowDuring = during.filter((c) => c.ms >= BOUND_MS - 50).length;
-    const violations = await findViolations(database.db, [fx.org.id]);
-    const recorded = await processedEventsMismatch(database.db, events);
-    const emails = await emailCounts(database.db);
+    const violations = await findViolations(file.database.db, [file.fx.org.id]);
+    const recorded = await processedEventsMismatch(file.database.db, events);
+    const emails = await emailCounts(file.database.db);
     console.info(
       `reliability/outage: ${OUTAGE_MS / 1000} s outage; during it ${JSON.stringify(byStatus(during))}; ` +
         `slowest answer ${slowest.toFixed(0)} ms (${slowDuring} requests started during it hit the ${BOUND_MS} ms bound); recovered ${recoveredAfter} ms after the database came back; ` +
         `after that ${JSON.stringify(byStatus(after))}; ${stats.attempts} delivery attempts ${JSON.stringify(stats.statuses)}; ` +
-        `proxy saw ${proxy.connections} connections; violations ${violations.length}`,
+        `proxy saw ${file.proxy.connections} connections; violations ${violations.length}`,
     );
     // The money first: nothing half-applied, every event applied once after redelivery.
     expect.soft(stats.unacknowledged, "every event acknowledged eventually").toEqual([]);

@@ -1,21 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../helpers/server";
+import { describe, expect, it } from "vitest";
 import { findViolations } from "../helpers/invariants";
-import {
-  appEnv,
-  createDatabase,
-  deliverAll,
-  emailCounts,
-  giftsAndEvents,
-  Instances,
-  knob,
-  processedEventsMismatch,
-  redeliveries,
-  rng,
-  setUpOrganization,
-  type Fixture,
-  type TestDatabase,
-} from "./helpers";
+import { deliverAll, emailCounts, giftsAndEvents, knob, processedEventsMismatch, redeliveries, rng, instancesForFile } from "./helpers";
 
 /**
  * Exactly-once under the processor's at-least-once delivery: two real app instances (the
@@ -30,40 +15,25 @@ const COPIES = knob("RELIABILITY_COPIES", 3);
 const CONCURRENCY = knob("RELIABILITY_CONCURRENCY", 16);
 const SEED = knob("RELIABILITY_SEED", Date.now() % 1_000_000);
 
-let database: TestDatabase;
-let instances: Instances;
-let fx: Fixture;
-
-beforeAll(async () => {
-  await ensureBuild();
-  database = await createDatabase("events");
-  instances = new Instances(appEnv(database.url));
-  await instances.start(2);
-  fx = await setUpOrganization(instances.url(0)!);
-}, 600_000);
-
-afterAll(async () => {
-  await instances?.stopAll();
-  await database?.close();
-});
+const file = instancesForFile("events", { count: 2 });
 
 describe("processor events delivered three times, in random order, to two instances", () => {
   it(`applies each of ${EVENTS} events once (seed ${SEED})`, async () => {
     const r = rng(SEED);
     const started = Date.now();
-    const { gifts, events } = await giftsAndEvents(instances.url(0)!, fx, EVENTS, r);
+    const { gifts, events } = await giftsAndEvents(file.instances.url(0)!, file.fx, EVENTS, r);
     const deliveries = redeliveries(events, COPIES, r);
-    const stats = await deliverAll(deliveries, { concurrency: CONCURRENCY, target: () => instances.url(r.int(2)) });
+    const stats = await deliverAll(deliveries, { concurrency: CONCURRENCY, target: () => file.instances.url(r.int(2)) });
     const seconds = (Date.now() - started) / 1000;
-    const violations = await findViolations(database.db, [fx.org.id]);
-    const recorded = await processedEventsMismatch(database.db, events);
-    const emails = await emailCounts(database.db);
+    const violations = await findViolations(file.database.db, [file.fx.org.id]);
+    const recorded = await processedEventsMismatch(file.database.db, events);
+    const emails = await emailCounts(file.database.db);
     console.info(
       `reliability/events: ${gifts.length} donations, ${events.length} events, ${stats.deliveries} deliveries, ` +
         `${stats.attempts} attempts ${JSON.stringify(stats.statuses)}, slowest ${stats.maxMs.toFixed(0)} ms, ` +
-        `${seconds.toFixed(1)} s; emails ${JSON.stringify(emails.byTemplate)}; violations ${violations.length}; errors the instances logged: ${JSON.stringify(instances.errorSummary())}`,
+        `${seconds.toFixed(1)} s; emails ${JSON.stringify(emails.byTemplate)}; violations ${violations.length}; errors the instances logged: ${JSON.stringify(file.instances.errorSummary())}`,
     );
-    expect(stats.unacknowledged, instances.output()).toEqual([]);
+    expect(stats.unacknowledged, file.instances.output()).toEqual([]);
     expect(violations).toEqual([]);
     expect(recorded).toEqual({ missing: [], unexpected: [] });
     expect(emails.duplicates).toBe(0);

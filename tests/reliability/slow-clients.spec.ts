@@ -1,18 +1,6 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild } from "../helpers/server";
-import {
-  appEnv,
-  createDatabase,
-  Instances,
-  isErrorShape,
-  knob,
-  request,
-  setUpOrganization,
-  sleep,
-  type Fixture,
-  type TestDatabase,
-} from "./helpers";
+import { describe, expect, it } from "vitest";
+import { isErrorShape, knob, request, sleep, instancesForFile } from "./helpers";
 
 /**
  * Slow and malformed clients against one production instance (scripts/server.mjs sets
@@ -30,27 +18,7 @@ const PROBE_BOUND_MS = knob("RELIABILITY_PROBE_BOUND_MS", 5_000);
 const HEADERS_CLOSE_BOUND_MS = knob("RELIABILITY_HEADERS_CLOSE_BOUND_MS", 10_000 + 1_000 + 2_000);
 const BODY_CLOSE_BOUND_MS = knob("RELIABILITY_BODY_CLOSE_BOUND_MS", 30_000 + 1_000 + 2_000);
 
-let database: TestDatabase;
-let instances: Instances;
-let fx: Fixture;
-let host = "127.0.0.1";
-let port = 0;
-
-beforeAll(async () => {
-  await ensureBuild();
-  database = await createDatabase("slow");
-  instances = new Instances(appEnv(database.url));
-  await instances.start(1);
-  const url = new URL(instances.url(0)!);
-  host = url.hostname;
-  port = Number(url.port);
-  fx = await setUpOrganization(instances.url(0)!);
-}, 600_000);
-
-afterAll(async () => {
-  await instances?.stopAll();
-  await database?.close();
-});
+const file = instancesForFile("slow", { count: 1 });
 
 /** `closedAfter`: ms from connect until the server ended (FIN) or reset the connection. */
 type Held = { socket: net.Socket; opened: number; closedAfter: number | null; response: string };
@@ -71,7 +39,8 @@ function open(onConnect: (s: net.Socket) => void): Promise<Held> {
       resolve(held);
     });
     held.socket.once("error", reject);
-    held.socket.connect(port, host);
+    const { hostname, port } = new URL(file.instances.url(0)!);
+    held.socket.connect(Number(port), hostname);
   });
 }
 
@@ -84,7 +53,7 @@ async function probing<T>(body: () => Promise<T>): Promise<{ result: T; probes: 
     while (!done) {
       const started = Date.now();
       try {
-        const a = await request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, {
+        const a = await request(`${file.instances.url(0)}/api/public/orgs/${file.fx.org.slug}/campaigns/${file.fx.campaigns[4].slug}`, {
           timeoutMs: PROBE_BOUND_MS,
         });
         probes.push(Date.now() - started);
@@ -116,6 +85,7 @@ async function waitClosed(held: Held[], boundMs: number): Promise<void> {
 
 describe("slow and malformed clients", () => {
   it("slowloris headers and never-finished bodies are cut by the server's timeouts while it keeps serving", async () => {
+    const host = new URL(file.instances.url(0)!).hostname;
     const { result, probes, failures } = await probing(async () => {
       // Headers trickled one line every 2 s, never finished.
       const headers = await Promise.all(
@@ -164,7 +134,7 @@ describe("slow and malformed clients", () => {
   }, 300_000);
 
   it("answers 10 MiB bodies with 413 quickly and invalid UTF-8 with 400, in the JSON error shape", async () => {
-    const url = instances.url(0)!;
+    const url = file.instances.url(0)!;
     const big = Buffer.alloc(10 * 1024 * 1024, 0x61);
     const { result, failures, probes } = await probing(async () => {
       // One at a time first (the time a single client waits), then twelve at once.
@@ -234,7 +204,7 @@ describe("slow and malformed clients", () => {
         halfClosed.push(
           ...(await Promise.all(
             Array.from({ length: Math.min(50, IDLE - i) }, () =>
-              open((s) => s.end(`GET /api/public/orgs/${fx.org.slug} HTTP/1.1\r\nHost: x\r\n`)),
+              open((s) => s.end(`GET /api/public/orgs/${file.fx.org.slug} HTTP/1.1\r\nHost: x\r\n`)),
             ),
           )),
         );
@@ -242,7 +212,9 @@ describe("slow and malformed clients", () => {
       await sleep(3_000);
       const during = await Promise.all(
         Array.from({ length: 20 }, () =>
-          request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`, { timeoutMs: PROBE_BOUND_MS }),
+          request(`${file.instances.url(0)}/api/public/orgs/${file.fx.org.slug}/campaigns/${file.fx.campaigns[4].slug}`, {
+            timeoutMs: PROBE_BOUND_MS,
+          }),
         ),
       );
       for (const h of [...idle, ...halfClosed]) h.socket.destroy();
@@ -256,7 +228,7 @@ describe("slow and malformed clients", () => {
     expect(failures).toEqual([]);
     expect(p(probes, 100)).toBeLessThan(PROBE_BOUND_MS);
     // And the server is still there afterwards.
-    const after = await request(`${instances.url(0)}/api/public/orgs/${fx.org.slug}/campaigns/${fx.campaigns[4].slug}`);
+    const after = await request(`${file.instances.url(0)}/api/public/orgs/${file.fx.org.slug}/campaigns/${file.fx.campaigns[4].slug}`);
     expect(after.status).toBe(200);
   }, 120_000);
 });
