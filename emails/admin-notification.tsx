@@ -1,8 +1,10 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import type { AdminNotificationProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { GiftSummary } from "./_components/gift-summary";
+import { Action, EmailLayout } from "./_components/layout";
+import { base as styles } from "./_components/styles";
+import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { AdminNotificationProps };
 
@@ -23,54 +25,31 @@ export default function AdminNotification(props: AdminNotificationProps & TestMo
   const kind = props.recurringInterval ? `${adjective[props.recurringInterval]} ` : "";
 
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`${donor} gave ${amount} to ${props.campaignTitle}`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            {props.isRenewal ? `A ${kind}gift was renewed` : `New ${kind}donation to ${props.campaignTitle}`}
-          </Heading>
-          <Text style={styles.text}>
-            {`${donor} ${props.isRenewal ? "renewed their" : "made a"} ${kind}gift of ${amount} to ${props.campaignTitle}, a campaign of ${props.orgName}.`}
-          </Text>
-          {props.anonymous ? (
-            <Text style={styles.text}>The donor asked to stay anonymous: their name is not shown on public pages.</Text>
-          ) : null}
-          {props.message ? <Text style={styles.quote}>“{props.message}”</Text> : null}
-
-          <Section style={styles.box}>
-            <Text style={styles.row}>
-              <strong>Donor:</strong> {props.donorName?.trim() || "Not given"}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Email:</strong> {props.donorEmail}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Amount:</strong> {props.recurringInterval ? `${amount} (${adjective[props.recurringInterval]})` : amount}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Campaign:</strong> {props.campaignTitle}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Donation ID:</strong> {props.donationId}
-            </Text>
-          </Section>
-
-          <Section style={styles.actions}>
-            <Button href={props.dashboardUrl} style={styles.button}>
-              View the donation
-            </Button>
-          </Section>
-
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>
-            {`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      testMode={props.testMode}
+      preview={`${donor} gave ${amount} to ${props.campaignTitle}`}
+      heading={props.isRenewal ? `A ${kind}gift was renewed` : `New ${kind}donation to ${props.campaignTitle}`}
+      headingStyle={styles.h1Compact}
+      footer={`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}
+    >
+      <Text style={styles.text}>
+        {`${donor} ${props.isRenewal ? "renewed their" : "made a"} ${kind}gift of ${amount} to ${props.campaignTitle}, a campaign of ${props.orgName}.`}
+      </Text>
+      {props.anonymous ? (
+        <Text style={styles.text}>The donor asked to stay anonymous: their name is not shown on public pages.</Text>
+      ) : null}
+      {props.message ? <Text style={styles.quote}>“{props.message}”</Text> : null}
+      <GiftSummary
+        rows={[
+          ["Donor", props.donorName?.trim() || "Not given"],
+          ["Email", props.donorEmail],
+          ["Amount", props.recurringInterval ? `${amount} (${adjective[props.recurringInterval]})` : amount],
+          ["Campaign", props.campaignTitle],
+          ["Donation ID", props.donationId],
+        ]}
+      />
+      <Action href={props.dashboardUrl}>View the donation</Action>
+    </EmailLayout>
   );
 }
 
@@ -88,8 +67,3 @@ AdminNotification.PreviewProps = {
   recurringInterval: "MONTH",
   dashboardUrl: "https://goodfund.example.org/dashboard/riverside/donations/don_01HZX4K9Q2M7V3T8",
 } satisfies AdminNotificationProps;
-
-const styles = {
-  ...base,
-  h1: { fontSize: "22px", lineHeight: "30px", margin: "0 0 16px", color: "#18181b" },
-} as const;

@@ -1,8 +1,10 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import type { DisputeAlertProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { GiftSummary } from "./_components/gift-summary";
+import { Action, EmailLayout } from "./_components/layout";
+import type { TestModeProps } from "./_components/test-mode-note";
+import { base as styles } from "./_components/styles";
 
 export type { DisputeAlertProps };
 
@@ -31,52 +33,35 @@ export default function DisputeAlert(props: DisputeAlertProps & TestModeProps) {
   const reason = describeReason(props.reason);
 
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`A ${amount} donation was disputed${deadline ? `; respond by ${deadline}` : ""}`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            A donation was disputed
-          </Heading>
-          <Text style={styles.text}>
-            {`The donor’s bank has disputed a ${amount} donation to ${props.campaignTitle}, a campaign of ${props.orgName}. The amount is held back until the dispute is resolved.`}
-          </Text>
-          <Section style={styles.box}>
-            <Text style={styles.row}>
-              <strong>Amount:</strong> {amount}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Reason:</strong> {reason}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Respond by:</strong> {deadline ?? "No deadline given: respond as soon as possible"}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Donor email:</strong> {props.donorEmail}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Donation ID:</strong> {props.donationId}
-            </Text>
-          </Section>
-          <Text style={styles.text}>
-            {deadline
-              ? `Submit your evidence (a receipt, correspondence with the donor) before ${deadline}. Without a response, the dispute is usually lost.`
-              : "Submit your evidence (a receipt, correspondence with the donor) as soon as you can. Without a response, the dispute is usually lost."}
-          </Text>
-          <Section style={styles.actions}>
-            <Button href={props.dashboardUrl} style={styles.button}>
-              Review the dispute
-            </Button>
-          </Section>
-          <Hr style={styles.hr} />
-          <Text
-            style={styles.footer}
-          >{`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      testMode={props.testMode}
+      preview={`A ${amount} donation was disputed${deadline ? `; respond by ${deadline}` : ""}`}
+      heading="A donation was disputed"
+      headingStyle={alarm.h1}
+      footer={`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}
+    >
+      <Text style={styles.text}>
+        {`The donor’s bank has disputed a ${amount} donation to ${props.campaignTitle}, a campaign of ${props.orgName}. The amount is held back until the dispute is resolved.`}
+      </Text>
+      <GiftSummary
+        style={alarm.box}
+        rows={[
+          ["Amount", amount],
+          ["Reason", reason],
+          ["Respond by", deadline ?? "No deadline given: respond as soon as possible"],
+          ["Donor email", props.donorEmail],
+          ["Donation ID", props.donationId],
+        ]}
+      />
+      <Text style={styles.text}>
+        {deadline
+          ? `Submit your evidence (a receipt, correspondence with the donor) before ${deadline}. Without a response, the dispute is usually lost.`
+          : "Submit your evidence (a receipt, correspondence with the donor) as soon as you can. Without a response, the dispute is usually lost."}
+      </Text>
+      <Action href={props.dashboardUrl} style={alarm.button}>
+        Review the dispute
+      </Action>
+    </EmailLayout>
   );
 }
 
@@ -92,17 +77,9 @@ DisputeAlert.PreviewProps = {
   dashboardUrl: "https://goodfund.example.org/dashboard/riverside/donations/don_01HZX4K9Q2M7V3T8",
 } satisfies DisputeAlertProps;
 
-const styles = {
-  ...base,
-  h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#991b1b" },
-  box: { backgroundColor: "#fef2f2", border: "1px solid #fecaca", borderRadius: "6px", padding: "16px 20px", margin: "8px 0 16px" },
-  button: {
-    backgroundColor: "#b91c1c",
-    borderRadius: "6px",
-    color: "#ffffff",
-    fontSize: "16px",
-    fontWeight: 600,
-    padding: "12px 20px",
-    textDecoration: "none",
-  },
+// A dispute is urgent: red heading, box and button.
+const alarm = {
+  h1: { ...styles.h1, color: "#991b1b" },
+  box: { ...styles.box, backgroundColor: "#fef2f2", border: "1px solid #fecaca" },
+  button: { ...styles.button, backgroundColor: "#b91c1c" },
 } as const;

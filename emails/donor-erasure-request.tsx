@@ -1,7 +1,9 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import type { DonorErasureRequestProps } from "@/lib/email/types";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { GiftSummary } from "./_components/gift-summary";
+import { Action, EmailLayout, LinkFallback } from "./_components/layout";
+import type { TestModeProps } from "./_components/test-mode-note";
+import { base as styles } from "./_components/styles";
 
 export type { DonorErasureRequestProps };
 
@@ -16,40 +18,25 @@ export const subject = (p: DonorErasureRequestProps): string => `A donor asked $
  */
 export default function DonorErasureRequest(props: DonorErasureRequestProps & TestModeProps) {
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`${who(props)} asked to have their personal data erased`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            An erasure request is waiting for you
-          </Heading>
-          <Text style={styles.text}>
-            {`${who(props)} asked ${props.orgName} to erase their personal data. An admin needs to approve or reject the request.`}
-          </Text>
-          <Section style={styles.box}>
-            <Text style={styles.row}>
-              Approving removes their name, email, messages and dedications from every record. Their donations stay, without those details,
-              so your totals and books do not change. Their open recurring plans are canceled.
-            </Text>
-          </Section>
-          <Section style={styles.actions}>
-            <Button href={props.reviewUrl} style={styles.button}>
-              Review the request
-            </Button>
-          </Section>
-          <Text style={styles.small}>
-            If the button does not work, open this address in your browser:{" "}
-            <Link href={props.reviewUrl} style={styles.link}>
-              {props.reviewUrl}
-            </Link>
-          </Text>
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>{`You get this email as a contact of ${props.orgName} on Goodfund.`}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      testMode={props.testMode}
+      preview={`${who(props)} asked to have their personal data erased`}
+      heading="An erasure request is waiting for you"
+      footer={`You get this email as a contact of ${props.orgName} on Goodfund.`}
+    >
+      <Text style={styles.text}>
+        {`${who(props)} asked ${props.orgName} to erase their personal data. An admin needs to approve or reject the request.`}
+      </Text>
+      <GiftSummary
+        rows={[
+          {
+            note: "Approving removes their name, email, messages and dedications from every record. Their donations stay, without those details, so your totals and books do not change. Their open recurring plans are canceled.",
+          },
+        ]}
+      />
+      <Action href={props.reviewUrl}>Review the request</Action>
+      <LinkFallback href={props.reviewUrl} />
+    </EmailLayout>
   );
 }
 
@@ -59,7 +46,3 @@ DonorErasureRequest.PreviewProps = {
   donorEmail: "ada@example.org",
   reviewUrl: "https://goodfund.example.org/dashboard/riverside/donors#donor-requests",
 } satisfies DonorErasureRequestProps;
-
-const styles = {
-  ...base,
-} as const;

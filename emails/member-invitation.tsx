@@ -1,7 +1,9 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import type { MemberInvitationProps } from "@/lib/email/types";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { GiftSummary } from "./_components/gift-summary";
+import { Action, EmailLayout, LinkFallback } from "./_components/layout";
+import type { TestModeProps } from "./_components/test-mode-note";
+import { base as styles } from "./_components/styles";
 
 export type { MemberInvitationProps };
 
@@ -33,52 +35,28 @@ export default function MemberInvitation(props: MemberInvitationProps & TestMode
   const inviter = inviterOf(props);
 
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`Join ${props.orgName} on Goodfund as ${role.article} ${role.name}`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            {`You’re invited to ${props.orgName}`}
-          </Heading>
-          <Text style={styles.text}>
-            {inviter
-              ? `${inviter} added you to ${props.orgName} on Goodfund as ${role.article} ${role.name}.`
-              : `You were added to ${props.orgName} on Goodfund as ${role.article} ${role.name}.`}
-          </Text>
-          <Section style={styles.box}>
-            <Text style={styles.row}>
-              <strong>Organization:</strong> {props.orgName}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Your role:</strong> {role.name}
-            </Text>
-            <Text style={styles.row}>{role.can}</Text>
-          </Section>
-          <Text style={styles.text}>
-            {`Sign in with ${props.memberEmail} to get started: there is no password, Goodfund emails you a sign-in link (or use GitHub or Google with the same address, where offered).`}
-          </Text>
-          <Section style={styles.actions}>
-            <Button href={props.signInUrl} style={styles.button}>
-              {`Sign in to ${props.orgName}`}
-            </Button>
-          </Section>
-          <Text style={styles.small}>
-            If the button does not work, open this address in your browser:{" "}
-            <Link href={props.signInUrl} style={styles.link}>
-              {props.signInUrl}
-            </Link>
-          </Text>
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>
-            {inviter
-              ? `Not expecting this? You can ignore this email, or ask ${inviter} to remove you from ${props.orgName}.`
-              : `Not expecting this? You can ignore this email, or ask ${props.orgName} to remove you.`}
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      testMode={props.testMode}
+      preview={`Join ${props.orgName} on Goodfund as ${role.article} ${role.name}`}
+      heading={`You’re invited to ${props.orgName}`}
+      footer={
+        inviter
+          ? `Not expecting this? You can ignore this email, or ask ${inviter} to remove you from ${props.orgName}.`
+          : `Not expecting this? You can ignore this email, or ask ${props.orgName} to remove you.`
+      }
+    >
+      <Text style={styles.text}>
+        {inviter
+          ? `${inviter} added you to ${props.orgName} on Goodfund as ${role.article} ${role.name}.`
+          : `You were added to ${props.orgName} on Goodfund as ${role.article} ${role.name}.`}
+      </Text>
+      <GiftSummary rows={[["Organization", props.orgName], ["Your role", role.name], { note: role.can }]} />
+      <Text style={styles.text}>
+        {`Sign in with ${props.memberEmail} to get started: there is no password, Goodfund emails you a sign-in link (or use GitHub or Google with the same address, where offered).`}
+      </Text>
+      <Action href={props.signInUrl}>{`Sign in to ${props.orgName}`}</Action>
+      <LinkFallback href={props.signInUrl} />
+    </EmailLayout>
   );
 }
 
@@ -89,7 +67,3 @@ MemberInvitation.PreviewProps = {
   invitedBy: { name: "Maya Okafor", email: "maya.okafor@example.org" },
   signInUrl: "https://goodfund.example.org/signin?email=sam.lee%40example.org&callbackUrl=%2Fdashboard%2Friverside",
 } satisfies MemberInvitationProps;
-
-const styles = {
-  ...base,
-} as const;

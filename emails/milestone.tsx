@@ -1,8 +1,9 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import type { MilestoneProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { Action, EmailLayout } from "./_components/layout";
+import type { TestModeProps } from "./_components/test-mode-note";
+import { base as styles } from "./_components/styles";
 
 export type { MilestoneProps };
 
@@ -19,36 +20,25 @@ export default function Milestone(props: MilestoneProps & TestModeProps) {
   const barPct = Math.min(100, Math.max(0, pct));
 
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`${raised} raised of ${goal}: ${props.campaignTitle} passed ${props.thresholdPct}%`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            {headline(props)}
-          </Heading>
-          <Text style={styles.text}>
-            {`Congratulations, ${props.orgName}! ${props.campaignTitle} has raised ${raised} of its ${goal} goal (${pct}%).`}
-          </Text>
-          <Section style={styles.track} aria-hidden="true" data-skip-in-text="true">
-            <div style={{ ...styles.bar, width: `${barPct}%` }}>&nbsp;</div>
-          </Section>
-          <Text style={styles.text}>
-            {props.thresholdPct === 100
-              ? "Your supporters made it happen. Consider thanking them, or setting a stretch goal to keep the momentum going."
-              : "A good moment to thank your donors and share the progress with your supporters."}
-          </Text>
-          <Section style={styles.actions}>
-            <Button href={props.dashboardUrl} style={styles.button}>
-              Open the campaign dashboard
-            </Button>
-          </Section>
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>Goodfund sends one alert at 25%, 50%, 75% and 100% of each campaign goal.</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      testMode={props.testMode}
+      preview={`${raised} raised of ${goal}: ${props.campaignTitle} passed ${props.thresholdPct}%`}
+      heading={headline(props)}
+      footer="Goodfund sends one alert at 25%, 50%, 75% and 100% of each campaign goal."
+    >
+      <Text style={styles.text}>
+        {`Congratulations, ${props.orgName}! ${props.campaignTitle} has raised ${raised} of its ${goal} goal (${pct}%).`}
+      </Text>
+      <Section style={progress.track} aria-hidden="true" data-skip-in-text="true">
+        <div style={{ ...progress.bar, width: `${barPct}%` }}>&nbsp;</div>
+      </Section>
+      <Text style={styles.text}>
+        {props.thresholdPct === 100
+          ? "Your supporters made it happen. Consider thanking them, or setting a stretch goal to keep the momentum going."
+          : "A good moment to thank your donors and share the progress with your supporters."}
+      </Text>
+      <Action href={props.dashboardUrl}>Open the campaign dashboard</Action>
+    </EmailLayout>
   );
 }
 
@@ -62,8 +52,7 @@ Milestone.PreviewProps = {
   dashboardUrl: "https://goodfund.example.org/dashboard/riverside/campaigns/clean-water",
 } satisfies MilestoneProps;
 
-const styles = {
-  ...base,
+const progress = {
   track: { backgroundColor: "#e4e4e7", borderRadius: "6px", margin: "0 0 16px", height: "12px" },
   bar: { backgroundColor: "#0f766e", borderRadius: "6px", height: "12px", lineHeight: "12px", fontSize: "1px" },
 } as const;

@@ -1,8 +1,10 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import type { PlanCanceledProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { styles } from "./plan-canceled";
+import { GiftSummary } from "./_components/gift-summary";
+import { Action, EmailLayout } from "./_components/layout";
+import { base as styles } from "./_components/styles";
+import type { TestModeProps } from "./_components/test-mode-note";
 
 const adjective = { MONTH: "monthly", YEAR: "yearly" } as const;
 
@@ -16,47 +18,27 @@ export default function PlanCanceledNotice(props: PlanCanceledProps & TestModePr
   const amount = formatMoney(props.amountCents, props.currency);
   const kind = adjective[props.interval];
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`${donorLabel(props)} canceled their ${kind} gift of ${amount}`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            A donor canceled their {kind} gift
-          </Heading>
-          <Text style={styles.text}>
-            {`${donorLabel(props)} canceled their ${kind} gift of ${amount} to ${props.campaignTitle} from their donor account. No further renewals will be charged.`}
-          </Text>
-          <Section style={styles.box}>
-            <Text style={styles.row}>
-              <strong>Donor:</strong> {props.donorName?.trim() || "Not given"}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Email:</strong> {props.donorEmail}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Gift:</strong> {`${amount} (${kind})`}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Campaign:</strong> {props.campaignTitle}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Plan ID:</strong> {props.planId}
-            </Text>
-          </Section>
-          <Section style={styles.actions}>
-            <Button href={props.url} style={styles.button}>
-              View recurring plans
-            </Button>
-          </Section>
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>
-            {`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      testMode={props.testMode}
+      preview={`${donorLabel(props)} canceled their ${kind} gift of ${amount}`}
+      heading={`A donor canceled their ${kind} gift`}
+      headingStyle={styles.h1Compact}
+      footer={`You receive this because this address is the notification email of ${props.orgName} on Goodfund.`}
+    >
+      <Text style={styles.text}>
+        {`${donorLabel(props)} canceled their ${kind} gift of ${amount} to ${props.campaignTitle} from their donor account. No further renewals will be charged.`}
+      </Text>
+      <GiftSummary
+        rows={[
+          ["Donor", props.donorName?.trim() || "Not given"],
+          ["Email", props.donorEmail],
+          ["Gift", `${amount} (${kind})`],
+          ["Campaign", props.campaignTitle],
+          ["Plan ID", props.planId],
+        ]}
+      />
+      <Action href={props.url}>View recurring plans</Action>
+    </EmailLayout>
   );
 }
 

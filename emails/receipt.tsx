@@ -1,27 +1,25 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import type { ReceiptProps } from "@/lib/email/types";
-import { formatMoney } from "@/lib/money";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { GiftSummary } from "./_components/gift-summary";
+import { emailIntl, type EmailIntl } from "./_components/i18n";
+import { Action, EmailLayout } from "./_components/layout";
+import { base as styles } from "./_components/styles";
+import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { ReceiptProps };
 
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
-}
-
-const every = { MONTH: "every month", YEAR: "every year" } as const;
-const adjective = { MONTH: "monthly", YEAR: "yearly" } as const;
-
 const greetingName = (p: ReceiptProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
 
-export const subject = (p: ReceiptProps): string => {
+const thanks = (p: ReceiptProps, { t }: EmailIntl) => {
   const name = greetingName(p);
-  const thanks = name ? `Thank you, ${name}!` : "Thank you!";
-  const amount = formatMoney(p.amountCents, p.currency);
-  if (p.isRenewal && p.recurring)
-    return `${thanks} Your ${adjective[p.recurring.interval]} gift of ${amount} to ${p.campaignTitle} was renewed`;
-  return `${thanks} Your receipt for ${amount} to ${p.campaignTitle}`;
+  return name ? t("receipt.thanksName", { name }) : t("receipt.thanks");
+};
+
+export const subject = (p: ReceiptProps): string => {
+  const intl = emailIntl(p.locale);
+  const values = { thanks: thanks(p, intl), amount: intl.money(p.amountCents, p.currency), campaign: p.campaignTitle };
+  if (p.isRenewal && p.recurring) return intl.t("receipt.subjectRenewal", { ...values, interval: p.recurring.interval });
+  return intl.t("receipt.subject", values);
 };
 
 /**
@@ -29,117 +27,84 @@ export const subject = (p: ReceiptProps): string => {
  * donation ID, the goods-or-services statement) plus the dedication and recurring terms.
  */
 export default function Receipt(props: ReceiptProps & TestModeProps) {
-  const name = greetingName(props);
-  const amount = formatMoney(props.amountCents, props.currency);
+  const intl = emailIntl(props.locale);
+  const { t } = intl;
+  const amount = intl.money(props.amountCents, props.currency);
   const legalName = props.orgLegalName?.trim() || props.orgName;
-  const date = formatDate(props.date);
+  const date = intl.date(props.date);
   const recurring = props.recurring;
-  const recurringAmount = recurring ? formatMoney(recurring.amountCents, recurring.currency) : null;
-  const hasTickets = props.tickets !== null && props.tickets > 0;
+  const tickets = props.tickets ?? 0;
+  const hasTickets = tickets > 0;
+  const campaign = props.campaignTitle;
+  const org = props.orgName;
 
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`Your ${amount} gift to ${props.campaignTitle}: receipt from ${legalName}`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            {name ? `Thank you, ${name}!` : "Thank you!"}
-          </Heading>
-          {props.isRenewal && recurring ? (
-            <Text style={styles.text}>
-              {`Your ${adjective[recurring.interval]} gift of ${amount} to ${props.campaignTitle} was renewed on ${date}. Thank you for your continued support of ${props.orgName}.`}
-            </Text>
-          ) : (
-            <Text style={styles.text}>
-              {`We received your gift of ${amount} to ${props.campaignTitle} on ${date}. ${props.orgName} is grateful for your support.`}
-            </Text>
-          )}
+    <EmailLayout
+      locale={props.locale}
+      testMode={props.testMode}
+      preview={t("receipt.preview", { amount, campaign, legalName })}
+      heading={thanks(props, intl)}
+      footer={t("receipt.footer", { email: props.donorEmail, legalName })}
+    >
+      <Text style={styles.text}>
+        {props.isRenewal && recurring
+          ? t("receipt.renewed", { interval: recurring.interval, amount, campaign, date, org })
+          : t("receipt.received", { amount, campaign, date, org })}
+      </Text>
 
-          {props.dedication ? (
-            <Text style={styles.text}>
-              {`Your gift was made ${props.dedication.type === "IN_MEMORY" ? "in memory of" : "in honor of"} ${props.dedication.honoreeName}.`}
-              {props.dedication.message ? ` Your message: “${props.dedication.message}”` : null}
-            </Text>
-          ) : null}
+      {props.dedication ? (
+        <Text style={styles.text}>
+          {t("receipt.dedication", { type: props.dedication.type, honoree: props.dedication.honoreeName })}
+          {props.dedication.message ? ` ${t("receipt.dedicationMessage", { message: props.dedication.message })}` : null}
+        </Text>
+      ) : null}
 
-          {recurring && recurringAmount ? (
-            <Text style={styles.text}>
-              {props.accountUrl
-                ? `You will be charged ${recurringAmount} ${every[recurring.interval]} until you cancel. You can change or cancel your ${adjective[recurring.interval]} gift from your donor account.`
-                : `You will be charged ${recurringAmount} ${every[recurring.interval]} until you cancel. To change or cancel your ${adjective[recurring.interval]} gift, contact ${props.orgName}.`}
-            </Text>
-          ) : null}
+      {recurring ? (
+        <Text style={styles.text}>
+          {`${t("receipt.charged", { amount: intl.money(recurring.amountCents, recurring.currency), interval: recurring.interval })} ${
+            props.accountUrl
+              ? t("receipt.manageInAccount", { interval: recurring.interval })
+              : t("receipt.manageByContact", { interval: recurring.interval, org })
+          }`}
+        </Text>
+      ) : null}
 
-          {hasTickets ? (
-            <Text
-              style={styles.text}
-            >{`Your payment includes ${props.tickets} ${props.tickets === 1 ? "ticket" : "tickets"} for ${props.campaignTitle}.`}</Text>
-          ) : null}
+      {hasTickets ? <Text style={styles.text}>{t("receipt.tickets", { count: tickets, campaign })}</Text> : null}
 
-          <Section style={styles.box}>
-            <Heading as="h2" style={styles.h2}>
-              Receipt
-            </Heading>
-            <Text style={styles.row}>
-              <strong>Donor:</strong> {props.donorName?.trim() || props.donorEmail}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Amount:</strong> {amount}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Date:</strong> {date}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Campaign:</strong> {props.campaignTitle}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Organization:</strong> {legalName}
-            </Text>
-            {props.orgTaxId ? (
-              <Text style={styles.row}>
-                <strong>Tax ID:</strong> {props.orgTaxId}
-              </Text>
-            ) : null}
-            <Text style={styles.row}>
-              <strong>Donation ID:</strong> {props.donationId}
-            </Text>
-            {hasTickets ? (
-              <Text style={styles.row}>
-                <strong>Tickets:</strong> {props.tickets}
-              </Text>
-            ) : null}
-          </Section>
+      <GiftSummary
+        locale={props.locale}
+        rows={[
+          { heading: t("receipt.title") },
+          [t("labels.donor"), props.donorName?.trim() || props.donorEmail],
+          [t("labels.amount"), amount],
+          [t("labels.date"), date],
+          [t("labels.campaign"), campaign],
+          [t("labels.organization"), legalName],
+          props.orgTaxId ? [t("labels.taxId"), props.orgTaxId] : null,
+          [t("labels.donationId"), props.donationId],
+          hasTickets ? [t("labels.tickets"), tickets] : null,
+        ]}
+      />
 
-          <Text style={styles.small}>
-            {hasTickets
-              ? `Goods or services (${props.tickets} ${props.tickets === 1 ? "ticket" : "tickets"}) were provided in exchange for this payment; only the amount above their fair market value may be tax-deductible.`
-              : "No goods or services were provided in exchange for this contribution."}
-            {" Please keep this receipt for your records."}
-          </Text>
+      <Text style={styles.note}>
+        {`${hasTickets ? t("receipt.goodsProvided", { count: tickets }) : t("receipt.noGoods")} ${t("receipt.keep")}`}
+      </Text>
 
-          <Section style={styles.actions}>
-            <Button href={props.campaignUrl} style={styles.button}>
-              Visit the campaign
-            </Button>
-          </Section>
+      <Action href={props.campaignUrl}>{t("receipt.visitCampaign")}</Action>
 
-          {props.accountUrl ? (
-            <Text style={styles.small}>
-              {"See all your gifts and receipts to " + props.orgName + ", and manage recurring gifts, in "}
+      {props.accountUrl ? (
+        <Text style={styles.note}>
+          {t.rich("receipt.account", {
+            org,
+            link: (chunks) => (
               <Link href={props.accountUrl} style={styles.link}>
-                your donor account
+                {chunks}
               </Link>
-              .
-            </Text>
-          ) : null}
-
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>{`This receipt was sent to ${props.donorEmail} on behalf of ${legalName} by Goodfund.`}</Text>
-        </Container>
-      </Body>
-    </Html>
+            ),
+          })}
+        </Text>
+      ) : null}
+    </EmailLayout>
   );
 }
 
@@ -162,8 +127,3 @@ Receipt.PreviewProps = {
   campaignUrl: "https://goodfund.example.org/o/riverside/donate/clean-water",
   accountUrl: "https://goodfund.example.org/o/riverside/account",
 } satisfies ReceiptProps;
-
-const styles = {
-  ...base,
-  small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46" },
-} as const;

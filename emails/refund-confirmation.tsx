@@ -1,106 +1,81 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import type { RefundConfirmationProps } from "@/lib/email/types";
-import { formatMoney } from "@/lib/money";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { GiftSummary } from "./_components/gift-summary";
+import { emailIntl } from "./_components/i18n";
+import { EmailLayout } from "./_components/layout";
+import { base as styles } from "./_components/styles";
+import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { RefundConfirmationProps };
-
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
-}
 
 const greetingName = (p: RefundConfirmationProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
 const inFull = (p: RefundConfirmationProps) => p.refundedAmountCents >= p.amountCents;
 
-export const subject = (p: RefundConfirmationProps): string =>
-  `Your refund of ${formatMoney(p.refundedAmountCents, p.currency)} from ${p.orgName} is on its way`;
+export const subject = (p: RefundConfirmationProps): string => {
+  const intl = emailIntl(p.locale);
+  return intl.t("refund.subject", { amount: intl.money(p.refundedAmountCents, p.currency), org: p.orgName });
+};
 
 /**
  * Confirms to the donor that their gift was refunded: how much went back and when, the gift it
  * undoes (amount, date, campaign, donation ID), when the money arrives, and whom to ask.
  */
 export default function RefundConfirmation(props: RefundConfirmationProps & TestModeProps) {
+  const intl = emailIntl(props.locale);
+  const { t } = intl;
   const name = greetingName(props);
-  const refunded = formatMoney(props.refundedAmountCents, props.currency);
-  const gift = formatMoney(props.amountCents, props.currency);
-  const refundDate = formatDate(props.refundedAt);
+  const refunded = intl.money(props.refundedAmountCents, props.currency);
+  const gift = intl.money(props.amountCents, props.currency);
+  const date = intl.date(props.refundedAt);
   const full = inFull(props);
+  const org = props.orgName;
+  const campaign = props.campaignTitle;
+  const contact = props.orgContactEmail;
 
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`${refunded} is on its way back to you from ${props.orgName}`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            {name ? `${name}, your gift was refunded` : "Your gift was refunded"}
-          </Heading>
-          <Text style={styles.text}>
-            {full
-              ? `${props.orgName} refunded your gift of ${gift} to ${props.campaignTitle} in full on ${refundDate}.`
-              : `${props.orgName} refunded ${refunded} of your gift of ${gift} to ${props.campaignTitle} on ${refundDate}.`}
-          </Text>
-          <Text style={styles.text}>Refunds usually reach your account within 5–10 business days, depending on your bank.</Text>
+    <EmailLayout
+      locale={props.locale}
+      testMode={props.testMode}
+      preview={t("refund.preview", { amount: refunded, org })}
+      heading={name ? t("refund.headingName", { name }) : t("refund.heading")}
+      footer={t("refund.footer", { email: props.donorEmail, org })}
+    >
+      <Text style={styles.text}>
+        {full ? t("refund.full", { org, gift, campaign, date }) : t("refund.partial", { org, refunded, gift, campaign, date })}
+      </Text>
+      <Text style={styles.text}>{t("refund.timing")}</Text>
 
-          <Section style={styles.box}>
-            <Heading as="h2" style={styles.h2}>
-              Refund
-            </Heading>
-            <Text style={styles.row}>
-              <strong>Amount refunded:</strong> {refunded}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Refund date:</strong> {refundDate}
-            </Text>
-            <Heading as="h2" style={{ ...styles.h2, marginTop: "16px" }}>
-              Original gift
-            </Heading>
-            <Text style={styles.row}>
-              <strong>Amount:</strong> {gift}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Date:</strong> {formatDate(props.donatedAt)}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Campaign:</strong> {props.campaignTitle}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Organization:</strong> {props.orgName}
-            </Text>
-            <Text style={styles.row}>
-              <strong>Donation ID:</strong> {props.donationId}
-            </Text>
-          </Section>
+      <GiftSummary
+        locale={props.locale}
+        rows={[
+          { heading: t("refund.refundTitle") },
+          [t("refund.amountRefunded"), refunded],
+          [t("refund.refundDate"), date],
+          { heading: t("refund.originalTitle") },
+          [t("labels.amount"), gift],
+          [t("labels.date"), intl.date(props.donatedAt)],
+          [t("labels.campaign"), campaign],
+          [t("labels.organization"), org],
+          [t("labels.donationId"), props.donationId],
+        ]}
+      />
 
-          <Text style={styles.small}>
-            {full
-              ? "The receipt for this gift no longer applies: please don’t claim it as a tax deduction."
-              : "Only the part of the gift that was not refunded may be tax-deductible."}
-          </Text>
+      <Text style={styles.note}>{full ? t("refund.taxFull") : t("refund.taxPartial")}</Text>
 
-          <Text style={styles.text}>
-            {props.orgContactEmail ? (
-              <>
-                {`Questions about this refund? Contact ${props.orgName} at `}
-                <Link href={`mailto:${props.orgContactEmail}`} style={styles.link}>
-                  {props.orgContactEmail}
+      <Text style={styles.text}>
+        {contact
+          ? t.rich("refund.questionsEmail", {
+              org,
+              email: contact,
+              link: (chunks) => (
+                <Link href={`mailto:${contact}`} style={styles.link}>
+                  {chunks}
                 </Link>
-                {" and quote the donation ID."}
-              </>
-            ) : (
-              `Questions about this refund? Contact ${props.orgName} and quote the donation ID.`
-            )}
-          </Text>
-
-          <Hr style={styles.hr} />
-          <Text
-            style={styles.footer}
-          >{`This confirmation was sent to ${props.donorEmail} on behalf of ${props.orgName} by Goodfund.`}</Text>
-        </Container>
-      </Body>
-    </Html>
+              ),
+            })
+          : t("refund.questions", { org })}
+      </Text>
+    </EmailLayout>
   );
 }
 
@@ -118,8 +93,3 @@ RefundConfirmation.PreviewProps = {
   orgName: "Riverside Water Trust",
   orgContactEmail: "hello@riversidewater.example.org",
 } satisfies RefundConfirmationProps;
-
-const styles = {
-  ...base,
-  small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46" },
-} as const;

@@ -1,13 +1,17 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import type { YearEndStatementProps } from "@/lib/email/types";
-import { TestModeNote, type TestModeProps } from "./_components/test-mode-note";
-import { base } from "./_components/styles";
+import { emailIntl } from "./_components/i18n";
+import { EmailLayout } from "./_components/layout";
+import { base as styles } from "./_components/styles";
+import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { YearEndStatementProps };
 
 const greetingName = (p: YearEndStatementProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
 
-export const subject = (p: YearEndStatementProps): string => `Your ${p.year} giving statement from ${p.orgName}`;
+// The year as written ("2025"), never as a grouped number ("2,025").
+export const subject = (p: YearEndStatementProps): string =>
+  emailIntl(p.locale).t("statement.subject", { year: String(p.year), org: p.orgName });
 
 /**
  * The year-end statement's cover note. The statement itself (every counted gift of the year,
@@ -15,32 +19,29 @@ export const subject = (p: YearEndStatementProps): string => `Your ${p.year} giv
  * sent; the account page offers the same file for download.
  */
 export default function YearEndStatement(props: YearEndStatementProps & TestModeProps) {
+  const { t } = emailIntl(props.locale);
   const name = greetingName(props);
+  const year = String(props.year);
+  const org = props.orgName;
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{`Your ${props.year} giving statement from ${props.orgName} is attached`}</Preview>
-      <Body style={styles.body}>
-        <Container style={styles.container}>
-          <TestModeNote testMode={props.testMode} />
-          <Heading as="h1" style={styles.h1}>
-            {name ? `${name}, here is your ${props.year} giving statement` : `Your ${props.year} giving statement`}
-          </Heading>
-          <Text style={styles.text}>
-            {`Thank you for supporting ${props.orgName} in ${props.year}. Attached is a PDF statement of every gift you made that year, with the total, for your tax records.`}
-          </Text>
-          <Text style={styles.text}>
-            {"You can download it again at any time from "}
+    <EmailLayout
+      locale={props.locale}
+      testMode={props.testMode}
+      preview={t("statement.preview", { year, org })}
+      heading={name ? t("statement.headingName", { name, year }) : t("statement.heading", { year })}
+      footer={t("statement.footer", { org })}
+    >
+      <Text style={styles.text}>{t("statement.body", { org, year })}</Text>
+      <Text style={styles.text}>
+        {t.rich("statement.download", {
+          link: (chunks) => (
             <Link href={props.accountUrl} style={styles.link}>
-              your donor account
+              {chunks}
             </Link>
-            {"."}
-          </Text>
-          <Hr style={styles.hr} />
-          <Text style={styles.footer}>{`Sent on behalf of ${props.orgName} by Goodfund.`}</Text>
-        </Container>
-      </Body>
-    </Html>
+          ),
+        })}
+      </Text>
+    </EmailLayout>
   );
 }
 
@@ -52,7 +53,3 @@ YearEndStatement.PreviewProps = {
   accountUrl: "http://localhost:3000/o/riverside/account",
   statement: { orgId: "org_preview", donorId: "dnr_preview", year: 2025 },
 } satisfies YearEndStatementProps;
-
-const styles = {
-  ...base,
-} as const;

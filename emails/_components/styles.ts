@@ -9,6 +9,8 @@ export const base = {
   },
   container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", margin: "0 auto", padding: "32px" },
   h1: { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#18181b" },
+  /** The heading of notices whose title is a sentence (a gift renewed, a plan canceled). */
+  h1Compact: { fontSize: "22px", lineHeight: "30px", margin: "0 0 16px", color: "#18181b" },
   text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: "#27272a" },
   quote: {
     fontSize: "16px",
@@ -33,7 +35,10 @@ export const base = {
   },
   hr: { borderColor: "#e4e4e7", margin: "24px 0 16px" },
   footer: { fontSize: "13px", lineHeight: "20px", margin: 0, color: "#52525b" },
+  /** A spelled-out address: breaks anywhere, so a long link never widens the card. */
   small: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46", wordBreak: "break-all" },
+  /** Small print in sentences (tax notes). */
+  note: { fontSize: "14px", lineHeight: "20px", margin: "0 0 16px", color: "#3f3f46" },
   link: { color: "#0f766e", textDecoration: "underline" },
   h2: { fontSize: "16px", lineHeight: "24px", margin: "0 0 8px", color: "#18181b" },
 } as const;

@@ -1,12 +1,14 @@
 import { Text } from "@react-email/components";
+import type { Locale } from "@/lib/i18n/locales";
+import { emailIntl } from "./i18n";
 
 /** Given by renderEmail in sandbox payments mode, where nothing real is charged. */
 export type TestModeProps = { testMode?: boolean };
 
 /** The first line of every email of a sandbox install, so nobody takes it for a real receipt or alert. */
-export function TestModeNote({ testMode }: TestModeProps) {
+export function TestModeNote({ testMode, locale }: TestModeProps & { locale?: Locale }) {
   if (!testMode) return null;
-  return <Text style={style}>Test mode: no real payment was taken. This email comes from a Goodfund install in sandbox mode.</Text>;
+  return <Text style={style}>{emailIntl(locale).t("common.testModeNote")}</Text>;
 }
 
 const style = {

@@ -13,13 +13,14 @@ import Receipt, { subject as receiptSubject } from "@/emails/receipt";
 import RefundConfirmation, { subject as refundConfirmationSubject } from "@/emails/refund-confirmation";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
 import YearEndStatement, { subject as yearEndStatementSubject } from "@/emails/year-end-statement";
+import { emailIntl } from "@/emails/_components/i18n";
 import type { TestModeProps } from "@/emails/_components/test-mode-note";
 import { getEnv } from "@/lib/env";
-import type { EmailMessage, EmailPropsByTemplate, EmailTemplate } from "./types";
+import type { EmailMessage, EmailPropsByTemplate, EmailTemplate, InLanguage } from "./types";
 
 type Template<P> = { component: (props: P & TestModeProps) => ReactElement; subject: (props: P) => string };
 
-/** Starts the subject of every email of a sandbox install (nothing real is charged there). */
+/** Starts the subject of every English email of a sandbox install (nothing real is charged there); other languages say it in theirs. */
 export const TEST_MODE_SUBJECT_PREFIX = "[Test mode] ";
 
 /** Every template name → its React Email component and subject line; the compiler checks the props match. */
@@ -50,7 +51,7 @@ const defaultTestMode = () => getEnv().paymentsMode === "sandbox";
 
 /**
  * The subject line an email is sent with: its template's subject, after "[Test mode] " in test
- * mode. renderEmail and the dashboard's lists of emails both take it from here, so a list shows
+ * mode (in the email's language: "[Modo de prueba] ", "[Mode test] ", "[Testmodus] "). renderEmail and the dashboard's lists of emails both take it from here, so a list shows
  * exactly the subject the recipient sees.
  */
 export function emailSubject<T extends EmailTemplate>(
@@ -59,7 +60,9 @@ export function emailSubject<T extends EmailTemplate>(
 ): string {
   if (!isEmailTemplate(message.template)) throw new Error(`Unknown email template: ${String(message.template)}`);
   const subject = (TEMPLATES[message.template] as Template<EmailPropsByTemplate[T]>).subject(message.props);
-  return testMode ? `${TEST_MODE_SUBJECT_PREFIX}${subject}` : subject;
+  if (!testMode) return subject;
+  const { locale } = message.props as InLanguage;
+  return emailIntl(locale).t("common.testModeSubject", { subject });
 }
 
 // html-to-text upper-cases headings by default; keep names as the donor wrote them.

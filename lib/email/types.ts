@@ -1,3 +1,5 @@
+import type { Locale } from "@/lib/i18n/locales";
+
 /**
  * The emails Goodfund sends and the data each one is rendered from. The data is captured when
  * the email is enqueued (in the transaction of the event that causes it), so a later edit of a
@@ -5,7 +7,13 @@
  */
 export type Money = { amountCents: number; currency: string };
 
-export type ReceiptProps = {
+/**
+ * On every email a donor (or their tribute's honoree) receives: the language it is written in,
+ * chosen when it is queued. Absent on emails queued before languages existed: English.
+ */
+export type InLanguage = { locale?: Locale };
+
+export type ReceiptProps = InLanguage & {
   donorFirstName: string | null;
   donorName: string | null;
   donorEmail: string;
@@ -44,7 +52,7 @@ export type AdminNotificationProps = {
   dashboardUrl: string;
 };
 
-export type TributeProps = {
+export type TributeProps = InLanguage & {
   honoreeName: string;
   type: "IN_HONOR" | "IN_MEMORY";
   donorName: string | null;
@@ -81,9 +89,9 @@ export type DisputeAlertProps = {
 export type MagicLinkProps = { url: string; host: string };
 
 /** A donor's single-use link to their account on one organization's pages. */
-export type DonorSignInProps = { url: string; orgName: string; expiresInMinutes: number };
+export type DonorSignInProps = InLanguage & { url: string; orgName: string; expiresInMinutes: number };
 
-export type RefundConfirmationProps = {
+export type RefundConfirmationProps = InLanguage & {
   donorFirstName: string | null;
   donorName: string | null;
   donorEmail: string;
@@ -123,7 +131,7 @@ export type DonorErasureRequestProps = {
 };
 
 /** A year-end statement's cover note; `statement` says which PDF to render and attach when it is sent. */
-export type YearEndStatementProps = {
+export type YearEndStatementProps = InLanguage & {
   orgName: string;
   donorFirstName: string | null;
   donorName: string | null;
@@ -134,7 +142,7 @@ export type YearEndStatementProps = {
 };
 
 /** A recurring plan the donor canceled from their account: the confirmation to them, or the note to the organization. */
-export type PlanCanceledProps = {
+export type PlanCanceledProps = InLanguage & {
   orgName: string;
   donorFirstName: string | null;
   donorName: string | null;
