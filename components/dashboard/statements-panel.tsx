@@ -9,6 +9,7 @@ import { SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TableWrap } from "@/components/ui/table";
+import { NumTh } from "@/components/dashboard/ops/ops-table";
 
 export type StatementRunRow = {
   id: string;
@@ -34,6 +35,13 @@ type Props = {
 };
 
 const POLL_MS = 3000;
+/** The counts of a run, as columns: heading and field. */
+const RUN_COUNTS: ReadonlyArray<readonly [string, "queued" | "sent" | "failed" | "pending"]> = [
+  ["Queued", "queued"],
+  ["Sent", "sent"],
+  ["Failed", "failed"],
+  ["Waiting", "pending"],
+];
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -211,18 +219,9 @@ export function StatementsPanel({ orgSlug, canSend, firstYear, thisYear, years, 
               <tr>
                 <th scope="col">Year</th>
                 <th scope="col">Requested</th>
-                <th scope="col" className="num">
-                  Queued
-                </th>
-                <th scope="col" className="num">
-                  Sent
-                </th>
-                <th scope="col" className="num">
-                  Failed
-                </th>
-                <th scope="col" className="num">
-                  Waiting
-                </th>
+                {RUN_COUNTS.map(([label]) => (
+                  <NumTh key={label}>{label}</NumTh>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -235,18 +234,11 @@ export function StatementsPanel({ orgSlug, canSend, firstYear, thisYear, years, 
                   <td data-label="Requested">
                     <LocalTime iso={r.createdAt} />
                   </td>
-                  <td data-label="Queued" className="num">
-                    {r.queued}
-                  </td>
-                  <td data-label="Sent" className="num">
-                    {r.sent}
-                  </td>
-                  <td data-label="Failed" className="num">
-                    {r.failed}
-                  </td>
-                  <td data-label="Waiting" className="num">
-                    {r.pending}
-                  </td>
+                  {RUN_COUNTS.map(([label, key]) => (
+                    <td key={key} data-label={label} className="num">
+                      {r[key]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,6 @@
+import { TableWrap } from "@/components/ui/table";
 import { formatMoney } from "@/lib/money";
+import { NumTh } from "./ops-table";
 import { bucketLabel, type Interval } from "./report-window";
 import styles from "./ops.module.css";
 
@@ -98,46 +100,40 @@ export function TimeseriesChart({
       </div>
       <details className={styles.tableToggle}>
         <summary>Show as table</summary>
-        <div className="table-wrap" role="region" aria-label="Raised over time, as a table" tabIndex={0}>
-          <table className="table">
-            <caption className="sr-only">Raised per {interval}, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">{interval === "day" ? "Day" : interval === "week" ? "Week" : "Month"}</th>
-                <th scope="col" className="num">
-                  Raised
-                </th>
-                <th scope="col" className="num">
-                  Donations
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {buckets.map((b) => (
-                <tr key={b.start}>
-                  <th scope="row" className={styles.rowHead}>
-                    {bucketLabel(b.start, interval)}
-                  </th>
-                  <td className="num">{money(b.raisedCents)}</td>
-                  <td className="num">{b.count.toLocaleString("en-US")}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
+        <TableWrap label="Raised over time, as a table">
+          <caption className="sr-only">Raised per {interval}, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">{interval === "day" ? "Day" : interval === "week" ? "Week" : "Month"}</th>
+              <NumTh>Raised</NumTh>
+              <NumTh>Donations</NumTh>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b) => (
+              <tr key={b.start}>
                 <th scope="row" className={styles.rowHead}>
-                  Whole period
+                  {bucketLabel(b.start, interval)}
                 </th>
-                <td className="num">
-                  <strong>{money(total.raisedCents)}</strong>
-                </td>
-                <td className="num">
-                  <strong>{total.count.toLocaleString("en-US")}</strong>
-                </td>
+                <td className="num">{money(b.raisedCents)}</td>
+                <td className="num">{b.count.toLocaleString("en-US")}</td>
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className={styles.rowHead}>
+                Whole period
+              </th>
+              <td className="num">
+                <strong>{money(total.raisedCents)}</strong>
+              </td>
+              <td className="num">
+                <strong>{total.count.toLocaleString("en-US")}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </TableWrap>
       </details>
     </figure>
   );

@@ -6,7 +6,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { DonationStatusBadge, GiftKindMarker } from "./badges";
 import { donorEmailLine, donorName } from "./labels";
 import { LoadMore, useCursorList } from "./load-more";
-import { OpsTable } from "./ops-table";
+import { NumTh, OpsTable } from "./ops-table";
 
 /** The fields of a donation (as the API serializes it) that a row of the list shows. */
 export type DonationRowData = {
@@ -72,9 +72,7 @@ export function DonationsTable({
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Donor</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
+            <NumTh>Amount</NumTh>
             <th scope="col">Status</th>
             <th scope="col">Campaign</th>
             <th scope="col">Type</th>

@@ -5,7 +5,7 @@ import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { PlanStatusBadge } from "./badges";
 import { CancelPlanButton } from "./cancel-plan-button";
 import { donorEmailLabel, PER_INTERVAL } from "./labels";
-import { OpsTable } from "./ops-table";
+import { NumTh, OpsTable } from "./ops-table";
 
 /** Who ended a plan, as the status column says it. */
 const CANCELED_BY: Record<NonNullable<RecurringPlanRow["plan"]["canceledBy"]>, string> = {
@@ -35,15 +35,11 @@ export function PlansTable({
       <thead>
         <tr>
           {showDonor ? <th scope="col">Donor</th> : null}
-          <th scope="col" className="num">
-            Amount
-          </th>
+          <NumTh>Amount</NumTh>
           <th scope="col">Status</th>
           <th scope="col">Campaign</th>
           <th scope="col">Started</th>
-          <th scope="col" className="num">
-            Paid so far
-          </th>
+          <NumTh>Paid so far</NumTh>
           {canCancel ? (
             <th scope="col">
               <span className="sr-only">Actions</span>

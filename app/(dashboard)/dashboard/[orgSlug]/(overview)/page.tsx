@@ -18,6 +18,7 @@ import { requireOrg } from "@/lib/auth/server";
 import { COMPLETED_DONATION_STATUSES } from "@/lib/schemas/donations";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { reconcileStatusForOrg } from "@/lib/services/processor/reconcile";
+import { NumTh } from "@/components/dashboard/ops/ops-table";
 
 type Props = { params: Promise<{ orgSlug: string }> };
 
@@ -138,9 +139,7 @@ export default async function OrgOverview({ params }: Props) {
                 <th scope="col">Campaign</th>
                 <th scope="col">Status</th>
                 <th scope="col">Progress</th>
-                <th scope="col" className="num">
-                  Donations
-                </th>
+                <NumTh>Donations</NumTh>
               </tr>
             </thead>
             <tbody>

@@ -17,7 +17,7 @@ import { requireOrg } from "@/lib/auth/server";
 import { AppError } from "@/lib/errors";
 import { reportTimeseriesQuery, reportWindowQuery, windowOf, type TimeseriesBucket } from "@/lib/schemas/reports";
 import { CSV_BOM, csvLine, minorUnitsToDecimal } from "@/lib/services/exports/csv";
-import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Reports" };
@@ -223,20 +223,10 @@ export default async function ReportsPage({ params, searchParams }: Props) {
                   <tr>
                     <th scope="col">Campaign</th>
                     <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Raised
-                    </th>
-                    <th scope="col" className="num">
-                      Donations
-                    </th>
-                    <th scope="col" className="num">
-                      Donors
-                    </th>
-                    {hasPages ? (
-                      <th scope="col" className="num">
-                        With fundraiser pages
-                      </th>
-                    ) : null}
+                    <NumTh>Raised</NumTh>
+                    <NumTh>Donations</NumTh>
+                    <NumTh>Donors</NumTh>
+                    {hasPages ? <NumTh>With fundraiser pages</NumTh> : null}
                   </tr>
                 </thead>
                 <tbody>

@@ -14,6 +14,7 @@ import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { NumTh } from "@/components/dashboard/ops/ops-table";
 
 export const metadata: Metadata = { title: "Campaigns" };
 
@@ -97,9 +98,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
               <th scope="col">Campaign</th>
               <th scope="col">Status</th>
               <th scope="col">Progress</th>
-              <th scope="col" className="num">
-                Donations
-              </th>
+              <NumTh>Donations</NumTh>
               <th scope="col">
                 <span className="sr-only">Actions</span>
               </th>

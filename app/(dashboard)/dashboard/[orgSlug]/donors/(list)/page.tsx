@@ -18,7 +18,7 @@ import { listDonors } from "@/db/queries/donors";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { DONOR_LIST_DEFAULT_LIMIT, type DonorSort, type SortOrder } from "@/lib/schemas/donors";
-import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Donors" };
@@ -157,12 +157,8 @@ export default async function DonorsPage({ params, searchParams }: Props) {
                 <th scope="col" aria-sort={sortedBy("name")}>
                   Donor
                 </th>
-                <th scope="col" className="num" aria-sort={sortedBy("total")}>
-                  Total given
-                </th>
-                <th scope="col" className="num">
-                  Gifts
-                </th>
+                <NumTh aria-sort={sortedBy("total")}>Total given</NumTh>
+                <NumTh>Gifts</NumTh>
                 <th scope="col">First gift</th>
                 <th scope="col" aria-sort={sortedBy("lastGift")}>
                   Last gift

@@ -13,7 +13,7 @@ import { listDonationsOfDonor } from "@/db/queries/donations";
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { DONOR_DETAIL_DONATIONS } from "@/lib/schemas/donors";
-import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
 import { donorOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
@@ -103,9 +103,7 @@ export default async function DonorPage(props: Props) {
               <thead>
                 <tr>
                   <th scope="col">Date</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
+                  <NumTh>Amount</NumTh>
                   <th scope="col">Status</th>
                   <th scope="col">Campaign</th>
                   <th scope="col">Type</th>

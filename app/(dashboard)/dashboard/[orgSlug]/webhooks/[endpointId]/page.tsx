@@ -18,7 +18,7 @@ import { outbox } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { WEBHOOK_DELIVERY_DEFAULT_LIMIT, serializeWebhookDelivery } from "@/lib/schemas/webhooks";
-import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
 import { webhookEndpointOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
@@ -115,9 +115,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
                   <th scope="col">Time</th>
                   <th scope="col">Event</th>
                   <th scope="col">Result</th>
-                  <th scope="col" className="num">
-                    Latency
-                  </th>
+                  <NumTh>Latency</NumTh>
                   <th scope="col">Error</th>
                   <th scope="col">
                     <span className="sr-only">Actions</span>
