@@ -1,0 +1,111 @@
+import type { APIRequestContext } from "@playwright/test";
+import { DEMO, expect, serverUrl, test } from "./support";
+
+// The donor account in the donor's language: a German browser (Accept-Language) gets the account
+// page in German and asks for its sign-in link in German; a sign-in link opened with ?lang=es
+// keeps Spanish through "Continue" to the account page, where a monthly gift's amount is changed
+// the way a Spanish donor types it (a comma for decimals). No sideways scroll at either width.
+
+/** A paid monthly gift through the donate page's own two calls. */
+async function monthlyGift(request: APIRequestContext, donor: { email: string; firstName: string; lastName: string }) {
+  const res = await request.get(`/api/public/orgs/${DEMO.orgSlug}/campaigns/${DEMO.donation}`, { timeout: 60_000 });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  const campaignId = (body.campaign ?? body).id as string;
+  const created = await request.post("/api/donations", { data: { campaignId, amount: 2500, recurringInterval: "MONTH", ...donor } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { clientSecret } = await created.json();
+  const paid = await request.post("/api/sandbox/payments/confirm", { data: { clientSecret, cardNumber: "4242424242424242" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect((await paid.json()).status).toBe("SUCCEEDED");
+}
+
+test.describe("donor account in the donor's language", () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test("German from the browser's language, then Spanish kept by ?lang= through sign-in; a monthly gift changed as 40,50", async ({
+    page,
+    request,
+    browser,
+  }, info) => {
+    const run = `${Date.now().toString(36)}-${info.project.name}`;
+    const donor = { firstName: "Lucía", lastName: "Gómez", email: `lucia.${run}@example.org` };
+    await monthlyGift(request, donor);
+
+    const context = await browser.newContext({
+      baseURL: serverUrl(),
+      locale: "de-DE",
+      viewport: page.viewportSize() ?? undefined,
+      isMobile: info.project.use.isMobile,
+      hasTouch: info.project.use.hasTouch,
+    });
+    const donorPage = await context.newPage();
+    const noSidewaysScroll = async (what: string) => {
+      const width = await donorPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(width, `${what}: no sideways scroll`).toBeLessThanOrEqual(0);
+    };
+
+    await test.step("a German browser gets the account page in German and asks for its link in German", async () => {
+      await donorPage.goto(`/o/${DEMO.orgSlug}/account`);
+      await expect(donorPage.locator("html")).toHaveAttribute("lang", "de");
+      await expect(donorPage.getByRole("heading", { level: 1, name: "Ihr Spenderkonto" })).toBeVisible();
+      await noSidewaysScroll("German sign-in form");
+      const field = donorPage.getByRole("textbox", { name: "E-Mail-Adresse" });
+      await field.fill("not an address");
+      await field.press("Enter");
+      await expect(donorPage.getByRole("alert")).toHaveText(/^Geben Sie die E-Mail-Adresse ein/);
+      await field.fill(donor.email);
+      const asked = donorPage.waitForRequest(
+        (r) => r.method() === "POST" && r.url().endsWith(`/api/public/orgs/${DEMO.orgSlug}/donor-sessions`),
+      );
+      await donorPage.getByRole("button", { name: "Anmeldelink per E-Mail senden" }).click();
+      expect((await asked).postDataJSON()).toEqual({ email: donor.email, locale: "de" });
+      await expect(donorPage.getByRole("status")).toContainText(`Wenn ${donor.email} die Adresse`);
+    });
+
+    let signInUrl = "";
+    await test.step("the link opened with ?lang=es shows the Continue step in Spanish", async () => {
+      await donorPage.goto("/sandbox/mailbox");
+      const item = donorPage.getByRole("listitem").filter({ hasText: donor.email }).first();
+      signInUrl = (await item.getByRole("link", { name: `Open the donor account link for ${donor.email}` }).getAttribute("href")) ?? "";
+      expect(signInUrl).toContain("/account/sign-in?token=");
+      const url = new URL(signInUrl, serverUrl());
+      url.searchParams.set("lang", "es");
+      await donorPage.goto(url.pathname + url.search);
+      await expect(donorPage.locator("html")).toHaveAttribute("lang", "es");
+      await expect(donorPage.getByRole("heading", { level: 1, name: "Inicie sesión en su cuenta" })).toBeVisible();
+    });
+
+    await test.step("Continue keeps Spanish: the account page lists the gift and the monthly plan in Spanish", async () => {
+      await donorPage.getByRole("button", { name: "Continuar a su cuenta" }).click();
+      await donorPage.waitForURL((u) => u.pathname === `/o/${DEMO.orgSlug}/account` && u.searchParams.get("lang") === "es");
+      await expect(donorPage.getByRole("heading", { level: 1 })).toHaveText(`Hola de nuevo, ${donor.firstName}`);
+      const plans = donorPage.getByRole("region", { name: "Donaciones periódicas" });
+      await expect(plans).toContainText("25,00 US$ al mes");
+      await expect(plans).toContainText("Activa");
+      await expect(donorPage.getByRole("region", { name: "Sus donaciones" })).toContainText("Donación mensual");
+      await noSidewaysScroll("Spanish account page");
+    });
+
+    await test.step("the new amount typed with a decimal comma; a typo is explained in Spanish", async () => {
+      const plans = donorPage.getByRole("region", { name: "Donaciones periódicas" });
+      await plans.getByRole("button", { name: "Cambiar importe" }).click();
+      const field = plans.getByRole("textbox", { name: "Nuevo importe mensual (USD)" });
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue("25");
+      await field.fill("12,345");
+      await field.press("Enter");
+      await expect(field).toHaveAccessibleDescription("Use como máximo 2 decimales");
+      await field.fill("40,50");
+      await field.press("Enter");
+      await expect(plans.getByRole("status")).toHaveText("Su donación es ahora de 40,50 US$ al mes, a partir del próximo cargo.");
+      await expect(plans).toContainText("40,50 US$ al mes");
+    });
+
+    await test.step("signing out shows the Spanish sign-in form again", async () => {
+      await donorPage.getByRole("button", { name: "Cerrar sesión" }).click();
+      await expect(donorPage.getByRole("heading", { level: 1, name: "Su cuenta de donante" })).toBeVisible();
+    });
+    await context.close();
+  });
+});
