@@ -5,7 +5,7 @@ import styles from "./donate-form.module.css";
 
 /** The gift: a radio group of the suggested amounts and, if the campaign allows, an amount of one's own. */
 export function AmountPicker({ f, currency }: { f: DonateFormState; currency: string }) {
-  const { campaign, values, ids, errorOf, money } = f;
+  const { campaign, values, ids, errorOf, money, t, locale } = f;
   const { id, errorId } = ids;
   const amounts = campaign.suggestedAmounts;
   const choice = values.amount.choice;
@@ -19,7 +19,7 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
 
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{campaign.type === "MEMBERSHIP" ? "Choose your membership amount" : "Choose an amount"}</legend>
+      <legend className={styles.legend}>{t("form.amountLegend", { type: campaign.type })}</legend>
       {amounts.length > 0 && (
         <div
           className={styles.amountGrid}
@@ -50,11 +50,11 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
       {campaign.allowCustomAmount && (
         <div className={styles.customAmount}>
           <label className={styles.label} htmlFor={id("amount")}>
-            {amounts.length > 0 ? "Or enter another amount" : "Amount"}
+            {amounts.length > 0 ? t("form.otherAmount") : t("form.amount")}
           </label>
           <div className={`${styles.moneyInput} ${choice === "custom" ? styles.moneyInputActive : ""}`}>
             <span className={styles.moneySymbol} aria-hidden="true">
-              {currencySymbol(currency)}
+              {currencySymbol(currency, locale)}
             </span>
             <input
               id={id("amount")}
@@ -62,7 +62,7 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
               type="text"
               inputMode={decimals === 0 ? "numeric" : "decimal"}
               autoComplete="off"
-              placeholder={decimals === 0 ? "0" : `0.${"0".repeat(decimals)}`}
+              placeholder={new Intl.NumberFormat(locale, { minimumFractionDigits: decimals }).format(0)}
               value={values.amount.custom}
               onChange={(e) => {
                 // Typing picks the custom amount; merely tabbing through keeps the chosen button.
@@ -74,7 +74,7 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
             />
           </div>
           <p className={styles.hint} id={id("amount-hint")}>
-            Minimum {money(f.limits.minCents)}
+            {t("form.minimum", { amount: money(f.limits.minCents) })}
           </p>
         </div>
       )}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 
 /**
  * Re-renders the server page a few times while a payment is still being confirmed (Stripe's
@@ -18,6 +19,7 @@ export function AutoRefresh({
 }) {
   const router = useRouter();
   const [done, setDone] = useState(0);
+  const t = useTranslations("donate.thanks");
   useEffect(() => {
     if (done >= attempts) return;
     const t = setTimeout(
@@ -32,9 +34,7 @@ export function AutoRefresh({
 
   return (
     <p className={className} role="status">
-      {done < attempts
-        ? "Checking again in a moment…"
-        : "This is taking longer than usual. You'll receive an email receipt as soon as your payment is confirmed; you can also reload this page."}
+      {done < attempts ? t("checking") : t("slow")}
     </p>
   );
 }

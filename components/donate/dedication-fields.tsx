@@ -4,14 +4,12 @@ import { TEXT_MAX, type DedicationType } from "./donate-schema";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
-const TYPES: { value: DedicationType; label: string }[] = [
-  { value: "IN_HONOR", label: "In honor of" },
-  { value: "IN_MEMORY", label: "In memory of" },
-];
+const TYPES: DedicationType[] = ["IN_HONOR", "IN_MEMORY"];
 
 /** "Dedicate this gift to someone": in honor or in memory of a person, who may be told by email. */
 export function DedicationFields({ f }: { f: DonateFormState }) {
-  const { ids, errorOf, values } = f;
+  const { ids, errorOf, values, t } = f;
+  const optional = (chunks: React.ReactNode) => <span className={styles.optional}>{chunks}</span>;
   const { id, errorId } = ids;
   const register = (name: "dedication.honoreeName" | "dedication.notifyEmail" | "dedication.message") => ({
     id: id(name),
@@ -27,52 +25,48 @@ export function DedicationFields({ f }: { f: DonateFormState }) {
         id={id("dedicate")}
         checked={values.dedicate}
         onChange={(v) => f.setValue("dedicate", v)}
-        label="Dedicate this gift to someone"
-        hint="In honor or in memory of a person you choose."
+        label={t("form.dedicate")}
+        hint={t("form.dedicateHint")}
         controls={id("dedication")}
       />
       {values.dedicate && (
         <fieldset className={`${styles.fieldset} ${styles.nested}`} id={id("dedication")}>
-          <legend className={styles.srOnly}>Dedication</legend>
-          <div className={styles.segmented} role="radiogroup" aria-label="Dedication type">
-            {TYPES.map((t) => (
-              <div key={t.value} className={styles.option}>
+          <legend className={styles.srOnly}>{t("form.dedication")}</legend>
+          <div className={styles.segmented} role="radiogroup" aria-label={t("form.dedicationType")}>
+            {TYPES.map((value) => (
+              <div key={value} className={styles.option}>
                 <input
                   type="radio"
                   className={styles.radio}
-                  id={`${id("dedication-type")}-${t.value}`}
+                  id={`${id("dedication-type")}-${value}`}
                   name={id("dedication-type")}
-                  checked={type === t.value}
-                  onChange={() => f.setValue("dedication.type", t.value)}
+                  checked={type === value}
+                  onChange={() => f.setValue("dedication.type", value)}
                 />
-                <label className={styles.optionLabel} htmlFor={`${id("dedication-type")}-${t.value}`}>
-                  {t.label}
+                <label className={styles.optionLabel} htmlFor={`${id("dedication-type")}-${value}`}>
+                  {t("form.dedicationTypes", { type: value })}
                 </label>
               </div>
             ))}
           </div>
           <TextField
             {...register("dedication.honoreeName")}
-            label={type === "IN_HONOR" ? "Name of the person you're honoring" : "Name of the person you're remembering"}
+            label={t("form.honoree", { type })}
             autoComplete="off"
             maxLength={TEXT_MAX.honoreeName}
           />
           <TextField
             {...register("dedication.notifyEmail")}
-            label={
-              <>
-                Let someone know by email <span className={styles.optional}>(optional)</span>
-              </>
-            }
+            label={t.rich("form.notify", { optional })}
             type="email"
             inputMode="email"
             autoComplete="off"
-            hint="We'll email them that a gift was made in this name."
+            hint={t("form.notifyHint")}
             maxLength={TEXT_MAX.email}
           />
           <div className={styles.field}>
             <label className={styles.label} htmlFor={id("dedication.message")}>
-              Note for them <span className={styles.optional}>(optional)</span>
+              {t.rich("form.note", { optional })}
             </label>
             <textarea
               id={id("dedication.message")}

@@ -32,7 +32,7 @@ export type DonateFormProps = {
 export function DonateForm({ campaign, organizationName, currency, payment, thankYouPath, captcha }: DonateFormProps) {
   const { state: f, actions } = useDonateForm({ campaign, currency, captcha: Boolean(captcha) });
   const { onSubmit, setTurnstile, onCaptchaToken, onCaptchaUnavailable, changeGift } = actions;
-  const { ids, isEvent } = f;
+  const { ids, isEvent, t } = f;
 
   if (f.created) {
     return (
@@ -51,7 +51,7 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
   return (
     <form id={ids.id("form")} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={ids.id("steps")}>
       <p className={styles.stepLabel} id={ids.id("steps")}>
-        Step 1 of 2
+        {t("form.step", { step: 1, total: 2 })}
       </p>
 
       {isEvent ? <TicketPicker f={f} /> : <AmountPicker f={f} currency={currency} />}
@@ -89,15 +89,15 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
         <button type="submit" className={styles.submit} aria-disabled={f.submitting || undefined}>
           {f.submitting ? (
             <>
-              <span className={styles.spinner} aria-hidden="true" /> Saving your gift…
+              <span className={styles.spinner} aria-hidden="true" /> {t("form.saving")}
             </>
           ) : (
-            "Continue to payment"
+            t("form.submit")
           )}
         </button>
       </div>
       <p className={styles.secureNote}>
-        <LockIcon /> Secure payment. You&apos;ll enter your card on the next step.
+        <LockIcon /> {t("form.secureNote")}
       </p>
     </form>
   );

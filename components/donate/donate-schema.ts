@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { FieldWords } from "@/components/forms/issue-text";
 import { maxLengthOf } from "@/components/forms/schema-limits";
-import { minimumDonationMinor, parseMoney } from "@/lib/money";
+import { intlTag, type Locale } from "@/lib/i18n/locales";
+import { currencyDecimals, minimumDonationMinor, parseMoney } from "@/lib/money";
 import { createDonationBody } from "@/lib/schemas/donations";
 import type { DonateFormCampaign } from "./types";
 
@@ -29,8 +29,11 @@ export type DonateFormValues = {
   captchaToken: string | null;
 };
 
-/** What the rules need to know besides the campaign: whether Turnstile is on and did load. */
-export type DonateFormContext = { captcha: boolean; captchaUnavailable: boolean };
+/**
+ * What the rules need to know besides the campaign: whether Turnstile is on and did load, and the
+ * page's `Intl` tag, whose way of writing amounts ("25,50" in de, fr, es) the custom amount takes.
+ */
+export type DonateFormContext = { captcha: boolean; captchaUnavailable: boolean; locale?: string };
 
 /** Fields that show their own error, top to bottom: the first invalid one gets the focus. */
 export const FIELD_ORDER = [
@@ -46,15 +49,6 @@ export const FIELD_ORDER = [
   "dedication.message",
   "captchaToken",
 ] as const;
-
-/** How the donate form words its fields' problems (see components/forms/issue-text.ts). */
-export const DONATE_FIELD_WORDS: Record<string, FieldWords> = {
-  amount: { money: true, atLeast: (m) => `The minimum gift is ${m}`, atMost: (m) => `The most you can give online is ${m}` },
-  firstName: { required: "Enter your first name" },
-  lastName: { required: "Enter your last name" },
-  email: { required: "Enter your email address for the receipt" },
-  "dedication.honoreeName": { required: "Enter the name of the person you're honoring" },
-};
 
 const api = createDonationBody.shape;
 const dedicationApi = api.dedication.unwrap().unwrap().shape;
@@ -81,14 +75,38 @@ export function campaignLimits(c: DonateFormCampaign) {
 /** The number of tickets typed, or NaN. */
 export const ticketCount = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : NaN);
 
+/**
+ * A custom amount as typed, in the way the page's language writes numbers ("1.234,56" in de, "25,50"
+ * in fr and es), rewritten the way lib/money.ts reads them ("1234.56"); English text is left as typed.
+ */
+export function amountText(text: string, locale: string | undefined): string {
+  if (!locale) return text;
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value;
+  if (decimal !== ",") return text;
+  const m = /^(\D*?)([\d.,\s\u00a0\u202f]+)$/.exec(text.trim());
+  if (!m) return text;
+  let digits = m[2].replace(/[\s\u00a0\u202f]/g, "");
+  if (/^\d{1,3}(\.\d{3})+(,\d*)?$/.test(digits)) digits = digits.replace(/\./g, "");
+  else if (digits.includes(".")) return text;
+  return `${m[1]}${digits.replace(",", ".")}`;
+}
+
+/** Why lib/money.ts could not read a custom amount, as a code the form words in the page's language. */
+function unreadableCode(message: string): string {
+  if (message.startsWith("Must be a positive")) return "amount_negative";
+  if (message.startsWith("This currency has no decimals") || message.startsWith("Use at most")) return "amount_too_precise";
+  if (message.startsWith("That amount is too large")) return "amount_too_large";
+  return "amount_unreadable";
+}
+
 /** The gift in minor units as chosen or typed (in the campaign's currency), or null while there is none. */
-export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c: DonateFormCampaign): number | null {
+export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c: DonateFormCampaign, locale?: string): number | null {
   if (c.type === "EVENT") {
     const n = ticketCount(v.tickets);
     return Number.isInteger(n) && n >= 1 ? n * (c.ticketPriceCents ?? 0) : null;
   }
   if (v.amount.choice !== "custom") return Number(v.amount.choice);
-  const parsed = parseMoney(v.amount.custom, c.currency);
+  const parsed = parseMoney(amountText(v.amount.custom, locale), c.currency);
   return parsed.ok && parsed.minor !== null && parsed.minor > 0 ? parsed.minor : null;
 }
 
@@ -97,15 +115,17 @@ function fail(ctx: z.RefinementCtx, input: unknown, code: string, values: Record
   ctx.addIssue({ code: "custom", input, message: code, params: { code, ...values } });
 }
 
-function amountSchema(c: DonateFormCampaign) {
+function amountSchema(c: DonateFormCampaign, locale: string | undefined) {
   const { minCents } = campaignLimits(c);
   return z
     .object({ choice: z.string(), custom: z.string() })
     .transform((v, ctx) => {
       if (v.choice !== "custom") return Number(v.choice);
-      const parsed = parseMoney(v.custom, c.currency);
+      const parsed = parseMoney(amountText(v.custom, locale), c.currency);
       if (!parsed.ok || parsed.minor === null) {
-        ctx.addIssue({ code: "custom", input: v.custom, message: parsed.ok ? "Enter an amount" : parsed.message });
+        const message = parsed.ok ? "Enter an amount" : parsed.message;
+        const code = parsed.ok ? "amount_empty" : unreadableCode(parsed.message);
+        ctx.addIssue({ code: "custom", input: v.custom, message, params: { code, decimals: currencyDecimals(c.currency) } });
         return z.NEVER;
       }
       return parsed.minor;
@@ -142,7 +162,7 @@ const anything = z.unknown();
 export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues, context: DonateFormContext) {
   const isEvent = c.type === "EVENT";
   return z.object({
-    amount: isEvent ? anything : amountSchema(c),
+    amount: isEvent ? anything : amountSchema(c, context.locale),
     tickets: isEvent ? ticketsSchema(c) : anything,
     recurringInterval: z
       .enum(["ONCE", "MONTH", "YEAR"])
@@ -179,12 +199,15 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
 
 export type DonateFormOutput = z.output<ReturnType<typeof donateFormSchema>>;
 
-/** POST /api/donations's body: the donor's text trimmed (the server strips HTML itself). */
-export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, captcha: boolean) {
+/**
+ * POST /api/donations's body: the donor's text trimmed (the server strips HTML itself), and the
+ * page's language, when given, which the donation keeps for the donor's emails.
+ */
+export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, captcha: boolean, locale?: Locale) {
   const isEvent = c.type === "EVENT";
   return {
     campaignId: c.id,
-    amount: amountCentsOf(v, c),
+    amount: amountCentsOf(v, c, locale && intlTag(locale)),
     email: v.email.trim(),
     firstName: v.firstName.trim(),
     lastName: v.lastName.trim(),
@@ -202,6 +225,7 @@ export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, 
     tickets: isEvent ? ticketCount(v.tickets) : null,
     coverFees: v.coverFees,
     ...(captcha ? { captchaToken: v.captchaToken } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
 

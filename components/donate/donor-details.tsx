@@ -1,6 +1,5 @@
 import { FieldError } from "./field-error";
 import { Checkbox, TextField } from "./fields";
-import { formatCount } from "./format";
 import { TEXT_MAX } from "./donate-schema";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
@@ -9,7 +8,7 @@ type Text = "firstName" | "lastName" | "email" | "message";
 
 /** Who gives: name and email for the receipt, anonymity, and an optional message. */
 export function DonorDetails({ f, organizationName }: { f: DonateFormState; organizationName: string }) {
-  const { ids, errorOf, values } = f;
+  const { ids, errorOf, values, t } = f;
   const { id, errorId } = ids;
   const field = (name: Text) => ({
     id: id(name),
@@ -22,34 +21,30 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
 
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>Your details</legend>
+      <legend className={styles.legend}>{t("form.details")}</legend>
       <div className={styles.row2}>
-        <TextField {...field("firstName")} label="First name" autoComplete="given-name" maxLength={TEXT_MAX.name} />
-        <TextField {...field("lastName")} label="Last name" autoComplete="family-name" maxLength={TEXT_MAX.name} />
+        <TextField {...field("firstName")} label={t("form.firstName")} autoComplete="given-name" maxLength={TEXT_MAX.name} />
+        <TextField {...field("lastName")} label={t("form.lastName")} autoComplete="family-name" maxLength={TEXT_MAX.name} />
       </div>
       <TextField
         {...field("email")}
-        label="Email"
+        label={t("form.email")}
         type="email"
         inputMode="email"
         autoComplete="email"
-        hint="We'll send your receipt here."
+        hint={t("form.emailHint")}
         maxLength={TEXT_MAX.email}
       />
       <Checkbox
         id={id("anonymous")}
         checked={values.anonymous}
         onChange={(v) => f.setValue("anonymous", v)}
-        label="Give anonymously"
-        hint={
-          showDonorRoll
-            ? `Your name won't appear on this page; ${organizationName} will still see it for your receipt.`
-            : `${organizationName} will still see your name for your receipt.`
-        }
+        label={t("form.anonymous")}
+        hint={showDonorRoll ? t("form.anonymousHintRoll", { org: organizationName }) : t("form.anonymousHint", { org: organizationName })}
       />
       <div className={styles.field}>
         <label className={styles.label} htmlFor={id("message")}>
-          Message <span className={styles.optional}>(optional)</span>
+          {t.rich("form.message", { optional: (chunks) => <span className={styles.optional}>{chunks}</span> })}
         </label>
         <textarea
           id={id("message")}
@@ -60,9 +55,9 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
           {...ids.invalidProps("message", id("message-hint"))}
         />
         <p className={`${styles.hint} ${styles.counterRow}`} id={id("message-hint")}>
-          <span>{showDonorRoll && !values.anonymous ? "Shown with your gift on this page." : `Shared with ${organizationName}.`}</span>
+          <span>{showDonorRoll && !values.anonymous ? t("form.messageShown") : t("form.messageShared", { org: organizationName })}</span>
           <span className={`${styles.num} ${values.message.length >= messageMax - 50 ? styles.counterNear : ""}`}>
-            {formatCount(values.message.length)} / {formatCount(messageMax)}
+            {t("form.counter", { count: values.message.length, max: messageMax })}
           </span>
         </p>
         <FieldError id={errorId("message")} text={errorOf("message")} />

@@ -1,10 +1,19 @@
-/** Counts, dates and text shared by the donate pages (server) and the donate form (client); money is lib/money.ts. Pure. */
+/**
+ * Counts, dates and text shared by the donate pages (server) and the donate form (client); money
+ * is lib/money.ts. Pure. Each takes the page's `Intl` tag (lib/i18n/locales.ts `intlTag`), so the
+ * server's HTML and the client's renders agree; English (en-US) is for callers outside the
+ * public pages (the dashboard's forms).
+ */
 
-// One locale on both sides, so server HTML and client renders agree.
-const LOCALE = "en-US";
+const ENGLISH = "en-US";
 
-export function formatCount(n: number): string {
-  return new Intl.NumberFormat(LOCALE).format(n);
+export function formatCount(n: number, locale: string = ENGLISH): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** A whole percentage: "42%", "42 %" (de, fr). */
+export function formatPercent(pct: number, locale: string = ENGLISH): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(pct / 100);
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -16,18 +25,18 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
-/** "3 hours ago", "just now". */
-export function relativeTime(iso: string, now: number = Date.now()): string {
+/** "3 hours ago", "hace 3 horas", "now". */
+export function relativeTime(iso: string, now: number, locale: string = ENGLISH): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }
-  return "just now";
+  return rtf.format(0, "second");
 }
 
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE, {
+export function formatDateTime(iso: string, locale: string = ENGLISH): string {
+  return new Intl.DateTimeFormat(locale, {
     weekday: "long",
     year: "numeric",
     month: "long",
@@ -39,8 +48,8 @@ export function formatDateTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+export function formatDate(iso: string, locale: string = ENGLISH): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
 /** The iframe address for a YouTube or Vimeo link, or null for any other video URL. */
@@ -86,10 +95,8 @@ export function paragraphs(text: string): string[][] {
     .filter((p) => p.length > 0);
 }
 
-/** "1:1", "2:1", "1.5:1"; below 1:1 a percentage ("50%"). */
-export function matchRatioLabel(ratioPct: number): string {
-  if (ratioPct >= 100) return `${formatCount(ratioPct / 100)}:1`;
-  return `${ratioPct}%`;
+/** "1:1", "2:1", "1.5:1" ("1,5:1" in de); below 1:1 a percentage ("50%"). */
+export function matchRatioLabel(ratioPct: number, locale: string = ENGLISH): string {
+  if (ratioPct >= 100) return `${formatCount(ratioPct / 100, locale)}:1`;
+  return formatPercent(ratioPct, locale);
 }
-
-export const INTERVAL_ADVERB = { MONTH: "monthly", YEAR: "yearly" } as const;

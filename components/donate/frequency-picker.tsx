@@ -1,19 +1,16 @@
 import { FieldError } from "./field-error";
-import type { Frequency } from "./donate-schema";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
-const LABELS: Record<Frequency, string> = { ONCE: "One-time", MONTH: "Monthly", YEAR: "Yearly" };
-
 /** How often the gift is charged, where the campaign offers a choice. */
 export function FrequencyPicker({ f }: { f: DonateFormState }) {
-  const { ids, interval } = f;
+  const { ids, interval, t } = f;
   const { id, errorId, describedBy } = ids;
   const frequency = f.values.recurringInterval;
   const error = f.errorOf("recurringInterval");
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{f.campaign.type === "MEMBERSHIP" ? "Billing" : "How often?"}</legend>
+      <legend className={styles.legend}>{t("form.frequencyLegend", { type: f.campaign.type })}</legend>
       <div className={styles.segmented}>
         {f.limits.frequencies.map((option) => (
           <div key={option} className={styles.option}>
@@ -31,13 +28,13 @@ export function FrequencyPicker({ f }: { f: DonateFormState }) {
               aria-describedby={describedBy(frequency !== "ONCE" && id("frequency-hint"), error && errorId("recurringInterval"))}
             />
             <label className={styles.optionLabel} htmlFor={`${id("frequency")}-${option}`}>
-              {LABELS[option]}
+              {t("form.frequency", { frequency: option })}
             </label>
           </div>
         ))}
       </div>
       <p className={styles.hint} id={id("frequency-hint")}>
-        {interval ? `Charged today, then every ${interval === "MONTH" ? "month" : "year"}.` : "Charged once, today."}
+        {t("form.frequencyHint", { interval: interval ?? "ONCE" })}
       </p>
       <FieldError id={errorId("recurringInterval")} text={error} />
     </fieldset>

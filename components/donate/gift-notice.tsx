@@ -1,9 +1,12 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
+import { useLocale } from "@/components/i18n/provider";
+import { intlTag } from "@/lib/i18n/locales";
 import { formatMoney } from "@/lib/money";
 import { HeartIcon } from "./icons";
-import { forgetRecentGift, readRecentGift, sinceText, type RecentGift } from "./recent-gift";
+import { forgetRecentGift, minutesSince, readRecentGift, type RecentGift } from "./recent-gift";
 import styles from "./gift-notice.module.css";
 
 /**
@@ -14,12 +17,14 @@ import styles from "./gift-notice.module.css";
  * takes no room.
  */
 export function GiftNotice({ campaignId, formAreaId }: { campaignId: string; formAreaId: string }) {
-  const [shown, setShown] = useState<{ gift: RecentGift; since: string } | null>(null);
+  const [shown, setShown] = useState<{ gift: RecentGift; minutes: number } | null>(null);
+  const t = useTranslations("donate.giftNotice");
+  const { locale } = useLocale();
 
   useEffect(() => {
     const read = () => {
       const gift = readRecentGift(campaignId);
-      setShown(gift ? { gift, since: sinceText(gift.at) } : null);
+      setShown(gift ? { gift, minutes: minutesSince(gift.at) } : null);
     };
     read();
     // A page restored from the back-forward cache runs no effect: read again when it shows.
@@ -36,9 +41,14 @@ export function GiftNotice({ campaignId, formAreaId }: { campaignId: string; for
   }
 
   const gift = shown?.gift;
-  const what = gift?.tickets
-    ? `You got ${gift.tickets} ticket${gift.tickets === 1 ? "" : "s"}`
-    : gift && `You gave ${formatMoney(gift.amountCents, gift.currency, { short: true })}`;
+  const what =
+    gift &&
+    (gift.tickets
+      ? t("got", { count: gift.tickets, minutes: shown.minutes })
+      : t("gave", {
+          amount: formatMoney(gift.amountCents, gift.currency, { short: true, locale: intlTag(locale) }),
+          minutes: shown.minutes,
+        }));
   return (
     <div role="status">
       {gift && (
@@ -47,13 +57,10 @@ export function GiftNotice({ campaignId, formAreaId }: { campaignId: string; for
             <HeartIcon size={18} />
           </span>
           <p className={styles.text}>
-            <strong>
-              {what} {shown.since}.
-            </strong>{" "}
-            Thank you! Your receipt is on its way.
+            <strong>{what}</strong> {t("thanks")}
           </p>
           <button type="button" className={styles.again} onClick={giveAgain}>
-            {gift.tickets ? "Get more tickets" : "Give again"}
+            {t("again", { tickets: gift.tickets ? "true" : "false" })}
           </button>
         </div>
       )}

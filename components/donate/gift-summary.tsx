@@ -1,26 +1,25 @@
 import { Checkbox } from "./fields";
-import { INTERVAL_ADVERB } from "./format";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
 /** The offer to cover the card fees. */
 export function CoverFees({ f, organizationName }: { f: DonateFormState; organizationName: string }) {
-  const { feeCents, amountCents, money } = f;
+  const { feeCents, amountCents, money, t } = f;
   return (
     <Checkbox
       id={f.ids.id("coverFees")}
       checked={f.values.coverFees}
       onChange={(v) => f.setValue("coverFees", v)}
       label={
-        feeCents !== null ? (
-          <>
-            Add <span className={styles.num}>{money(feeCents)}</span> to cover card fees
-          </>
-        ) : (
-          "Cover the card fees"
-        )
+        feeCents !== null
+          ? t.rich("form.coverFees", { fee: money(feeCents), num: (chunks) => <span className={styles.num}>{chunks}</span> })
+          : t("form.coverFeesNoAmount")
       }
-      hint={`So ${organizationName} receives ${amountCents !== null ? `the full ${money(amountCents)}` : "your whole gift"}.`}
+      hint={
+        amountCents !== null
+          ? t("form.coverFeesHint", { org: organizationName, amount: money(amountCents) })
+          : t("form.coverFeesHintNoAmount", { org: organizationName })
+      }
       reserveHint
     />
   );
@@ -28,29 +27,24 @@ export function CoverFees({ f, organizationName }: { f: DonateFormState; organiz
 
 /** What the donor is about to give, and what a sponsor adds. */
 export function GiftSummary({ f }: { f: DonateFormState }) {
-  const { campaign, isEvent, totalCents, interval, tickets, matchCents, money } = f;
+  const { campaign, isEvent, totalCents, interval, tickets, matchCents, money, t } = f;
+  const strong = (chunks: React.ReactNode) => <strong className={styles.num}>{chunks}</strong>;
   return (
     <div className={styles.summary}>
       <p className={styles.summaryLine}>
-        {totalCents === null ? (
-          <>{isEvent ? "Choose how many tickets you need" : "Choose an amount to continue"}</>
-        ) : (
-          <>
-            You&apos;ll {isEvent ? "pay" : "give"} <strong className={styles.num}>{money(totalCents)}</strong>
-            {interval ? ` ${INTERVAL_ADVERB[interval]}` : isEvent ? ` for ${tickets} ticket${tickets === 1 ? "" : "s"}` : ""}
-          </>
-        )}
+        {totalCents === null
+          ? t(isEvent ? "form.chooseTickets" : "form.chooseAmount")
+          : isEvent
+            ? t.rich("form.youPay", { amount: money(totalCents), count: tickets, strong })
+            : t.rich("form.youGive", { amount: money(totalCents), interval: interval ?? "ONCE", strong })}
       </p>
       {campaign.matchingEnabled && (
         <p className={styles.matchLine}>
-          {matchCents !== null && matchCents > 0 ? (
-            <>
-              <strong className={styles.num}>+{money(matchCents)}</strong> matched
-              {campaign.matchingOrgName ? ` by ${campaign.matchingOrgName}` : ""} while funds last
-            </>
-          ) : (
-            <>Gifts are matched while matching funds last</>
-          )}
+          {matchCents !== null && matchCents > 0
+            ? campaign.matchingOrgName
+              ? t.rich("form.matchedBy", { amount: money(matchCents), by: campaign.matchingOrgName, strong })
+              : t.rich("form.matched", { amount: money(matchCents), strong })
+            : t("form.matchedGeneric")}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import dynamic from "next/dynamic";
-import { INTERVAL_ADVERB } from "./format";
+import { useLocale } from "@/components/i18n/provider";
+import { withLang } from "@/lib/i18n/href";
 import { SandboxCardForm } from "./sandbox-card-form";
 import type { CreatedDonation, PaymentConfig } from "./types";
 import type { DonateFormState } from "./use-donate-form";
@@ -22,30 +23,28 @@ export function PaymentStep(props: {
   thankYouPath: string;
 }) {
   const { f, created, organizationName, payment } = props;
-  const { isEvent, money } = f;
-  const returnPath = `${props.thankYouPath}?donation=${encodeURIComponent(created.id)}`;
-  const chargeLabel = `${money(created.chargeAmountCents)}${created.recurringInterval ? ` ${INTERVAL_ADVERB[created.recurringInterval]}` : ""}`;
+  const { isEvent, money, t } = f;
+  const { langParam } = useLocale();
+  const returnPath = withLang(`${props.thankYouPath}?donation=${encodeURIComponent(created.id)}`, langParam);
+  const chargeLabel = t("payment.charge", { amount: money(created.chargeAmountCents), interval: created.recurringInterval ?? "ONCE" });
+  const payLabel = t("payment.pay", { charge: chargeLabel });
   return (
     <div className={styles.form}>
-      <p className={styles.stepLabel}>Step 2 of 2</p>
+      <p className={styles.stepLabel}>{t("form.step", { step: 2, total: 2 })}</p>
       <h3 className={styles.stepHeading} id={f.ids.id("payment")} tabIndex={-1}>
-        Payment
+        {t("payment.heading")}
       </h3>
       <div className={styles.reviewBox}>
         <p className={styles.reviewText}>
-          {isEvent ? (
-            <>
-              {created.tickets} ticket{created.tickets === 1 ? "" : "s"} to {f.campaign.title}:{" "}
-            </>
-          ) : (
-            <>Your gift to {organizationName}: </>
-          )}
+          {isEvent
+            ? t("payment.reviewTickets", { count: created.tickets ?? 0, campaign: f.campaign.title })
+            : t("payment.reviewGift", { org: organizationName })}
           <strong className={styles.num}>{chargeLabel}</strong>
-          {created.feeCents > 0 && <span className={styles.reviewNote}> (includes {money(created.feeCents)} to cover fees)</span>}
+          {created.feeCents > 0 && <span className={styles.reviewNote}>{t("payment.includesFee", { fee: money(created.feeCents) })}</span>}
         </p>
         {!isEvent && (
           <button type="button" className={styles.linkButton} onClick={props.onChangeGift}>
-            Change<span className={styles.srOnly}> your gift</span>
+            {t.rich("payment.change", { sr: (chunks) => <span className={styles.srOnly}>{chunks}</span> })}
           </button>
         )}
       </div>
@@ -55,10 +54,10 @@ export function PaymentStep(props: {
           publishableKey={payment.publishableKey}
           clientSecret={created.clientSecret}
           returnPath={returnPath}
-          payLabel={`Pay ${chargeLabel}`}
+          payLabel={payLabel}
         />
       ) : (
-        <SandboxCardForm clientSecret={created.clientSecret} returnPath={returnPath} payLabel={`Pay ${chargeLabel}`} />
+        <SandboxCardForm clientSecret={created.clientSecret} returnPath={returnPath} payLabel={payLabel} />
       )}
     </div>
   );

@@ -69,9 +69,14 @@ export function forgetRecentGift(campaignId: string): void {
   }
 }
 
-/** "a moment ago", "5 minutes ago". */
+/** Whole minutes since the gift (the donate page words them: "a moment ago", "5 minutes ago"). */
+export function minutesSince(at: number, now = Date.now()): number {
+  return Math.max(0, Math.floor((now - at) / 60_000));
+}
+
+/** "a moment ago", "5 minutes ago", in English. */
 export function sinceText(at: number, now = Date.now()): string {
-  const minutes = Math.floor((now - at) / 60_000);
+  const minutes = minutesSince(at, now);
   if (minutes < 2) return "a moment ago";
   return `${minutes} minutes ago`;
 }

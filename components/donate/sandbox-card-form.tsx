@@ -2,8 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { FieldError } from "./field-error";
-import { DECLINED, confirmOutcome } from "./sandbox-confirm-outcome";
+import { confirmOutcome } from "./sandbox-confirm-outcome";
 import styles from "./donate-form.module.css";
 
 /** "4242424242424242" → "4242 4242 4242 4242" (groups of four, up to 19 digits). */
@@ -43,7 +44,7 @@ export function SandboxCardForm({
   returnPath,
   payLabel,
   confirmPath = "/api/sandbox/payments/confirm",
-  busyLabel = "Processing payment…",
+  busyLabel,
   onConfirmed,
 }: {
   clientSecret: string;
@@ -57,6 +58,8 @@ export function SandboxCardForm({
 }) {
   const uid = useId();
   const router = useRouter();
+  const t = useTranslations("donate.sandbox");
+  const tDonate = useTranslations("donate");
   const [card, setCard] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -94,18 +97,18 @@ export function SandboxCardForm({
 
   function validate(): Errors {
     const e: Errors = {};
-    if (digits.length === 0) e.cardNumber = "Enter a card number";
-    else if (digits.length < 13 || !luhnValid(digits)) e.cardNumber = "Check the card number";
+    if (digits.length === 0) e.cardNumber = t("cardRequired");
+    else if (digits.length < 13 || !luhnValid(digits)) e.cardNumber = t("cardInvalid");
     const m = /^(\d{2}) \/ (\d{2})$/.exec(expiry);
-    if (!m) e.expiry = "Enter the expiry date as MM / YY";
+    if (!m) e.expiry = t("expiryFormat");
     else {
       const month = Number(m[1]);
       const year = 2000 + Number(m[2]);
       const now = new Date();
-      if (month < 1 || month > 12) e.expiry = "Enter a month from 01 to 12";
-      else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) e.expiry = "This card has expired";
+      if (month < 1 || month > 12) e.expiry = t("expiryMonth");
+      else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) e.expiry = t("expired");
     }
-    if (!/^\d{3,4}$/.test(cvc)) e.cvc = "Enter the 3 or 4 digit security code";
+    if (!/^\d{3,4}$/.test(cvc)) e.cvc = t("cvcInvalid");
     return e;
   }
 
@@ -137,11 +140,11 @@ export function SandboxCardForm({
           router.push(returnPath);
         }
       } else if (outcome.kind === "card") {
-        setErrors({ cardNumber: outcome.text });
+        setErrors({ cardNumber: "key" in outcome ? t(outcome.key) : outcome.text });
         pendingFocus.current = cardRef.current;
-      } else setFormError(outcome.text);
+      } else setFormError("key" in outcome ? t(outcome.key) : outcome.text);
     } catch {
-      setFormError("We couldn't reach the server. Check your connection and try again.");
+      setFormError(tDonate("submitError.unreachable"));
     } finally {
       // Leaving for the thank-you page: keep the button busy so it can't be pressed twice.
       if (!leaving) {
@@ -158,18 +161,15 @@ export function SandboxCardForm({
     <form className={styles.cardForm} onSubmit={onSubmit} noValidate>
       <div className={styles.sandboxBanner} id={`${uid}-sandbox`}>
         <p className={styles.sandboxTitle}>
-          <span className={styles.sandboxBadge}>Sandbox</span> Test mode — no real money
+          <span className={styles.sandboxBadge}>{t("badge")}</span> {t("title")}
         </p>
-        <p className={styles.sandboxText}>
-          Card <span className={styles.mono}>4242 4242 4242 4242</span> succeeds; <span className={styles.mono}>4000 0000 0000 0002</span>{" "}
-          is declined. Use any future expiry date and any CVC.
-        </p>
+        <p className={styles.sandboxText}>{t.rich("text", { mono: (chunks) => <span className={styles.mono}>{chunks}</span> })}</p>
       </div>
       <fieldset className={styles.fieldset} aria-describedby={`${uid}-sandbox`}>
-        <legend className={styles.legend}>Card details (sandbox)</legend>
+        <legend className={styles.legend}>{t("legend")}</legend>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${uid}-card`}>
-            Card number
+            {t("cardNumber")}
           </label>
           <input
             ref={cardRef}
@@ -191,15 +191,12 @@ export function SandboxCardForm({
             aria-invalid={errors.cardNumber ? true : undefined}
             aria-describedby={err("cardNumber")}
           />
-          <FieldError
-            id={errId("cardNumber")}
-            text={errors.cardNumber && (errors.cardNumber === DECLINED ? `${DECLINED} Try another card.` : errors.cardNumber)}
-          />
+          <FieldError id={errId("cardNumber")} text={errors.cardNumber} />
         </div>
         <div className={styles.row2}>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${uid}-expiry`}>
-              Expiry date
+              {t("expiry")}
             </label>
             <input
               ref={expiryRef}
@@ -208,7 +205,7 @@ export function SandboxCardForm({
               type="text"
               inputMode="numeric"
               autoComplete="cc-exp"
-              placeholder="MM / YY"
+              placeholder={t("expiryPlaceholder")}
               value={expiry}
               onChange={(e) => {
                 const raw = e.target.value;
@@ -225,7 +222,7 @@ export function SandboxCardForm({
           </div>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${uid}-cvc`}>
-              Security code
+              {t("cvc")}
             </label>
             <input
               ref={cvcRef}
@@ -234,7 +231,7 @@ export function SandboxCardForm({
               type="text"
               inputMode="numeric"
               autoComplete="cc-csc"
-              placeholder="CVC"
+              placeholder={t("cvcPlaceholder")}
               maxLength={4}
               value={cvc}
               onChange={(e) => {
@@ -255,7 +252,7 @@ export function SandboxCardForm({
         <button type="submit" className={styles.submit} aria-disabled={busy || undefined}>
           {busy ? (
             <>
-              <span className={styles.spinner} aria-hidden="true" /> {busyLabel}
+              <span className={styles.spinner} aria-hidden="true" /> {busyLabel ?? tDonate("payment.processing")}
             </>
           ) : (
             payLabel

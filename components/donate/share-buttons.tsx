@@ -1,11 +1,13 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { ShareLabels } from "./share-labels";
 import styles from "./share.module.css";
 
 /** Copy link, email, X and Facebook: plain intent URLs, no third-party scripts. */
-export function ShareButtons({ url, title, text }: { url: string; title: string; text: string }) {
+export function ShareButtons({ url, title, text, labels }: { url: string; title: string; text: string; labels: ShareLabels }) {
   const [status, setStatus] = useState("");
+  const newTab = <span className={styles.srOnly}> {labels.opensInNewTab}</span>;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -35,7 +37,7 @@ export function ShareButtons({ url, title, text }: { url: string; title: string;
       }
       field.remove();
     }
-    setStatus(ok ? "Link copied" : `Copy this link: ${url}`);
+    setStatus(ok ? labels.copied : labels.copyThis);
     if (timer.current) clearTimeout(timer.current);
     if (ok) timer.current = setTimeout(() => setStatus(""), 4000);
   }
@@ -51,25 +53,27 @@ export function ShareButtons({ url, title, text }: { url: string; title: string;
         <li>
           <button type="button" className={styles.button} onClick={copy}>
             <Icon d="M9 7V5.5A2.5 2.5 0 0 1 11.5 3h5A2.5 2.5 0 0 1 19 5.5v5a2.5 2.5 0 0 1-2.5 2.5H15M5 11.5A2.5 2.5 0 0 1 7.5 9h5a2.5 2.5 0 0 1 2.5 2.5v5a2.5 2.5 0 0 1-2.5 2.5h-5A2.5 2.5 0 0 1 5 16.5z" />
-            Copy link
+            {labels.copy}
           </button>
         </li>
         <li>
           <a className={styles.button} href={mailto}>
             <Icon d="M3.5 6.5h17v11h-17zM3.5 6.5l8.5 6.5 8.5-6.5" />
-            Email
+            {labels.email}
           </a>
         </li>
         <li>
           <a className={styles.button} href={x} target="_blank" rel="noopener noreferrer">
             <Icon d="M4 4l16 16M20 4L4 20" />
-            Post on X<span className={styles.srOnly}> (opens in a new tab)</span>
+            {labels.x}
+            {newTab}
           </a>
         </li>
         <li>
           <a className={styles.button} href={facebook} target="_blank" rel="noopener noreferrer">
             <Icon d="M14 8h2.5V4.5H14A3.5 3.5 0 0 0 10.5 8v2.5H8V14h2.5v6H14v-6h2.5l.5-3.5h-3V8z" />
-            Facebook<span className={styles.srOnly}> (opens in a new tab)</span>
+            {labels.facebook}
+            {newTab}
           </a>
         </li>
       </ul>

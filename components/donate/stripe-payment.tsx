@@ -3,6 +3,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
+import { useLocale } from "@/components/i18n/provider";
 import styles from "./donate-form.module.css";
 
 // loadStripe once per key: Elements must receive the same promise on every render. A failed
@@ -35,6 +37,7 @@ function brandColor(): string | undefined {
  */
 export function StripePayment(props: { publishableKey: string; clientSecret: string; returnPath: string; payLabel: string }) {
   const colorPrimary = brandColor();
+  const { locale } = useLocale();
   const [stripePromise] = useState(() => getStripe(props.publishableKey));
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
@@ -51,6 +54,8 @@ export function StripePayment(props: { publishableKey: string; clientSecret: str
       stripe={stripePromise}
       options={{
         clientSecret: props.clientSecret,
+        // The Payment Element's own labels and messages in the page's language.
+        locale,
         appearance: {
           theme: "stripe",
           variables: { ...(colorPrimary ? { colorPrimary } : {}), borderRadius: "10px", fontSizeBase: "16px", colorDanger: "#b42318" },
@@ -62,8 +67,6 @@ export function StripePayment(props: { publishableKey: string; clientSecret: str
   );
 }
 
-const LOAD_ERROR = "The secure payment form could not be loaded. Check your connection and reload the page.";
-
 function StripeCheckout({ returnPath, payLabel, loadFailed }: { returnPath: string; payLabel: string; loadFailed: boolean }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -71,6 +74,7 @@ function StripeCheckout({ returnPath, payLabel, loadFailed }: { returnPath: stri
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busyRef = useRef(false);
+  const t = useTranslations("donate.payment");
 
   async function onSubmit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
@@ -84,9 +88,7 @@ function StripeCheckout({ returnPath, payLabel, loadFailed }: { returnPath: stri
     });
     // Only reached when confirmation failed: a declined card, incomplete details, a network error.
     setError(
-      error.type === "card_error" || error.type === "validation_error"
-        ? (error.message ?? "Check your payment details.")
-        : "Something went wrong while confirming your payment, and it was not completed. Please try again.",
+      error.type === "card_error" || error.type === "validation_error" ? (error.message ?? t("stripeCheckDetails")) : t("stripeFailed"),
     );
     busyRef.current = false;
     setBusy(false);
@@ -104,27 +106,27 @@ function StripeCheckout({ returnPath, payLabel, loadFailed }: { returnPath: stri
             onReady={() => setReady(true)}
             onLoadError={() => {
               setReady(true);
-              setError(LOAD_ERROR);
+              setError(t("stripeLoadError"));
             }}
           />
         </div>
       )}
-      {loading && <p className={styles.hint}>Loading the secure payment form…</p>}
+      {loading && <p className={styles.hint}>{t("stripeLoading")}</p>}
       <div className={styles.actions}>
         <div className={styles.alert} role="alert">
-          {error ?? (loadFailed ? LOAD_ERROR : null)}
+          {error ?? (loadFailed ? t("stripeLoadError") : null)}
         </div>
         <button type="submit" className={styles.submit} aria-disabled={!canPay || busy || undefined}>
           {busy ? (
             <>
-              <span className={styles.spinner} aria-hidden="true" /> Processing payment…
+              <span className={styles.spinner} aria-hidden="true" /> {t("processing")}
             </>
           ) : (
             payLabel
           )}
         </button>
       </div>
-      <p className={styles.secureNote}>Payments are processed securely by Stripe.</p>
+      <p className={styles.secureNote}>{t("stripeNote")}</p>
     </form>
   );
 }

@@ -1,11 +1,10 @@
 import { FieldError } from "./field-error";
-import { formatCount } from "./format";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
 /** An event's tickets: a number with − and + buttons, up to what one order may buy and what is left. */
 export function TicketPicker({ f }: { f: DonateFormState }) {
-  const { campaign, ids, tickets, amountCents, money } = f;
+  const { campaign, ids, tickets, amountCents, money, t } = f;
   const { id, errorId } = ids;
   const { maxTickets, ticketsLeft } = f.limits;
   const setTickets = (text: string) => {
@@ -17,13 +16,13 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id("tickets")}>
-        Number of tickets
+        {t("form.tickets")}
       </label>
       <div className={styles.stepper}>
         <button
           type="button"
           className={styles.stepperButton}
-          aria-label="One ticket fewer"
+          aria-label={t("form.ticketFewer")}
           aria-controls={id("tickets")}
           // aria-disabled, not disabled: a disabled button would drop keyboard focus at the limit.
           aria-disabled={!(tickets > 1) || undefined}
@@ -47,7 +46,7 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
         <button
           type="button"
           className={styles.stepperButton}
-          aria-label="One ticket more"
+          aria-label={t("form.ticketMore")}
           aria-controls={id("tickets")}
           aria-disabled={atMax || undefined}
           onClick={() => {
@@ -58,11 +57,11 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
         </button>
       </div>
       <p className={styles.hint} id={id("tickets-hint")}>
-        {money(campaign.ticketPriceCents ?? 0)} each
-        {ticketsLeft !== null && <> · {formatCount(ticketsLeft)} left</>}
+        {t("form.ticketPrice", { price: money(campaign.ticketPriceCents ?? 0) })}
+        {ticketsLeft !== null && t("form.ticketsLeft", { count: ticketsLeft })}
       </p>
       <p className={styles.srOnly} aria-live="polite">
-        {amountCents !== null ? `${tickets} ticket${tickets === 1 ? "" : "s"}, ${money(amountCents)}` : ""}
+        {amountCents !== null ? t("form.ticketsTotal", { count: tickets, amount: money(amountCents) }) : ""}
       </p>
       <FieldError id={errorId("tickets")} text={f.errorOf("tickets")} />
     </div>

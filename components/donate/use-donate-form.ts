@@ -2,11 +2,11 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { get, useForm, useWatch, type FieldErrors } from "react-hook-form";
-import { issueResolver } from "@/components/forms/issue-resolver";
-import { fieldTexts, type IssueTextOptions } from "@/components/forms/issue-text";
+import { useTranslations } from "use-intl";
+import { useLocale } from "@/components/i18n/provider";
+import { intlTag } from "@/lib/i18n/locales";
 import { coverFeeCents, formatMoney } from "@/lib/money";
 import {
-  DONATE_FIELD_WORDS,
   FIELD_ORDER,
   amountCentsOf,
   campaignLimits,
@@ -17,9 +17,11 @@ import {
   type DonateFormOutput,
   type DonateFormValues,
 } from "./donate-schema";
+import { donateResolver } from "./donate-resolver";
+import { donateWording } from "./issue-words";
 import { IN_PROGRESS, postDonation } from "./post-donation";
 import { endPaymentAttempt, paymentAttempt } from "./payment-attempt";
-import { UNREACHABLE, createFailureText } from "./submit-errors";
+import { createFailureText } from "./submit-errors";
 import type { TurnstileHandle } from "./turnstile";
 import type { ApiErrorBody, CreatedDonation, DonateFormCampaign } from "./types";
 
@@ -39,9 +41,13 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
   const uid = useId();
   const limits = campaignLimits(campaign);
   const isEvent = campaign.type === "EVENT";
-  const money = (cents: number, short = false) => formatMoney(cents, currency, { short });
+  const { locale } = useLocale();
+  const tag = intlTag(locale);
+  const t = useTranslations("donate");
+  const tErrors = useTranslations("donate.errors");
+  const money = (cents: number, short = false) => formatMoney(cents, currency, { short, locale: tag });
   // Whole thousands read better without cents ("$1,000,000"); smaller limits keep them ("$5.00").
-  const textOptions: IssueTextOptions = { fields: DONATE_FIELD_WORDS, money: (c) => money(c, c >= 100_000) };
+  const wording = donateWording(tErrors, (c) => money(c, c >= 100_000), tag);
 
   // The captcha: a token is good for one request, so the widget is reset after each attempt.
   const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
@@ -51,9 +57,10 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
   const [defaultValues] = useState(() => initialValues(campaign));
   const form = useForm<DonateFormValues, unknown, DonateFormOutput>({
     defaultValues,
-    resolver: issueResolver(
-      (values: DonateFormValues) => donateFormSchema(campaign, values, { captcha, captchaUnavailable: captchaUnavailableRef.current }),
-      textOptions,
+    resolver: donateResolver(
+      (values: DonateFormValues) =>
+        donateFormSchema(campaign, values, { captcha, captchaUnavailable: captchaUnavailableRef.current, locale: tag }),
+      wording,
     ),
     // Errors appear on submit and leave as their field is edited, until the next submit.
     mode: "onSubmit",
@@ -89,7 +96,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     "aria-describedby": describedBy(hintId, errorOf(key) && errorId(key)),
   });
 
-  const amountCents = amountCentsOf(values, campaign);
+  const amountCents = amountCentsOf(values, campaign, tag);
   const feeCents = amountCents !== null ? coverFeeCents(amountCents) : null;
   const totalCents = amountCents !== null ? amountCents + (values.coverFees ? feeCents! : 0) : null;
   const interval = values.recurringInterval === "ONCE" ? null : values.recurringInterval;
@@ -126,7 +133,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
 
   /** A 400 from the API: each field's first problem next to it, worded from its code; the rest above the button. */
   function showServerErrors(details: NonNullable<ApiErrorBody["details"]>) {
-    const texts = fieldTexts(details.fieldErrors ?? {}, details.codes ?? {}, textOptions);
+    const texts = wording.fieldTexts(details.fieldErrors ?? {}, details.codes ?? {});
     const unplaced: string[] = [...(details.formErrors ?? [])];
     const placed: string[] = [];
     for (const [key, text] of Object.entries(texts)) {
@@ -136,7 +143,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
         placed.push(target);
       } else unplaced.push(text);
     }
-    setFormError(unplaced.length > 0 ? unplaced.join(" ") : placed.length > 0 ? null : "Please check the form and try again.");
+    setFormError(unplaced.length > 0 ? unplaced.join(" ") : placed.length > 0 ? null : t("submitError.checkForm"));
     focusFirst(placed);
   }
 
@@ -144,10 +151,10 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     setSubmitting(true);
     try {
       // One Idempotency-Key per attempt, reused by the retries below and by a resubmit of the same gift.
-      const attempt = paymentAttempt(campaign.id, donationRequestBody(v, campaign, captcha));
+      const attempt = paymentAttempt(campaign.id, donationRequestBody(v, campaign, captcha, locale));
       const answer = await postDonation(attempt);
       if (!answer) {
-        setFormError(UNREACHABLE);
+        setFormError(t("submitError.unreachable"));
         return;
       }
       const { res, json } = answer;
@@ -160,7 +167,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
       if (res.status < 500 && !(res.status === 409 && json.error === IN_PROGRESS)) endPaymentAttempt(campaign.id);
       turnstileRef.current?.reset();
       if (res.status === 400 && json.details) showServerErrors(json.details);
-      else setFormError(createFailureText({ status: res.status, retryAfter: res.headers.get("Retry-After") }, json));
+      else setFormError(createFailureText({ status: res.status, retryAfter: res.headers.get("Retry-After") }, json, t));
     } finally {
       setSubmitting(false);
     }
@@ -179,6 +186,8 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     limits,
     isEvent,
     money,
+    t,
+    locale: tag,
     ids: { id, errorId, describedBy, invalidProps },
     errorOf,
     edited,

@@ -43,9 +43,13 @@ async function donatePageHtml(orgSlug: string, slug: string): Promise<string> {
   const { renderToStaticMarkup } = await import("react-dom/server");
   const { createElement } = await import("react");
   const { AppRouterContext } = await import("next/dist/shared/lib/app-router-context.shared-runtime");
+  // The page's language, as its organization's layout gives it (English here).
+  const { I18nProvider } = await import("@/components/i18n/provider");
+  const { messagesFor } = await import("@/lib/i18n/catalog");
   const page = await DonatePage({ params: Promise.resolve({ orgSlug, slug }) });
   const router = { refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} };
-  return renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, page));
+  const inLanguage = createElement(I18nProvider, { locale: "en", langParam: null, messages: messagesFor("en"), children: page });
+  return renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, inLanguage));
 }
 
 let owner: TestUser;

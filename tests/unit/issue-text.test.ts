@@ -1,26 +1,32 @@
 import { describe, expect, test } from "vitest";
-import {
-  DONATE_FIELD_WORDS,
-  donateFormSchema,
-  donationRequestBody,
-  initialValues,
-  type DonateFormValues,
-} from "@/components/donate/donate-schema";
+import { donateFormSchema, donationRequestBody, initialValues, type DonateFormValues } from "@/components/donate/donate-schema";
 import { formatMoney } from "@/lib/money";
 import type { DonateFormCampaign } from "@/components/donate/types";
-import { fieldTexts, issueText, type IssueTextOptions } from "@/components/forms/issue-text";
+import { donateWording } from "@/components/donate/issue-words";
+import { issueText, type IssueTextOptions } from "@/components/forms/issue-text";
+import { translator } from "@/lib/i18n/translate";
 import { issueCodeOf } from "@/lib/errors";
 import { createDonationBody } from "@/lib/schemas/donations";
 import { updateCampaignBody } from "@/lib/schemas/campaigns";
 
-const donateWords: IssueTextOptions = { fields: DONATE_FIELD_WORDS, money: (c) => formatMoney(c, "usd", { short: c >= 100_000 }) };
+// The donate form's wording in English, as the page in English shows it.
+const english = translator("en", "donate");
+const donateWords = donateWording(
+  (key, values) => english(`errors.${key}`, values),
+  (c) => formatMoney(c, "usd", { short: c >= 100_000 }),
+  "en-US",
+);
 
 /** Each field's first issue worded, as the form shows it. */
-function texts(result: { success: boolean; error?: { issues: import("zod").core.$ZodIssue[] } }, opts: IssueTextOptions) {
+function texts(
+  result: { success: boolean; error?: { issues: import("zod").core.$ZodIssue[] } },
+  opts: IssueTextOptions | typeof donateWords,
+) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const path = issue.path.map(String).join(".");
-    out[path] ??= issueText(path, issueCodeOf(issue), issue.message, opts);
+    out[path] ??=
+      "text" in opts ? opts.text(path, issueCodeOf(issue), issue.message) : issueText(path, issueCodeOf(issue), issue.message, opts);
   }
   return out;
 }
@@ -134,7 +140,7 @@ describe("the API's issues worded for the donate form", () => {
   });
 
   test("server answers: codes worded, unknown codes and schema-worded rules keep the server's message", () => {
-    const t = fieldTexts(
+    const t = donateWords.fieldTexts(
       {
         amount: ["Number must be greater than or equal to 2500"],
         tickets: ["At most 8 tickets per order"],
@@ -147,7 +153,6 @@ describe("the API's issues worded for the donate form", () => {
         captchaToken: [{ code: "captcha_invalid" }],
         currency: [{ code: "currency_not_accepted", values: ["usd"] }],
       },
-      donateWords,
     );
     expect(t).toEqual({
       amount: "The minimum gift is $25.00",

@@ -1,4 +1,5 @@
 import { LockIcon } from "@/components/donate/icons";
+import { getTranslations } from "@/lib/i18n/request";
 import styles from "./donate/[slug]/page.module.css";
 
 /** "Riverside Food Bank" → "RF": the mark of an organization without a logo. */
@@ -16,7 +17,8 @@ export function initials(name: string): string {
  * of the brand colour, and its name (the page's one mark of who is asking); on donate pages, the
  * "Secure donation" note.
  */
-export function OrgBar({ org, secure = true }: { org: { name: string; logoUrl: string | null }; secure?: boolean }) {
+export async function OrgBar({ org, secure = true }: { org: { name: string; logoUrl: string | null }; secure?: boolean }) {
+  const t = secure ? await getTranslations("donate") : null;
   return (
     <header className={styles.topbar}>
       <div className={styles.topbarInner}>
@@ -30,9 +32,9 @@ export function OrgBar({ org, secure = true }: { org: { name: string; logoUrl: s
           )}
           <span className={styles.orgName}>{org.name}</span>
         </span>
-        {secure && (
+        {t && (
           <span className={styles.secure}>
-            <LockIcon /> Secure<span className={styles.secureWord}> donation</span>
+            <LockIcon /> {t.rich("site.secure", { word: (chunks) => <span className={styles.secureWord}>{chunks}</span> })}
           </span>
         )}
       </div>

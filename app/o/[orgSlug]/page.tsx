@@ -7,11 +7,13 @@ import { getDb } from "@/db";
 import { findOrgBySlug, listLandingCampaigns } from "@/db/queries/hosted-urls";
 import type { Campaign } from "@/db/schema";
 import { brandPalette, brandStyle } from "@/components/donate/brand";
-import { formatCount, formatDate } from "@/components/donate/format";
+import { formatDate, formatPercent } from "@/components/donate/format";
+import { LanguageMenu } from "@/components/donate/language-menu";
+import { withLang } from "@/lib/i18n/href";
 import { formatMoney } from "@/lib/money";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { OrgBar } from "./org-bar";
-import { orgBasePath } from "./site";
+import { orgBasePath, pageLanguage, type PageLanguage } from "./site";
 import shell from "./donate/[slug]/page.module.css";
 import styles from "./landing.module.css";
 
@@ -23,16 +25,12 @@ const loadOrg = cache(async (slug: string) => (slug.length <= 48 && SLUG_PATTERN
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const org = await loadOrg((await params).orgSlug);
-  if (!org) return { title: "Organization not found", robots: { index: false } };
-  return { title: { absolute: `Support ${org.name}` }, description: `Give to ${org.name}'s campaigns.` };
+  const { t } = await pageLanguage();
+  if (!org) return { title: t("meta.orgNotFound"), robots: { index: false } };
+  return { title: { absolute: t("meta.orgTitle", { org: org.name }) }, description: t("meta.orgDescription", { org: org.name }) };
 }
 
-const ACTION: Record<Campaign["type"], string> = {
-  DONATION: "Donate",
-  PEER_TO_PEER: "Donate",
-  EVENT: "Get tickets",
-  MEMBERSHIP: "Join",
-};
+const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
 
 const SUMMARY_MAX = 160;
 
@@ -43,8 +41,9 @@ function summary(text: string | null): string | null {
 }
 
 /** A campaign's card: its cover, what it is for, how far along (when its totals are public) and the way to give. */
-function CampaignCard({ c, href, currency }: { c: Campaign; href: string; currency: string }) {
-  const money = (minor: number) => formatMoney(minor, currency, { short: true });
+function CampaignCard({ c, href, currency, lang }: { c: Campaign; href: string; currency: string; lang: PageLanguage }) {
+  const { t, tag } = lang;
+  const money = (minor: number) => formatMoney(minor, currency, { short: true, locale: tag });
   const text = summary(c.description);
   const goal = c.showGoal && c.goalAmountCents ? c.goalAmountCents : null;
   const pct = goal ? Math.floor((c.raisedAmountCents / goal) * 100) : null;
@@ -65,33 +64,38 @@ function CampaignCard({ c, href, currency }: { c: Campaign; href: string; curren
           {c.showGoal && (
             <div className={styles.progress}>
               <p className={styles.raised}>
-                <strong>{money(c.raisedAmountCents)}</strong> raised{goal ? ` of ${money(goal)}` : ""}
+                {goal
+                  ? t.rich("landing.raisedOf", { raised: money(c.raisedAmountCents), goal: money(goal), strong })
+                  : t.rich("landing.raised", { raised: money(c.raisedAmountCents), strong })}
               </p>
               {goal && pct !== null && (
                 <div
                   className={styles.bar}
                   role="progressbar"
-                  aria-label={`Progress of ${c.title}`}
+                  aria-label={t("landing.progressLabel", { campaign: c.title })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.min(100, pct)}
-                  aria-valuetext={`${formatCount(pct)}% of the ${money(goal)} goal`}
+                  aria-valuetext={t("progress.value", { percent: formatPercent(pct, tag), goal: money(goal) })}
                 >
                   <div className={styles.barFill} style={{ width: `${Math.min(100, Math.max(0, pct))}%` }} />
                 </div>
               )}
               <p className={styles.stats}>
-                {goal && pct !== null && <span>{formatCount(pct)}% funded</span>}
-                <span>
-                  {formatCount(c.donationCount)} {c.donationCount === 1 ? "gift" : "gifts"}
-                </span>
+                {goal && pct !== null && (
+                  <span>{t.rich("progress.funded", { percent: formatPercent(pct, tag), strong: (chunks) => chunks })}</span>
+                )}
+                <span>{t("landing.gifts", { count: c.donationCount })}</span>
               </p>
             </div>
           )}
-          {c.endDate && <p className={styles.ends}>Ends {formatDate(c.endDate.toISOString())}</p>}
+          {c.endDate && <p className={styles.ends}>{t("landing.ends", { date: formatDate(c.endDate.toISOString(), tag) })}</p>}
           <Link className={styles.give} href={href}>
-            {ACTION[c.type]}
-            <span className={shell.srOnly}> to {c.title}</span>
+            {t.rich("landing.action", {
+              type: c.type,
+              campaign: c.title,
+              sr: (chunks) => <span className={shell.srOnly}>{chunks}</span>,
+            })}
           </Link>
         </div>
       </article>
@@ -106,44 +110,42 @@ export default async function OrgLandingPage({ params }: Props) {
   if (!org) notFound();
   const campaigns = await listLandingCampaigns(await getDb(), org.id);
   const base = await orgBasePath(org.slug);
+  const lang = await pageLanguage();
+  const { t, langParam } = lang;
   return (
     <div className={shell.shell} style={brandStyle(brandPalette(org.color)) as CSSProperties}>
       <a className={shell.skip} href="#main">
-        Skip to content
+        {t("site.skip")}
       </a>
       <OrgBar org={org} secure={false} />
       <main id="main" className={styles.main}>
-        <h1 className={styles.heading}>Support {org.name}</h1>
+        <h1 className={styles.heading}>{t("meta.orgTitle", { org: org.name })}</h1>
         {campaigns.length > 0 ? (
           <>
-            <p className={styles.lead}>
-              Choose a campaign to give to. Every gift goes to {org.legalName ?? org.name}, and you get a receipt by email right away.
-            </p>
+            <p className={styles.lead}>{t("landing.lead", { org: org.legalName ?? org.name })}</p>
             <ul className={styles.grid}>
               {campaigns.map((c) => (
-                <CampaignCard key={c.id} c={c} href={`${base}/donate/${c.slug}`} currency={org.currency} />
+                <CampaignCard key={c.id} c={c} href={withLang(`${base}/donate/${c.slug}`, langParam)} currency={org.currency} lang={lang} />
               ))}
             </ul>
           </>
         ) : (
           <div className={styles.empty}>
-            <h2 className={styles.emptyTitle}>No open campaigns right now</h2>
-            <p>
-              {org.name} isn&apos;t raising money for a campaign at the moment. If someone sent you a donation link, it may be for a
-              campaign that has ended or not started yet: ask them for the current one.
-            </p>
+            <h2 className={styles.emptyTitle}>{t("landing.emptyTitle")}</h2>
+            <p>{t("landing.emptyBody", { org: org.name })}</p>
           </div>
         )}
         <p className={styles.account}>
-          Given before? <Link href={`${base}/account`}>See your gifts and receipts</Link>
+          {t.rich("landing.account", { link: (chunks) => <Link href={withLang(`${base}/account`, langParam)}>{chunks}</Link> })}
         </p>
       </main>
       <footer className={shell.footer}>
         <p>
           {org.legalName ?? org.name}
-          {org.taxId ? ` · Tax ID ${org.taxId}` : ""}
+          {org.taxId ? ` · ${t("site.taxId", { taxId: org.taxId })}` : ""}
         </p>
-        <p>Fundraising by Goodfund</p>
+        <p>{t.rich("site.fundraisingBy", { link: (chunks) => chunks })}</p>
+        <LanguageMenu />
       </footer>
     </div>
   );

@@ -1,20 +1,19 @@
 import Link from "next/link";
+import { getTranslations } from "@/lib/i18n/request";
 import styles from "./[slug]/page.module.css";
 
 /** Unknown organization, unknown campaign, or a campaign that is still a draft. */
-export default function DonatePageNotFound() {
+export default async function DonatePageNotFound() {
+  const t = await getTranslations("donate");
   return (
     <div className={styles.shell}>
       <main id="main" className={styles.thanks}>
         <div className={styles.thanksCard}>
-          <h1 className={styles.thanksTitle}>We can&apos;t find this campaign</h1>
-          <p className={styles.thanksLead}>
-            The link may be mistyped, or the campaign isn&apos;t published yet. Check the address, or ask the organization for their
-            donation link.
-          </p>
+          <h1 className={styles.thanksTitle}>{t("notFound.title")}</h1>
+          <p className={styles.thanksLead}>{t("notFound.body")}</p>
           <p>
             <Link className={styles.back} href="/">
-              Go to Goodfund
+              {t("notFound.home")}
             </Link>
           </p>
         </div>

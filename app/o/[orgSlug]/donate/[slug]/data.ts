@@ -133,8 +133,3 @@ export function donateFormCampaign(c: PublicView["campaign"], currency: string):
     showDonorRoll: c.showDonorRoll,
   };
 }
-
-/** The donate form's heading for a campaign's type. */
-export function formHeadingFor(type: string): string {
-  return type === "EVENT" ? "Get your tickets" : type === "MEMBERSHIP" ? "Become a member" : "Make a donation";
-}

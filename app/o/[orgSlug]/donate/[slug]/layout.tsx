@@ -2,8 +2,9 @@ import type { CSSProperties, ReactNode } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { brandStyle } from "@/components/donate/brand";
+import { LanguageMenu } from "@/components/donate/language-menu";
 import { OrgBar } from "../../org-bar";
-import { isEmbedRequest } from "../../site";
+import { isEmbedRequest, pageLanguage } from "../../site";
 import { loadCampaign, palette, type DonatePageParams } from "./data";
 import styles from "./page.module.css";
 
@@ -12,7 +13,8 @@ import styles from "./page.module.css";
  * of the brand colour, and its name: the page's one mark of who is asking), the brand colour as
  * CSS variables, and the footer. Unknown and DRAFT campaigns are a 404 here, above the page's loading
  * boundary, so the response status really is 404 (not a streamed 200). The embeddable form
- * (`/embed`, in another site's frame) keeps the brand colours and drops the bar and the footer.
+ * (`/embed`, in another site's frame) keeps the brand colours and drops the bar and the footer
+ * (the language menu with it).
  */
 export default async function DonateLayout({ children, params }: { children: ReactNode; params: Promise<DonatePageParams> }) {
   const { orgSlug, slug } = await params;
@@ -20,6 +22,7 @@ export default async function DonateLayout({ children, params }: { children: Rea
   if (!row) notFound();
   const { org } = row;
   const embed = await isEmbedRequest();
+  const { t } = await pageLanguage();
   return (
     <div
       className={embed ? `${styles.shell} ${styles.embedShell}` : styles.shell}
@@ -27,7 +30,7 @@ export default async function DonateLayout({ children, params }: { children: Rea
       data-donate-brand=""
     >
       <a className={styles.skip} href="#main">
-        Skip to content
+        {t("site.skip")}
       </a>
       {!embed && <OrgBar org={org} />}
       {children}
@@ -35,11 +38,10 @@ export default async function DonateLayout({ children, params }: { children: Rea
         <footer className={styles.footer}>
           <p>
             {org.legalName ?? org.name}
-            {org.taxId ? ` · Tax ID ${org.taxId}` : ""}
+            {org.taxId ? ` · ${t("site.taxId", { taxId: org.taxId })}` : ""}
           </p>
-          <p>
-            Fundraising by <Link href="/">Goodfund</Link>
-          </p>
+          <p>{t.rich("site.fundraisingBy", { link: (chunks) => <Link href="/">{chunks}</Link> })}</p>
+          <LanguageMenu />
         </footer>
       )}
     </div>

@@ -1,14 +1,16 @@
+import { getTranslations } from "@/lib/i18n/request";
 import hero from "./hero.module.css";
 import sk from "./loading.module.css";
 import styles from "./page.module.css";
 
 /** Shown while the page's data loads: the page's own boxes, so nothing shifts when it arrives. */
-export default function Loading() {
+export default async function Loading() {
+  const t = await getTranslations("donate");
   const bone = (extra: string, style?: React.CSSProperties) => <div className={`${sk.skeleton} ${extra}`} style={style} />;
   return (
     <main id="main" className={styles.main} aria-busy="true">
       <p className={styles.srOnly} role="status">
-        Loading the donation page…
+        {t("site.loadingPage")}
       </p>
       <div className={styles.header} aria-hidden="true">
         <div className={hero.hero}>

@@ -1,31 +1,43 @@
 import { formatDate, formatDateTime, matchRatioLabel } from "@/components/donate/format";
 import { InfoIcon, SparkIcon } from "@/components/donate/icons";
+import type { PageLanguage } from "../../site";
 import type { Closure, PublicView } from "./data";
 import styles from "./notices.module.css";
 
 type Money = (cents: number, short?: boolean) => string;
 
+const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
+
 /** The matching offer: by whom, at what ratio, up to what; or that it has been used up. */
-export function MatchingBanner({ c, progress, money }: { c: PublicView["campaign"]; progress: PublicView["progress"]; money: Money }) {
-  const by = c.matchingOrgName ?? "a generous supporter";
-  const ratio = matchRatioLabel(c.matchingRatioPct);
+export function MatchingBanner({
+  c,
+  progress,
+  money,
+  lang,
+}: {
+  c: PublicView["campaign"];
+  progress: PublicView["progress"];
+  money: Money;
+  lang: PageLanguage;
+}) {
+  const { t, tag } = lang;
+  const by = c.matchingOrgName ?? t("matching.someone");
+  const ratio = matchRatioLabel(c.matchingRatioPct, tag);
   const exhausted = c.matchingMaxCents !== null && progress !== null && progress.matchedAmountCents >= c.matchingMaxCents;
+  const whole = c.matchingRatioPct >= 100;
   return (
     <div className={styles.matching}>
       <SparkIcon />
       <p>
         {exhausted ? (
-          <>
-            Matching by {by} is complete: <strong>{money(progress!.matchedAmountCents, true)}</strong> matched. Thank you!
-          </>
+          t.rich("matching.complete", { by, amount: money(progress!.matchedAmountCents, true), strong })
         ) : (
           <>
-            <strong>
-              Every gift is matched {c.matchingRatioPct >= 100 ? ratio : `at ${ratio}`} by {by}
-            </strong>
-            {c.matchingMaxCents !== null && <> up to {money(c.matchingMaxCents, true)}</>}.
+            {c.matchingMaxCents !== null
+              ? t.rich(whole ? "matching.offerUpTo" : "matching.offerAtUpTo", { ratio, by, max: money(c.matchingMaxCents, true), strong })
+              : t.rich(whole ? "matching.offer" : "matching.offerAt", { ratio, by, strong })}
             {progress && c.matchingMaxCents !== null && progress.matchedAmountCents > 0 && (
-              <span className={styles.matchingSub}> {money(progress.matchedAmountCents, true)} matched so far.</span>
+              <span className={styles.matchingSub}> {t("matching.soFar", { amount: money(progress.matchedAmountCents, true) })}</span>
             )}
           </>
         )}
@@ -34,21 +46,15 @@ export function MatchingBanner({ c, progress, money }: { c: PublicView["campaign
   );
 }
 
-const CLOSED: Record<NonNullable<Closure>, { title: string; body: (org: string) => string }> = {
-  paused: { title: "Donations are paused", body: (org) => `${org} has paused this campaign for now. Please check back soon.` },
-  "not-started": {
-    title: "Giving hasn't opened yet",
-    body: (org) => `${org} is getting this campaign ready. Please come back when it opens.`,
-  },
-  ended: { title: "This campaign has ended", body: (org) => `Thank you to everyone who gave. ${org} is no longer accepting gifts here.` },
-  organization: {
-    title: "Not accepting donations yet",
-    body: (org) => `${org} is still setting up online giving. Please check back soon.`,
-  },
-  unavailable: { title: "Online giving is unavailable", body: () => "Payments can't be taken right now. Please try again later." },
-  "sold-out": { title: "Sold out", body: () => "Every ticket has been claimed. Thank you for your interest!" },
-  "no-amounts": { title: "Not accepting gifts online", body: (org) => `Please contact ${org} to give to this campaign.` },
-};
+const CLOSED = {
+  paused: "paused",
+  "not-started": "notStarted",
+  ended: "ended",
+  organization: "organization",
+  unavailable: "unavailable",
+  "sold-out": "soldOut",
+  "no-amounts": "noAmounts",
+} as const satisfies Record<NonNullable<Closure>, string>;
 
 /** In place of the form when the page can't take a gift, with why and, when known, until when. */
 export function ClosedNotice({
@@ -56,29 +62,38 @@ export function ClosedNotice({
   view,
   orgName,
   now,
+  lang,
 }: {
   closure: NonNullable<Closure>;
   view: PublicView;
   orgName: string;
   now: number;
+  lang: PageLanguage;
 }) {
-  const text = CLOSED[closure];
+  const { t, tag } = lang;
+  const key = CLOSED[closure];
   const endDate = view.campaign.endDate;
+  const startDate = view.campaign.startDate;
   return (
     <div className={styles.notice}>
       <InfoIcon />
       <div>
         <h2 id="donate-heading" className={styles.noticeTitle}>
-          {text.title}
+          {t(`closed.${key}.title`)}
         </h2>
-        <p>{text.body(orgName)}</p>
-        {closure === "ended" && endDate && new Date(endDate).getTime() <= now && <p>Ended {formatDate(endDate)}.</p>}
-        {closure === "not-started" && view.campaign.startDate && (
+        <p>{t(`closed.${key}.body`, { org: orgName })}</p>
+        {closure === "ended" && endDate && new Date(endDate).getTime() <= now && (
+          <p>{t("closed.endedOn", { date: formatDate(endDate, tag) })}</p>
+        )}
+        {closure === "not-started" && startDate && (
           <p>
-            Giving opens <time dateTime={view.campaign.startDate}>{formatDateTime(view.campaign.startDate)}</time>.
+            {t.rich("closed.opensOn", {
+              date: formatDateTime(startDate, tag),
+              time: (chunks) => <time dateTime={startDate}>{chunks}</time>,
+            })}
           </p>
         )}
-        <p className={styles.noticeNote}>No payment can be made on this page.</p>
+        <p className={styles.noticeNote}>{t("closed.noPayment")}</p>
       </div>
     </div>
   );

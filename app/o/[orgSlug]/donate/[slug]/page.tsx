@@ -7,11 +7,12 @@ import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon, MailIcon } from "@/components/donate/icons";
 import { getEnv } from "@/lib/env";
+import { withLang } from "@/lib/i18n/href";
+import { pageLanguage } from "../../site";
 import {
   captchaConfig,
   closureOf,
   donateFormCampaign,
-  formHeadingFor,
   loadCampaign,
   loadParent,
   loadSupporterCount,
@@ -43,11 +44,14 @@ function summarize(text: string | null): string | null {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { orgSlug, slug } = await params;
   const data = await loadView(orgSlug, slug);
-  if (!data) return { title: "Campaign not found", robots: { index: false } };
+  const { t } = await pageLanguage();
+  if (!data) return { title: t("meta.campaignNotFound"), robots: { index: false } };
   const { campaign, org, view } = data;
   const url = view.campaign.donateUrl;
-  const description = summarize(campaign.description) ?? `Support ${org.name}: give to ${campaign.title}.`;
-  const images = campaign.coverImageUrl ? [{ url: campaign.coverImageUrl, alt: `Cover image: ${campaign.title}` }] : undefined;
+  const description = summarize(campaign.description) ?? t("meta.campaignDescription", { org: org.name, campaign: campaign.title });
+  const images = campaign.coverImageUrl
+    ? [{ url: campaign.coverImageUrl, alt: t("hero.coverAlt", { campaign: campaign.title }) }]
+    : undefined;
   return {
     // Resolves a root-relative cover (e.g. the demo's /covers/...) to an absolute Open Graph URL.
     metadataBase: new URL(getEnv().appUrl),
@@ -72,7 +76,9 @@ export default async function DonatePage({ params }: Props) {
   if (!data) notFound();
   const { campaign, org, view, light } = data;
   const c = view.campaign;
-  const money = (cents: number, short = false) => formatMoney(cents, org.currency, { short });
+  const lang = await pageLanguage();
+  const { t, tag, langParam } = lang;
+  const money = (cents: number, short = false) => formatMoney(cents, org.currency, { short, locale: tag });
   const payment = paymentConfig();
   const now = requestNow();
   const closure = closureOf({ campaign, org }, payment, now);
@@ -81,7 +87,7 @@ export default async function DonatePage({ params }: Props) {
   const parentRow = c.parentCampaignId ? await loadParent(c.parentCampaignId) : null;
   const parent =
     parentRow && parentRow.campaign.id !== c.id
-      ? { title: parentRow.campaign.title, href: `/o/${parentRow.org.slug}/donate/${parentRow.campaign.slug}` }
+      ? { title: parentRow.campaign.title, href: withLang(`/o/${parentRow.org.slug}/donate/${parentRow.campaign.slug}`, langParam) }
       : null;
   // How many people have given, beside the totals: an aggregate, so only when those are public
   // (and not under overload, where the page leaves out its costly sections).
@@ -89,14 +95,14 @@ export default async function DonatePage({ params }: Props) {
 
   const formCampaign = donateFormCampaign(c, org.currency);
 
-  const formHeading = formHeadingFor(c.type);
+  const formHeading = t("page.formHeading", { type: c.type });
 
   return (
     <main id="main" className={styles.main}>
       {/* A new ID each server render: the page knows when the browser shows an old one again. */}
       <FreshOnReturn renderId={renderId()} />
       <div className={styles.header}>
-        <CampaignHero c={c} parent={parent} />
+        <CampaignHero c={c} parent={parent} lang={lang} />
       </div>
 
       <section className={styles.donate} id="donate" aria-labelledby="donate-heading">
@@ -104,13 +110,13 @@ export default async function DonatePage({ params }: Props) {
         <div className={styles.card}>
           {view.progress && (
             <div className={styles.cardTop}>
-              <Progress progress={view.progress} money={money} />
-              <Supporters count={supporters} roll={view.donorRoll} />
+              <Progress progress={view.progress} money={money} lang={lang} />
+              <Supporters count={supporters} roll={view.donorRoll} lang={lang} />
             </div>
           )}
-          {c.matchingEnabled && <MatchingBanner c={c} progress={view.progress} money={money} />}
+          {c.matchingEnabled && <MatchingBanner c={c} progress={view.progress} money={money} lang={lang} />}
           {closure ? (
-            <ClosedNotice closure={closure} view={view} orgName={org.name} now={now} />
+            <ClosedNotice closure={closure} view={view} orgName={org.name} now={now} lang={lang} />
           ) : (
             <>
               <h2 id="donate-heading" className={styles.cardHeading}>
@@ -130,10 +136,10 @@ export default async function DonatePage({ params }: Props) {
         {!closure && (
           <ul className={styles.assurances}>
             <li>
-              <LockIcon /> Secure, encrypted payment
+              <LockIcon /> {t("page.securePayment")}
             </li>
             <li>
-              <MailIcon /> Email receipt right away
+              <MailIcon /> {t("page.emailReceipt")}
             </li>
           </ul>
         )}
@@ -141,15 +147,17 @@ export default async function DonatePage({ params }: Props) {
 
       {hasStory(c) && (
         <div className={styles.story}>
-          <StoryPanel c={c} />
+          <StoryPanel c={c} lang={lang} />
         </div>
       )}
 
       {(view.leaderboard || view.donorRoll || closure !== "ended") && (
         <div className={styles.social}>
-          {view.leaderboard && <LeadersPanel c={c} leaders={view.leaderboard} orgName={org.name} orgSlug={org.slug} money={money} />}
-          {view.donorRoll && <DonorsPanel c={c} roll={view.donorRoll} open={!closure} money={money} now={now} />}
-          {closure !== "ended" && <SharePanel c={c} orgName={org.name} />}
+          {view.leaderboard && (
+            <LeadersPanel c={c} leaders={view.leaderboard} orgName={org.name} orgSlug={org.slug} money={money} lang={lang} />
+          )}
+          {view.donorRoll && <DonorsPanel c={c} roll={view.donorRoll} open={!closure} money={money} now={now} lang={lang} />}
+          {closure !== "ended" && <SharePanel c={c} orgName={org.name} lang={lang} />}
         </div>
       )}
     </main>

@@ -1,6 +1,9 @@
-import { formatCount, formatDateTime, paragraphs, relativeTime, videoEmbedUrl } from "@/components/donate/format";
+import { formatDateTime, paragraphs, relativeTime, videoEmbedUrl } from "@/components/donate/format";
 import { HeartIcon } from "@/components/donate/icons";
 import { ShareButtons } from "@/components/donate/share-buttons";
+import { shareLabels } from "@/components/donate/share-labels";
+import { withLang } from "@/lib/i18n/href";
+import type { PageLanguage } from "../../site";
 import type { PublicView } from "./data";
 import page from "./page.module.css";
 import styles from "./panels.module.css";
@@ -8,25 +11,25 @@ import styles from "./panels.module.css";
 type Campaign = PublicView["campaign"];
 type Money = (cents: number, short?: boolean) => string;
 
-const noun = (c: Campaign) => (c.type === "EVENT" ? "event" : "campaign");
+const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
 
 export const hasStory = (c: Campaign) => Boolean(c.videoUrl) || (c.description ? paragraphs(c.description).length > 0 : false);
 
 /** "About this campaign": the video, when there is one, and the story in its own paragraphs. */
-export function StoryPanel({ c }: { c: Campaign }) {
+export function StoryPanel({ c, lang: { t } }: { c: Campaign; lang: PageLanguage }) {
   const story = c.description ? paragraphs(c.description) : [];
   const embed = c.videoUrl ? videoEmbedUrl(c.videoUrl) : null;
   return (
     <section className={page.panel} aria-labelledby="about-heading">
       <h2 id="about-heading" className={page.panelHeading}>
-        About this {noun(c)}
+        {t("story.heading", { type: c.type })}
       </h2>
       {c.videoUrl &&
         (embed ? (
           <div className={styles.video}>
             <iframe
               src={embed}
-              title={`Video: ${c.title}`}
+              title={t("story.videoTitle", { campaign: c.title })}
               loading="lazy"
               allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
               allowFullScreen
@@ -36,7 +39,7 @@ export function StoryPanel({ c }: { c: Campaign }) {
         ) : (
           <p>
             <a href={c.videoUrl} target="_blank" rel="noopener noreferrer">
-              Watch the campaign video<span className={page.srOnly}> (opens in a new tab)</span>
+              {t.rich("story.watchVideo", { sr: (chunks) => <span className={page.srOnly}>{chunks}</span> })}
             </a>
           </p>
         ))}
@@ -63,24 +66,24 @@ export function LeadersPanel({
   orgName,
   orgSlug,
   money,
+  lang: { t, langParam },
 }: {
   c: Campaign;
   leaders: NonNullable<PublicView["leaderboard"]>;
   orgName: string;
   orgSlug: string;
   money: Money;
+  lang: PageLanguage;
 }) {
   return (
     <section className={page.panel} aria-labelledby="leaders-heading">
       <h2 id="leaders-heading" className={page.panelHeading}>
-        Top fundraisers
+        {t("leaders.heading")}
       </h2>
       {leaders.length === 0 ? (
         <div className={styles.empty}>
-          <p className={styles.emptyTitle}>No fundraiser pages yet</p>
-          <p>
-            Runners and supporters can start their own page for {c.title}. Ask {orgName} how to start yours.
-          </p>
+          <p className={styles.emptyTitle}>{t("leaders.emptyTitle")}</p>
+          <p>{t("leaders.emptyBody", { campaign: c.title, org: orgName })}</p>
         </div>
       ) : (
         <ol className={styles.list}>
@@ -90,12 +93,11 @@ export function LeadersPanel({
                 {i + 1}
               </span>
               <div className={styles.body}>
-                <a href={`/o/${orgSlug}/donate/${f.slug}`} className={styles.leaderLink}>
+                <a href={withLang(`/o/${orgSlug}/donate/${f.slug}`, langParam)} className={styles.leaderLink}>
                   {f.title}
                 </a>
                 <p className={styles.leaderStats}>
-                  <strong>{money(f.raisedAmountCents, true)}</strong> raised · {formatCount(f.donationCount)}{" "}
-                  {f.donationCount === 1 ? "donation" : "donations"}
+                  {t.rich("leaders.stats", { raised: money(f.raisedAmountCents, true), count: f.donationCount, strong })}
                 </p>
               </div>
             </li>
@@ -107,27 +109,34 @@ export function LeadersPanel({
 }
 
 /** The latest gifts (first names, or Anonymous), or an invitation to be the first. */
-export function DonorsPanel(props: { c: Campaign; roll: NonNullable<PublicView["donorRoll"]>; open: boolean; money: Money; now: number }) {
+export function DonorsPanel(props: {
+  c: Campaign;
+  roll: NonNullable<PublicView["donorRoll"]>;
+  open: boolean;
+  money: Money;
+  now: number;
+  lang: PageLanguage;
+}) {
   const { c, roll, open, money, now } = props;
-  const isEvent = c.type === "EVENT";
+  const { t, tag } = props.lang;
+  const type = c.type === "EVENT" ? "EVENT" : "other";
   return (
     <section className={page.panel} aria-labelledby="donors-heading">
       <h2 id="donors-heading" className={page.panelHeading}>
-        {isEvent ? "Who's coming" : "Recent donors"}
+        {t("donors.heading", { type })}
       </h2>
       {roll.length === 0 ? (
         <div className={styles.empty}>
           <span className={styles.emptyIcon}>
             <HeartIcon size={22} />
           </span>
-          <p className={styles.emptyTitle}>{isEvent ? "Be the first to get a ticket" : "Be the first to give"}</p>
+          <p className={styles.emptyTitle}>{t("donors.emptyTitle", { type })}</p>
           <p>
-            {isEvent ? "Every guest list starts with one name." : "Every campaign starts with one gift."} Yours will appear here
-            {open ? " and encourage others to follow" : ""}.
+            {t("donors.emptyBody", { type, open: open ? "true" : "false" })}
             {open && (
               <>
                 {" "}
-                <a href="#donate">{isEvent ? "Get tickets" : "Give now"}</a>
+                <a href="#donate">{t("donors.emptyAction", { type })}</a>
               </>
             )}
           </p>
@@ -141,13 +150,13 @@ export function DonorsPanel(props: { c: Campaign; roll: NonNullable<PublicView["
               </span>
               <div className={styles.body}>
                 <p className={styles.donorTop}>
-                  <span className={styles.donorName}>{d.name}</span>
+                  <span className={styles.donorName}>{d.name === "Anonymous" ? t("donors.anonymous") : d.name}</span>
                   <span className={styles.donorAmount}>{money(d.amountCents)}</span>
                 </p>
                 {d.message && <p className={styles.donorMessage}>{d.message}</p>}
                 <p className={styles.donorTime}>
-                  <time dateTime={d.createdAt} title={formatDateTime(d.createdAt)}>
-                    {relativeTime(d.createdAt, now)}
+                  <time dateTime={d.createdAt} title={formatDateTime(d.createdAt, tag)}>
+                    {relativeTime(d.createdAt, now, tag)}
                   </time>
                 </p>
               </div>
@@ -159,14 +168,19 @@ export function DonorsPanel(props: { c: Campaign; roll: NonNullable<PublicView["
   );
 }
 
-export function SharePanel({ c, orgName }: { c: Campaign; orgName: string }) {
+export function SharePanel({ c, orgName, lang: { t } }: { c: Campaign; orgName: string; lang: PageLanguage }) {
   return (
     <section className={page.panel} aria-labelledby="share-heading">
       <h2 id="share-heading" className={page.panelHeading}>
-        Share this {noun(c)}
+        {t("share.heading", { type: c.type })}
       </h2>
-      <p className={page.panelIntro}>Sharing is one of the best ways to help {orgName} reach more people.</p>
-      <ShareButtons url={c.donateUrl} title={c.title} text={`Support ${c.title} with ${orgName}`} />
+      <p className={page.panelIntro}>{t("share.intro", { org: orgName })}</p>
+      <ShareButtons
+        url={c.donateUrl}
+        title={c.title}
+        text={t("share.text", { campaign: c.title, org: orgName })}
+        labels={shareLabels(t, c.donateUrl)}
+      />
     </section>
   );
 }

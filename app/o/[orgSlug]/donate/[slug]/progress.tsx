@@ -1,50 +1,51 @@
-import { formatCount } from "@/components/donate/format";
+import { formatPercent } from "@/components/donate/format";
+import type { PageLanguage } from "../../site";
 import type { PublicView } from "./data";
 import styles from "./hero.module.css";
 
 type Money = (cents: number, short?: boolean) => string;
 
+const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
+
 /** The thermometer: raised, the goal and how far along, the number of gifts. Fixed height. */
-export function Progress({ progress, money }: { progress: NonNullable<PublicView["progress"]>; money: Money }) {
+export function Progress({ progress, money, lang }: { progress: NonNullable<PublicView["progress"]>; money: Money; lang: PageLanguage }) {
+  const { t, tag } = lang;
   const { raisedAmountCents, goalAmountCents, donationCount, percent } = progress;
-  const count = (
-    <>
-      {formatCount(donationCount)} {donationCount === 1 ? "donation" : "donations"}
-    </>
-  );
+  const count = t("progress.donations", { count: donationCount });
   if (!goalAmountCents || percent === null) {
     return (
       <div className={styles.progress}>
-        <p className={styles.raised}>
-          <strong>{money(raisedAmountCents, true)}</strong> raised
-        </p>
+        <p className={styles.raised}>{t.rich("progress.raised", { raised: money(raisedAmountCents, true), strong })}</p>
         <p className={styles.progressStats}>{count}</p>
       </div>
     );
   }
   const shown = Math.min(100, Math.max(0, percent));
-  const pctLabel = `${formatCount(Math.floor(percent))}%`;
+  const pctLabel = formatPercent(Math.floor(percent), tag);
+  const goal = money(goalAmountCents, true);
   return (
     <div className={styles.progress}>
       <p className={styles.raised}>
-        <strong>{money(raisedAmountCents, true)}</strong>{" "}
-        <span className={styles.raisedOf}>raised of {money(goalAmountCents, true)} goal</span>
+        {t.rich("progress.raisedOfGoal", {
+          raised: money(raisedAmountCents, true),
+          goal,
+          strong,
+          of: (chunks) => <span className={styles.raisedOf}>{chunks}</span>,
+        })}
       </p>
       <div
         className={styles.bar}
         role="progressbar"
-        aria-label="Progress towards the goal"
+        aria-label={t("progress.label")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(shown)}
-        aria-valuetext={`${pctLabel} of the ${money(goalAmountCents, true)} goal`}
+        aria-valuetext={t("progress.value", { percent: pctLabel, goal })}
       >
         <div className={styles.barFill} style={{ width: `${shown}%` }} />
       </div>
       <p className={styles.progressStats}>
-        <span>
-          <strong>{pctLabel}</strong> funded
-        </span>
+        <span>{t.rich("progress.funded", { percent: pctLabel, strong })}</span>
         <span>{count}</span>
       </p>
     </div>
@@ -55,7 +56,7 @@ export function Progress({ progress, money }: { progress: NonNullable<PublicView
  * Social proof in one line: the first letters of the latest donors (when the roll is public)
  * and how many people have given. Nothing at all before the first gift.
  */
-export function Supporters({ count, roll }: { count: number; roll: PublicView["donorRoll"] }) {
+export function Supporters({ count, roll, lang }: { count: number; roll: PublicView["donorRoll"]; lang: PageLanguage }) {
   if (count <= 0) return null;
   // No more faces than people: the roll lists gifts, and one person may give several.
   const faces = (roll ?? []).slice(0, Math.min(4, count));
@@ -70,12 +71,7 @@ export function Supporters({ count, roll }: { count: number; roll: PublicView["d
           ))}
         </span>
       )}
-      <span>
-        <strong>
-          {formatCount(count)} {count === 1 ? "person has" : "people have"} given
-        </strong>
-        . Join them!
-      </span>
+      <span>{lang.t.rich("progress.supporters", { count, strong })}</span>
     </p>
   );
 }

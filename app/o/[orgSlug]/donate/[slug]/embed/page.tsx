@@ -6,17 +6,8 @@ import { EmbedBridge } from "@/components/donate/embed-bridge";
 import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon } from "@/components/donate/icons";
 import { formatMoney } from "@/lib/money";
-import { orgBasePath } from "../../../site";
-import {
-  captchaConfig,
-  closureOf,
-  donateFormCampaign,
-  formHeadingFor,
-  loadView,
-  paymentConfig,
-  requestNow,
-  type DonatePageParams,
-} from "../data";
+import { orgBasePath, pageLanguage } from "../../../site";
+import { captchaConfig, closureOf, donateFormCampaign, loadView, paymentConfig, requestNow, type DonatePageParams } from "../data";
 import { ClosedNotice, MatchingBanner } from "../notices";
 import { Progress } from "../progress";
 import page from "../page.module.css";
@@ -29,8 +20,9 @@ type Props = { params: Promise<DonatePageParams> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { orgSlug, slug } = await params;
   const data = await loadView(orgSlug, slug);
+  const { t } = await pageLanguage();
   return {
-    title: { absolute: data ? `Donate · ${data.campaign.title} · ${data.org.name}` : "Campaign not found" },
+    title: { absolute: data ? t("meta.embedTitle", { campaign: data.campaign.title, org: data.org.name }) : t("meta.campaignNotFound") },
     robots: { index: false, follow: false },
   };
 }
@@ -47,14 +39,16 @@ export default async function EmbedPage({ params }: Props) {
   if (!data) notFound();
   const { campaign, org, view } = data;
   const c = view.campaign;
-  const money = (minor: number, short = false) => formatMoney(minor, org.currency, { short });
+  const lang = await pageLanguage();
+  const { t, tag } = lang;
+  const money = (minor: number, short = false) => formatMoney(minor, org.currency, { short, locale: tag });
   const payment = paymentConfig();
   const now = requestNow();
   const closure = closureOf({ campaign, org }, payment, now);
   const captcha = closure ? null : captchaConfig((await headers()).get("x-nonce"));
   const formCampaign = donateFormCampaign(c, org.currency);
 
-  const action = formHeadingFor(c.type);
+  const action = t("page.formHeading", { type: c.type });
 
   return (
     <main id="main" className={styles.main}>
@@ -64,15 +58,13 @@ export default async function EmbedPage({ params }: Props) {
           <h1 id="donate-heading" className={styles.heading}>
             {c.title}
           </h1>
-          <p className={styles.org}>
-            {action} · {org.name}
-          </p>
+          <p className={styles.org}>{t("page.embedIntro", { action, org: org.name })}</p>
         </div>
         {!closure && <GiftNotice campaignId={c.id} formAreaId="donate" />}
-        {view.progress && <Progress progress={view.progress} money={money} />}
-        {c.matchingEnabled && <MatchingBanner c={c} progress={view.progress} money={money} />}
+        {view.progress && <Progress progress={view.progress} money={money} lang={lang} />}
+        {c.matchingEnabled && <MatchingBanner c={c} progress={view.progress} money={money} lang={lang} />}
         {closure ? (
-          <ClosedNotice closure={closure} view={view} orgName={org.name} now={now} />
+          <ClosedNotice closure={closure} view={view} orgName={org.name} now={now} lang={lang} />
         ) : (
           <DonateForm
             campaign={formCampaign}
@@ -85,11 +77,11 @@ export default async function EmbedPage({ params }: Props) {
         )}
         {!closure && (
           <p className={styles.secure}>
-            <LockIcon /> Secure, encrypted payment · Email receipt right away
+            <LockIcon /> {t("page.embedSecure")}
           </p>
         )}
       </section>
-      <p className={page.srOnly}>Donation form of {org.name}, shown on another website.</p>
+      <p className={page.srOnly}>{t("page.embedAbout", { org: org.name })}</p>
     </main>
   );
 }

@@ -3,13 +3,14 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { donationEvents, donations } from "@/db/schema";
 import { AutoRefresh } from "@/components/donate/auto-refresh";
-import { INTERVAL_ADVERB } from "@/components/donate/format";
+import { withLang } from "@/lib/i18n/href";
 import { formatMoney } from "@/lib/money";
 import { HeartIcon, InfoIcon } from "@/components/donate/icons";
 import { RecordGift } from "@/components/donate/record-gift";
 import { ShareButtons } from "@/components/donate/share-buttons";
+import { shareLabels } from "@/components/donate/share-labels";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
-import { orgBasePath } from "../../../site";
+import { orgBasePath, pageLanguage } from "../../../site";
 import { loadCampaign, type DonatePageParams } from "../data";
 import styles from "../page.module.css";
 
@@ -70,13 +71,15 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
   const row = await loadCampaign(orgSlug, slug);
   if (!row) notFound();
   const { campaign, org } = row;
+  const { t, tag, langParam } = await pageLanguage();
   const donationId = typeof sp.donation === "string" ? sp.donation : null;
   const d = donationId ? await findDonation(donationId, campaign.id) : null;
   // On the organization's custom domain, its short paths (`/donate/{slug}`).
-  const donatePath = `${await orgBasePath(org.slug)}/donate/${campaign.slug}${embed ? "/embed" : ""}`;
+  const donatePath = withLang(`${await orgBasePath(org.slug)}/donate/${campaign.slug}${embed ? "/embed" : ""}`, langParam);
   const shareUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   // Stripe appends redirect_status to return_url; "failed" arrives before the webhook does.
   const redirectFailed = sp.redirect_status === "failed";
+  const strong = (chunks: React.ReactNode) => <strong className={styles.thanksAmount}>{chunks}</strong>;
 
   let body: React.ReactNode;
   // Sharing and the way back make sense after a gift; otherwise the card has its own button.
@@ -87,27 +90,17 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
         <span className={styles.thanksIcon}>
           <InfoIcon size={28} />
         </span>
-        <h1 className={styles.thanksTitle}>We couldn&apos;t find that donation</h1>
-        <p className={styles.thanksLead}>
-          If you completed a payment, a receipt is on its way to your email. Otherwise you can start a gift to {campaign.title}.
-        </p>
+        <h1 className={styles.thanksTitle}>{t("thanks.notFoundTitle")}</h1>
+        <p className={styles.thanksLead}>{t("thanks.notFoundBody", { campaign: campaign.title })}</p>
         <a className={styles.retry} href={donatePath}>
-          Go to {campaign.title}
+          {t("thanks.goTo", { campaign: campaign.title })}
         </a>
       </div>
     );
   } else {
-    const money = (c: number) => formatMoney(c, d.currency);
-    const what = d.tickets ? (
-      <>
-        {d.tickets} ticket{d.tickets === 1 ? "" : "s"} for {campaign.title}
-      </>
-    ) : (
-      <>
-        {d.recurringInterval ? `${INTERVAL_ADVERB[d.recurringInterval]} ` : ""}gift of{" "}
-        <strong className={styles.thanksAmount}>{money(d.amount)}</strong> to {campaign.title}
-      </>
-    );
+    const money = (c: number) => formatMoney(c, d.currency, { locale: tag });
+    const name = { named: d.firstName ? "true" : "false", name: d.firstName ?? "" };
+    const interval = d.recurringInterval ?? "ONCE";
     const charged = d.amount + d.feeCents;
     // A PENDING donation with a reason had its card declined and keeps its tickets while payable.
     const declinedPending = d.status === "PENDING" && (redirectFailed || d.failureReason !== null);
@@ -115,6 +108,7 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
     const declined = declinedPending || (d.status === "FAILED" && donationId !== null && (await lastFailureWasDecline(donationId)));
     gave = d.status === "SUCCEEDED" || (d.status === "PENDING" && !failed);
     if (d.status === "SUCCEEDED") {
+      const fee = d.feeCents > 0 ? money(d.feeCents) : null;
       body = (
         <div className={styles.thanksCard}>
           {/* Remembered in this tab, so the donate page says so if the donor goes back to it. */}
@@ -125,24 +119,23 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
           <span className={styles.thanksIcon}>
             <HeartIcon size={28} />
           </span>
-          <h1 className={styles.thanksTitle}>Thank you{d.firstName ? `, ${d.firstName}` : ""}!</h1>
+          <h1 className={styles.thanksTitle}>{t("thanks.title", name)}</h1>
           <p className={styles.thanksLead}>
-            Your {what} {d.tickets ? "are confirmed" : "is complete"}. It means a lot to everyone at {org.name}.
+            {d.tickets
+              ? t("thanks.ticketsDone", { count: d.tickets, campaign: campaign.title, org: org.name })
+              : t.rich("thanks.giftDone", { interval, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })}
           </p>
           <p className={styles.thanksMeta}>
-            {d.recurringInterval ? (
-              <>
-                You&apos;ll be charged <strong className={styles.thanksAmount}>{money(charged)}</strong>{" "}
-                {INTERVAL_ADVERB[d.recurringInterval]}
-                {d.feeCents > 0 && <>, including {money(d.feeCents)} to cover fees</>}.{" "}
-              </>
-            ) : d.tickets || d.feeCents > 0 ? (
-              <>
-                Total charged: <strong className={styles.thanksAmount}>{money(charged)}</strong>
-                {d.feeCents > 0 && <>, including {money(d.feeCents)} to cover fees</>}.{" "}
-              </>
-            ) : null}
-            A receipt is on its way to your email.
+            {d.recurringInterval
+              ? fee
+                ? t.rich("thanks.chargedRecurringFee", { amount: money(charged), interval, fee, strong })
+                : t.rich("thanks.chargedRecurring", { amount: money(charged), interval, strong })
+              : d.tickets || fee
+                ? fee
+                  ? t.rich("thanks.totalChargedFee", { amount: money(charged), fee, strong })
+                  : t.rich("thanks.totalCharged", { amount: money(charged), strong })
+                : null}
+            {t("thanks.receipt")}
           </p>
         </div>
       );
@@ -152,10 +145,10 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
           <span className={styles.thanksIcon}>
             <InfoIcon size={28} />
           </span>
-          <h1 className={styles.thanksTitle}>This donation was not completed</h1>
-          <p className={styles.thanksLead}>The payment was never finished, so nothing was charged. You can start a new gift.</p>
+          <h1 className={styles.thanksTitle}>{t("thanks.notCompletedTitle")}</h1>
+          <p className={styles.thanksLead}>{t("thanks.notCompletedBody")}</p>
           <a className={styles.retry} href={donatePath}>
-            Start a new gift
+            {t("thanks.startNew")}
           </a>
         </div>
       );
@@ -165,12 +158,10 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
           <span className={styles.thanksIcon}>
             <InfoIcon size={28} />
           </span>
-          <h1 className={styles.thanksTitle}>Your payment didn&apos;t go through</h1>
-          <p className={styles.thanksLead}>
-            Your card was not charged for this {d.tickets ? "order" : "gift"}. You can try again with another card.
-          </p>
+          <h1 className={styles.thanksTitle}>{t("thanks.declinedTitle")}</h1>
+          <p className={styles.thanksLead}>{t("thanks.declinedBody", { tickets: d.tickets ? "true" : "false" })}</p>
           <a className={styles.retry} href={donatePath}>
-            Try again
+            {t("thanks.tryAgain")}
           </a>
         </div>
       );
@@ -180,21 +171,21 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
           <span className={styles.thanksIcon}>
             <HeartIcon size={28} />
           </span>
-          <h1 className={styles.thanksTitle}>Almost there{d.firstName ? `, ${d.firstName}` : ""}</h1>
-          <p className={styles.thanksLead}>
-            We&apos;re confirming your payment of <strong className={styles.thanksAmount}>{money(charged)}</strong>
-            {d.recurringInterval ? ` ${INTERVAL_ADVERB[d.recurringInterval]}` : ""}. This usually takes a few seconds.
-          </p>
+          <h1 className={styles.thanksTitle}>{t("thanks.pendingTitle", name)}</h1>
+          <p className={styles.thanksLead}>{t.rich("thanks.pendingBody", { amount: money(charged), interval, strong })}</p>
           <AutoRefresh className={styles.thanksStatus} />
         </div>
       );
     } else {
       // REFUNDED or DISPUTED: later states of a gift that did go through.
+      const status = d.status === "REFUNDED" ? "REFUNDED" : "DISPUTED";
       body = (
         <div className={styles.thanksCard}>
-          <h1 className={styles.thanksTitle}>Thank you{d.firstName ? `, ${d.firstName}` : ""}</h1>
+          <h1 className={styles.thanksTitle}>{t("thanks.reversedTitle", name)}</h1>
           <p className={styles.thanksLead}>
-            This {what} has been {d.status === "REFUNDED" ? "refunded" : "disputed"}. Contact {org.name} with any questions.
+            {d.tickets
+              ? t("thanks.reversedTickets", { status, count: d.tickets, campaign: campaign.title, org: org.name })
+              : t.rich("thanks.reversedGift", { status, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })}
           </p>
         </div>
       );
@@ -208,14 +199,19 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
         <>
           <section className={styles.panel} aria-labelledby="share-heading">
             <h2 id="share-heading" className={styles.panelHeading}>
-              Help {campaign.title} go further
+              {t("thanks.shareHeading", { campaign: campaign.title })}
             </h2>
-            <p className={styles.panelIntro}>Friends are far more likely to give when someone they know asks.</p>
-            <ShareButtons url={shareUrl} title={campaign.title} text={`I just supported ${campaign.title} with ${org.name}. Join me!`} />
+            <p className={styles.panelIntro}>{t("thanks.shareIntro")}</p>
+            <ShareButtons
+              url={shareUrl}
+              title={campaign.title}
+              text={t("thanks.shareText", { campaign: campaign.title, org: org.name })}
+              labels={shareLabels(t, shareUrl)}
+            />
           </section>
           <p>
             <a className={styles.back} href={donatePath}>
-              ← Back to {campaign.title}
+              {t("thanks.back", { campaign: campaign.title })}
             </a>
           </p>
         </>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "@/lib/i18n/request";
 import { EmbedBridge } from "@/components/donate/embed-bridge";
 import { loadCampaign } from "../../data";
 import { ThankYouView, type ThankYouProps } from "../../thank-you/thank-you-view";
@@ -8,8 +9,9 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: ThankYouProps): Promise<Metadata> {
   const { orgSlug, slug } = await params;
   const row = await loadCampaign(orgSlug, slug);
+  const t = await getTranslations("donate");
   return {
-    title: { absolute: row ? `Thank you · ${row.campaign.title}` : "Thank you" },
+    title: { absolute: row ? t("meta.thankYouTitle", { campaign: row.campaign.title }) : t("meta.thankYou") },
     robots: { index: false, follow: false },
   };
 }
