@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { preparedSql } from "@/db/prepared";
 import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
 import { campaigns, outbox, webhookEndpoints, webhookEvents, type Campaign, type Donation, type payouts } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -23,6 +24,31 @@ export function enqueueWebhookDelivery(tx: DbOrTx, orgId: string, target: Webhoo
   return enqueue(tx, { kind: "webhook", dedupeKey: webhookDedupeKey(target.eventId, target.endpointId, retry), orgId, payload: target });
 }
 
+const ph = sql.placeholder;
+
+// One statement: the event row, and an outbox row (enqueueWebhookDelivery's) per subscribed
+// endpoint. An organization without endpoints costs no extra round trip. Built once (db/prepared.ts).
+const emitStatement = (name: string, subscribed: SQL) =>
+  preparedSql(
+    name,
+    sql`
+    with event as (
+      insert into ${webhookEvents} (id, org_id, type, payload, created_at)
+      values (${ph("id")}, ${ph("orgId")}, ${ph("type")}, ${ph("payload")}::jsonb, ${ph("createdAt")}::timestamptz)
+    )
+    insert into ${outbox} (kind, dedupe_key, org_id, payload)
+    select 'webhook', ${ph("dedupePrefix")}::text || ${webhookEndpoints.id}, ${ph("orgId")},
+           jsonb_build_object('eventId', ${ph("id")}::text, 'endpointId', ${webhookEndpoints.id})
+    from ${webhookEndpoints}
+    where ${webhookEndpoints.orgId} = ${ph("orgId")} and ${webhookEndpoints.enabled} and ${subscribed}
+    on conflict (dedupe_key) do nothing`,
+  );
+const emitToSubscribers = emitStatement(
+  "emit_event",
+  sql`(cardinality(${webhookEndpoints.eventTypes}) = 0 or ${ph("type")}::text = any(${webhookEndpoints.eventTypes}))`,
+);
+const emitToEndpoint = emitStatement("emit_event_to_endpoint", sql`${webhookEndpoints.id} = ${ph("endpointId")}`);
+
 /**
  * Records an event and queues it for every enabled endpoint of the organization subscribed to
  * its type (or only for `options.endpointId`, whatever it subscribes to: the test ping). Call it
@@ -38,24 +64,17 @@ export async function emitEvent(
   options: { endpointId?: string } = {},
 ): Promise<string> {
   const id = newId("evt");
-  const createdAt = new Date();
-  const payload = { id, type, createdAt: createdAt.toISOString(), data };
-  const subscribed = options.endpointId
-    ? eq(webhookEndpoints.id, options.endpointId)
-    : sql`(cardinality(${webhookEndpoints.eventTypes}) = 0 or ${type} = any(${webhookEndpoints.eventTypes}))`;
-  // One statement: the event row, and an outbox row (enqueueWebhookDelivery's) per subscribed
-  // endpoint. An organization without endpoints costs no extra round trip.
-  await tx.execute(sql`
-    with event as (
-      insert into ${webhookEvents} (id, org_id, type, payload, created_at)
-      values (${id}, ${orgId}, ${type}, ${JSON.stringify(payload)}::jsonb, ${payload.createdAt}::timestamptz)
-    )
-    insert into ${outbox} (kind, dedupe_key, org_id, payload)
-    select 'webhook', ${webhookDedupeKey(id, "")} || ${webhookEndpoints.id}, ${orgId},
-           jsonb_build_object('eventId', ${id}::text, 'endpointId', ${webhookEndpoints.id})
-    from ${webhookEndpoints}
-    where ${webhookEndpoints.orgId} = ${orgId} and ${webhookEndpoints.enabled} and ${subscribed}
-    on conflict (dedupe_key) do nothing`);
+  const createdAt = new Date().toISOString();
+  const payload = JSON.stringify({ id, type, createdAt, data });
+  await (options.endpointId ? emitToEndpoint : emitToSubscribers)(tx, {
+    id,
+    orgId,
+    type,
+    payload,
+    createdAt,
+    dedupePrefix: webhookDedupeKey(id, ""),
+    endpointId: options.endpointId,
+  });
   return id;
 }
 

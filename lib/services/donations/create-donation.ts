@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { chooseLocale } from "@/lib/i18n/locales";
 import type { Db } from "@/db";
+import { prepared, setTo } from "@/db/prepared";
 import {
   campaigns,
   donationEvents,
@@ -24,7 +25,6 @@ import { moveDonation } from "./move-donation";
 import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
 
-/** Who is asking: the client's rate-limit key (its IP, IPv6 grouped per /64), kept on the donation. */
 /** Who started the donation: the client's rate-limit key, and the `Accept-Language` its language falls back to. */
 export type DonationRequest = { clientIp: string | null; acceptLanguage?: string | null };
 
@@ -78,6 +78,71 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   issues.throwIfAny();
 }
 
+const ph = sql.placeholder;
+
+// The statements of a one-time gift, built once (db/prepared.ts) and run on the pool or in the
+// gift's transaction.
+
+const campaignWithOrganization = prepared("donation_campaign", (db) =>
+  db
+    .select({ campaign: campaigns, org: organizations })
+    .from(campaigns)
+    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
+    .where(eq(campaigns.id, ph("id")))
+    .limit(1),
+);
+
+/** Never oversold: the tickets are taken only while they fit under the capacity. */
+const reserveTickets = prepared("reserve_tickets", (db) =>
+  db
+    .update(campaigns)
+    .set({ ticketsSold: sql`${campaigns.ticketsSold} + ${ph("tickets")}` })
+    .where(and(eq(campaigns.id, ph("id")), sql`${campaigns.ticketsSold} + ${ph("tickets")} <= ${campaigns.ticketCapacity}`))
+    .returning({ id: campaigns.id }),
+);
+
+const DONATION_COLUMNS = [
+  "id",
+  "orgId",
+  "campaignId",
+  "donorId",
+  "amount",
+  "currency",
+  "email",
+  "firstName",
+  "lastName",
+  "anonymous",
+  "message",
+  "dedication",
+  "recurringInterval",
+  "recurringPlanId",
+  "tickets",
+  "coverFees",
+  "feeCents",
+  "clientIp",
+  "locale",
+] as const;
+type NewDonation = { [K in (typeof DONATION_COLUMNS)[number]]-?: (typeof donations.$inferInsert)[K] };
+
+const insertDonation = prepared("donation_insert", (db) =>
+  db
+    .insert(donations)
+    .values(Object.fromEntries(DONATION_COLUMNS.map((c) => [c, ph(c)])) as unknown as typeof donations.$inferInsert)
+    .returning(),
+);
+
+const insertCreatedEvent = prepared("donation_created_event", (db) =>
+  db.insert(donationEvents).values({ donationId: ph("donationId"), type: "donation.created", data: ph("data") }),
+);
+
+const setPaymentIntent = prepared("donation_payment_intent", (db) =>
+  db
+    .update(donations)
+    .set({ paymentIntentId: setTo("paymentIntentId") })
+    .where(eq(donations.id, ph("id")))
+    .returning(),
+);
+
 /**
  * Starts a gift. First the client: one with too many recent failed payments is refused (429),
  * and with Turnstile configured its captcha token must verify. Then the gift: validated against
@@ -96,12 +161,7 @@ export async function createDonation(
 ): Promise<CreatedDonation> {
   await assertFewFailedPayments(db, request.clientIp);
   await assertCaptcha(input.captchaToken, request.clientIp);
-  const [row] = await db
-    .select({ campaign: campaigns, org: organizations })
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
-    .where(eq(campaigns.id, input.campaignId))
-    .limit(1);
+  const [row] = await campaignWithOrganization(db, { id: input.campaignId });
   if (!row || row.campaign.status === "DRAFT") throw notFound("campaign_not_found", "Campaign not found");
   const { campaign, org } = row;
   if (!acceptsDonations(campaign, org) || !org.processorAccountId)
@@ -115,11 +175,7 @@ export async function createDonation(
 
   const donation = await db.transaction(async (tx) => {
     if (tickets) {
-      const reserved = await tx
-        .update(campaigns)
-        .set({ ticketsSold: sql`${campaigns.ticketsSold} + ${tickets}` })
-        .where(and(eq(campaigns.id, campaign.id), sql`${campaigns.ticketsSold} + ${tickets} <= ${campaigns.ticketCapacity}`))
-        .returning({ id: campaigns.id });
+      const reserved = await reserveTickets(tx, { id: campaign.id, tickets });
       if (reserved.length === 0) throw conflict("sold_out", "Sold out");
     }
     const donor = await findOrCreateDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
@@ -137,31 +193,32 @@ export async function createDonation(
         interval: recurring,
       });
     }
-    const [d] = await tx
-      .insert(donations)
-      .values({
-        id,
-        orgId: org.id,
-        campaignId: campaign.id,
-        donorId: donor.id,
-        amount: input.amount,
-        currency: org.currency,
-        email: input.email,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        anonymous: input.anonymous ?? false,
-        message: input.message ?? null,
-        dedication: input.dedication ?? null,
-        recurringInterval: recurring,
-        recurringPlanId,
-        tickets,
-        coverFees: input.coverFees ?? false,
-        feeCents,
-        clientIp: request.clientIp,
-        locale: input.locale ?? chooseLocale({ acceptLanguage: request.acceptLanguage, orgDefault: org.defaultLocale }),
-      })
-      .returning();
-    await tx.insert(donationEvents).values({ donationId: id, type: "donation.created", data: { amount: input.amount, chargeAmountCents } });
+    const values: NewDonation = {
+      id,
+      orgId: org.id,
+      campaignId: campaign.id,
+      donorId: donor.id,
+      amount: input.amount,
+      currency: org.currency,
+      email: input.email,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      anonymous: input.anonymous ?? false,
+      message: input.message ?? null,
+      dedication: input.dedication ?? null,
+      recurringInterval: recurring,
+      recurringPlanId,
+      tickets,
+      coverFees: input.coverFees ?? false,
+      feeCents,
+      clientIp: request.clientIp,
+      locale: input.locale ?? chooseLocale({ acceptLanguage: request.acceptLanguage, orgDefault: org.defaultLocale }),
+    };
+    // Sent together: the driver pipelines them on the transaction's connection, in this order.
+    const [[d]] = await Promise.all([
+      insertDonation(tx, values),
+      insertCreatedEvent(tx, { donationId: id, data: { amount: input.amount, chargeAmountCents } }),
+    ]);
     return d;
   });
 
@@ -206,11 +263,7 @@ export async function createDonation(
       email: input.email,
       description: `${campaign.title} (${org.name})`,
     });
-    const [updated] = await db
-      .update(donations)
-      .set({ paymentIntentId: pi.paymentIntentId })
-      .where(eq(donations.id, donation.id))
-      .returning();
+    const [updated] = await setPaymentIntent(db, { id: donation.id, paymentIntentId: pi.paymentIntentId });
     return { donation: updated, clientSecret: pi.clientSecret, subscriptionId: null, chargeAmountCents };
   } catch (err) {
     log.error("processor call failed; donation marked FAILED", { donationId: donation.id, ...errorFields(err) });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { preparedSql, rowsOf } from "@/db/prepared";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
@@ -25,25 +26,30 @@ export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | nul
   if (!clientIp) return;
   const env = getEnv();
   const limit = env.FAILED_PAYMENTS_LIMIT;
-  const window = `${env.FAILED_PAYMENTS_WINDOW_MINUTES} minutes`;
-  const types = sql.join(
-    COUNTED_EVENTS.map((t) => sql`${t}`),
-    sql`, `,
-  );
-  // The newest `limit` counted failures: while there are that many, the oldest of them decides
-  // when the client may try again.
-  const result = await db.execute<{ wait: string | number }>(sql`
-    select extract(epoch from (d.updated_at + ${window}::interval - now())) as wait
-    from donations d
-    where d.client_ip = ${clientIp} and d.status in ('FAILED', 'PENDING') and d.updated_at > now() - ${window}::interval
-      and exists (select 1 from donation_events e
-                  where e.donation_id = d.id and e.type in (${types}) and e.data->>'from' = 'PENDING')
-    order by d.updated_at desc
-    limit ${limit}`);
-  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { wait: string | number }[] }).rows;
+  const result = await recentFailures(db, { clientIp, window: `${env.FAILED_PAYMENTS_WINDOW_MINUTES} minutes`, limit });
+  const rows = rowsOf<{ wait: string | number }>(result);
   if (rows.length < limit) return;
   const seconds = Math.max(1, Math.ceil(Number(rows[rows.length - 1].wait)));
   throw new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, {
     "Retry-After": String(seconds),
   });
 }
+
+const windowInterval = sql`${sql.placeholder("window")}::interval`;
+
+// The newest `limit` counted failures: while there are that many, the oldest of them decides
+// when the client may try again. Built once (db/prepared.ts).
+const recentFailures = preparedSql(
+  "recent_failed_payments",
+  sql`
+    select extract(epoch from (d.updated_at + ${windowInterval} - now())) as wait
+    from donations d
+    where d.client_ip = ${sql.placeholder("clientIp")} and d.status in ('FAILED', 'PENDING') and d.updated_at > now() - ${windowInterval}
+      and exists (select 1 from donation_events e
+                  where e.donation_id = d.id and e.type in (${sql.join(
+                    COUNTED_EVENTS.map((t) => sql`${t}`),
+                    sql`, `,
+                  )}) and e.data->>'from' = 'PENDING')
+    order by d.updated_at desc
+    limit ${sql.placeholder("limit")}`,
+);

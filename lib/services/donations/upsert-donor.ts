@@ -1,7 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { prepared } from "@/db/prepared";
 import { donors, type Donor } from "@/db/schema";
 import { newId } from "@/lib/ids";
+
+const ph = sql.placeholder;
+
+// DO NOTHING waits for a concurrent insert of the same email to commit; the SELECT then sees it.
+const insertDonor = prepared("donor_insert", (db) =>
+  db
+    .insert(donors)
+    .values({ id: ph("id"), orgId: ph("orgId"), email: ph("email"), firstName: ph("firstName"), lastName: ph("lastName") })
+    .onConflictDoNothing()
+    .returning({ id: donors.id }),
+);
+
+const donorByEmail = prepared("donor_by_email", (db) =>
+  db
+    .select({ id: donors.id })
+    .from(donors)
+    .where(and(eq(donors.orgId, ph("orgId")), sql`lower(${donors.email}) = lower(${ph("email")})`))
+    .limit(1),
+);
 
 /**
  * The organization's donor for an email (case-insensitive), created with the given name on the
@@ -15,17 +35,8 @@ export async function findOrCreateDonor(
   firstName: string | null,
   lastName: string | null,
 ): Promise<Pick<Donor, "id">> {
-  // DO NOTHING waits for a concurrent insert of the same email to commit; the SELECT then sees it.
-  const [created] = await db
-    .insert(donors)
-    .values({ id: newId("dnr"), orgId, email, firstName, lastName })
-    .onConflictDoNothing()
-    .returning({ id: donors.id });
+  const [created] = await insertDonor(db, { id: newId("dnr"), orgId, email, firstName, lastName });
   if (created) return created;
-  const [existing] = await db
-    .select({ id: donors.id })
-    .from(donors)
-    .where(and(eq(donors.orgId, orgId), sql`lower(${donors.email}) = lower(${email})`))
-    .limit(1);
+  const [existing] = await donorByEmail(db, { orgId, email });
   return existing;
 }

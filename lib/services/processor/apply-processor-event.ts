@@ -1,9 +1,21 @@
+import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/db";
+import { prepared } from "@/db/prepared";
 import { processedEvents } from "@/db/schema";
+import { transactionDroppingViews } from "@/lib/cache/public-campaign-view";
 import { EVENT_HANDLERS } from "@/lib/processor/events";
 import type { EventHandler } from "@/lib/processor/events/types";
 import type { PaymentProcessor } from "@/lib/processor/types";
+
+/** Marks an event processed; answers no row when it already was. */
+const markProcessed = prepared("mark_processed_event", (db) =>
+  db
+    .insert(processedEvents)
+    .values({ id: sql.placeholder("id"), type: sql.placeholder("type") })
+    .onConflictDoNothing()
+    .returning({ id: processedEvents.id }),
+);
 
 export type ApplyResult = "applied" | "ignored" | "duplicate" | "unhandled";
 
@@ -18,12 +30,9 @@ export async function applyProcessorEvent(db: Db, event: Stripe.Event, processor
   if (!Object.hasOwn(EVENT_HANDLERS, event.type)) return "unhandled";
   const handler = EVENT_HANDLERS[event.type] as EventHandler<Stripe.Event, unknown>;
   const prepared = handler.prepare ? await handler.prepare(event, processor) : undefined;
-  return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(processedEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: processedEvents.id });
+  // Once committed, the public views of the campaigns whose totals it changed are dropped again.
+  return transactionDroppingViews(db, async (tx) => {
+    const [fresh] = await markProcessed(tx, { id: event.id, type: event.type });
     if (!fresh) return "duplicate";
     return handler.apply(tx, event, prepared);
   });
