@@ -85,6 +85,8 @@ describe("refund confirmation", () => {
         donationId: d.id,
         orgName: "Harbor Aid",
         orgContactEmail: "questions@harbor-aid.example.org",
+        // The gift's language: no locale given, no Accept-Language, the organization's default.
+        locale: "en",
       },
     });
 

@@ -13,7 +13,9 @@ import {
   type Organization,
 } from "@/db/schema";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
+import { emailLocale } from "@/lib/email/locale";
 import { getEnv } from "@/lib/env";
+import { isLocale } from "@/lib/i18n/locales";
 import { matchFor } from "@/lib/money";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { emitDonationEvent } from "@/lib/webhooks-out/emit";
@@ -172,8 +174,8 @@ const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await ro
 /**
  * Donor totals by delta on the locked row; first/last gift times are recomputed from the
  * donor's donations only when a gift stops counting (a delta cannot undo a min/max). A payment
- * that just succeeded also gives the donor the names it was made with (starting a donation never
- * changes a donor: anyone can type anyone's email).
+ * that just succeeded also gives the donor the names and the language it was made with (starting
+ * a donation never changes a donor: anyone can type anyone's email).
  */
 async function refreshDonorTotals(tx: Tx, donation: Donation, sign: number, paid: boolean) {
   const { donorId, amount, id: donationId } = donation;
@@ -189,6 +191,7 @@ async function refreshDonorTotals(tx: Tx, donation: Donation, sign: number, paid
         lastDonationAt: sql`greatest(${donors.lastDonationAt}, ${at})`,
         ...(paid && donation.firstName ? { firstName: donation.firstName } : {}),
         ...(paid && donation.lastName ? { lastName: donation.lastName } : {}),
+        ...(paid && donation.locale ? { locale: donation.locale } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(donors.id, donorId));
@@ -247,9 +250,17 @@ function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
   return [d.firstName, d.lastName].filter(Boolean).join(" ") || null;
 }
 
-/** Receipt to the donor, notification to the organization, tribute to the honoree's contact: once each. */
+/**
+ * Receipt to the donor, notification to the organization, tribute to the honoree's contact: once
+ * each. The receipt and the tribute are written in the gift's language (a renewal has its plan's
+ * first gift's), else the donor's, else the organization's default; the notification in English.
+ */
 async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign, d: Donation) {
   const appUrl = getEnv().appUrl;
+  const donorLocale = isLocale(d.locale)
+    ? null
+    : (await tx.select({ locale: donors.locale }).from(donors).where(eq(donors.id, d.donorId)))[0]?.locale;
+  const locale = emailLocale(d.locale, donorLocale, org.defaultLocale);
   const campaignUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   const emails: QueuedEmail[] = [];
   emails.push({
@@ -275,6 +286,7 @@ async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign,
       tickets: d.tickets,
       campaignUrl,
       accountUrl: `${donateBaseUrl(org)}/account`,
+      locale,
     },
   });
   if (org.notificationEmail) {
@@ -315,6 +327,7 @@ async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign,
         campaignTitle: campaign.title,
         orgName: org.name,
         campaignUrl,
+        locale,
       },
     });
   }

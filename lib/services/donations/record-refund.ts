@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { campaigns, organizations, type Donation } from "@/db/schema";
+import { campaigns, donors, organizations, type Donation } from "@/db/schema";
 import { enqueueEmail } from "@/lib/email/enqueue";
+import { emailLocale } from "@/lib/email/locale";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
 import { lockDonation } from "./lock-donation";
 import { moveDonation } from "./move-donation";
@@ -35,12 +36,16 @@ function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
   return [d.firstName, d.lastName].filter(Boolean).join(" ") || null;
 }
 
-/** The donor's refund confirmation; its dedupe key is the donation, so a redelivered event sends nothing more. */
+/**
+ * The donor's refund confirmation, in the gift's language (else the donor's, else the
+ * organization's default); its dedupe key is the donation, so a redelivered event sends nothing more.
+ */
 async function queueRefundConfirmation(tx: Tx, d: Donation, refundedCents: number) {
   const [row] = await tx
-    .select({ org: organizations, campaignTitle: campaigns.title })
+    .select({ org: organizations, campaignTitle: campaigns.title, donorLocale: donors.locale })
     .from(organizations)
     .innerJoin(campaigns, eq(campaigns.id, d.campaignId))
+    .innerJoin(donors, eq(donors.id, d.donorId))
     .where(eq(organizations.id, d.orgId));
   if (!row) return;
   await enqueueEmail(tx, {
@@ -61,6 +66,7 @@ async function queueRefundConfirmation(tx: Tx, d: Donation, refundedCents: numbe
       donationId: d.id,
       orgName: row.org.name,
       orgContactEmail: row.org.notificationEmail,
+      locale: emailLocale(d.locale, row.donorLocale, row.org.defaultLocale),
     },
   });
 }

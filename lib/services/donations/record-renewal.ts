@@ -50,6 +50,8 @@ export async function recordRenewal(
       firstName: initial.firstName,
       lastName: initial.lastName,
       anonymous: initial.anonymous,
+      // Its receipt is written in the language of the plan's first gift.
+      locale: initial.locale,
       recurringInterval: initial.recurringInterval,
       recurringPlanId: initial.recurringPlanId,
       subscriptionId: invoice.subscriptionId,

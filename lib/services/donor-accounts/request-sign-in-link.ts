@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { donorSignInLinks, donors, type Organization } from "@/db/schema";
 import { signInLinksKeptForMailbox } from "@/lib/auth/sign-in-links";
 import { enqueueEmail } from "@/lib/email/enqueue";
+import { emailLocale } from "@/lib/email/locale";
 import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { newId } from "@/lib/ids";
@@ -53,7 +54,7 @@ export async function requestDonorSignInLink(
   }
 
   const [donor] = await db
-    .select({ id: donors.id, email: donors.email })
+    .select({ id: donors.id, email: donors.email, locale: donors.locale })
     .from(donors)
     .where(and(eq(donors.orgId, org.id), sql`lower(${donors.email}) = ${email}`, isNull(donors.erasedAt)))
     .limit(1);
@@ -76,7 +77,13 @@ export async function requestDonorSignInLink(
       to: donor.email,
       orgId: null,
       dedupeKey: `donor-sign-in:${id}`,
-      props: { url, orgName: org.name, expiresInMinutes: DONOR_SIGN_IN_LINK_MINUTES },
+      props: {
+        url,
+        orgName: org.name,
+        expiresInMinutes: DONOR_SIGN_IN_LINK_MINUTES,
+        // The language the request asked in, else the donor's, else the organization's.
+        locale: emailLocale(input.locale, donor.locale, org.defaultLocale),
+      },
       purgePropsWhenSent: !signInLinksKeptForMailbox(),
     });
   });

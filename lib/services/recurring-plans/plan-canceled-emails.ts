@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { campaigns, donors, organizations, type RecurringPlan } from "@/db/schema";
+import { campaigns, donations, donors, organizations, type RecurringPlan } from "@/db/schema";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
+import { emailLocale } from "@/lib/email/locale";
 import type { PlanCanceledProps } from "@/lib/email/types";
 import { getEnv } from "@/lib/env";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
@@ -10,11 +11,22 @@ import { donateBaseUrl } from "@/lib/schemas/organizations";
  * A donor's cancellation from their account: the confirmation to the donor and, when the
  * organization has a notification address, the note to it. Queued in the transaction that ends
  * the plan; the dedupe keys (`plan-canceled:<planId>`, `plan-canceled-notice:<planId>`) keep
- * them to one each whatever redelivers the processor's event.
+ * them to one each whatever redelivers the processor's event. The donor's is written in the
+ * language of the plan's first gift (else the donor's, else the organization's default); the
+ * organization's stays English.
  */
 export async function queuePlanCanceledEmails(tx: Tx, plan: RecurringPlan): Promise<number> {
   const [row] = await tx
-    .select({ org: organizations, campaignTitle: campaigns.title, donor: donors })
+    .select({
+      org: organizations,
+      campaignTitle: campaigns.title,
+      donor: donors,
+      firstGiftLocale: sql<string | null>`(${tx
+        .select({ locale: donations.locale })
+        .from(donations)
+        .where(and(eq(donations.recurringPlanId, plan.id), eq(donations.isRenewal, false)))
+        .limit(1)})`,
+    })
     .from(organizations)
     .innerJoin(campaigns, eq(campaigns.id, plan.campaignId))
     .innerJoin(donors, eq(donors.id, plan.donorId))
@@ -40,7 +52,7 @@ export async function queuePlanCanceledEmails(tx: Tx, plan: RecurringPlan): Prom
       to: donor.email,
       orgId: org.id,
       dedupeKey: `plan-canceled:${plan.id}`,
-      props: { ...props, url: `${donateBaseUrl(org)}/account` },
+      props: { ...props, url: `${donateBaseUrl(org)}/account`, locale: emailLocale(row.firstGiftLocale, donor.locale, org.defaultLocale) },
     },
   ];
   if (org.notificationEmail) {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { donors, organizations, outbox, statementDeliveries, statementRuns, type Organization } from "@/db/schema";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
+import { emailLocale } from "@/lib/email/locale";
 import { newId } from "@/lib/ids";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
@@ -56,7 +57,7 @@ export async function sendStatements(
       const ids = donorIds.slice(i, i + 1000);
       await tx.insert(statementDeliveries).values(ids.map((donorId) => ({ runId, orgId: org.id, year: input.year, donorId })));
       const people = await tx
-        .select({ id: donors.id, email: donors.email, firstName: donors.firstName, lastName: donors.lastName })
+        .select({ id: donors.id, email: donors.email, firstName: donors.firstName, lastName: donors.lastName, locale: donors.locale })
         .from(donors)
         .where(inArray(donors.id, ids));
       for (const p of people) {
@@ -72,6 +73,8 @@ export async function sendStatements(
             year: input.year,
             accountUrl,
             statement: { orgId: org.id, donorId: p.id, year: input.year },
+            // The donor's language (that of their last gift), else the organization's.
+            locale: emailLocale(p.locale, org.defaultLocale),
           },
         });
       }
