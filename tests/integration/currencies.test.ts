@@ -48,7 +48,8 @@ async function donatePageHtml(orgSlug: string, slug: string): Promise<string> {
   const { messagesFor } = await import("@/lib/i18n/catalog");
   const page = await DonatePage({ params: Promise.resolve({ orgSlug, slug }) });
   const router = { refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} };
-  const inLanguage = createElement(I18nProvider, { locale: "en", langParam: null, messages: messagesFor("en"), children: page });
+  const english = { locale: "en", langParam: null, messages: messagesFor("en") };
+  const inLanguage = createElement(I18nProvider, english as Parameters<typeof I18nProvider>[0], page);
   return renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, inLanguage));
 }
 

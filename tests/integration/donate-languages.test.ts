@@ -38,12 +38,8 @@ async function inSite(locale: Locale, page: ReactNode): Promise<string> {
   const { renderToStaticMarkup } = await import("react-dom/server");
   const { AppRouterContext } = await import("next/dist/shared/lib/app-router-context.shared-runtime");
   const router = { refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} };
-  const site = createElement(I18nProvider, {
-    locale,
-    langParam: null,
-    messages: messagesFor(locale, ["common", "donate", "account"]),
-    children: page,
-  });
+  const language = { locale, langParam: null, messages: messagesFor(locale, ["common", "donate", "account"]) };
+  const site = createElement(I18nProvider, language as Parameters<typeof I18nProvider>[0], page);
   return renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, site));
 }
 
