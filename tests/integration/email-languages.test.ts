@@ -6,11 +6,13 @@
  * year-end statements following it, the sign-in email in the language it was asked for in, and
  * the organization's own notification staying English.
  */
+import { execFileSync } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { donations, donors, outbox } from "@/db/schema";
 import { renderEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
+import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { patch, post, randomIp, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { activeCampaign, activeOrg, pay, paidDonation, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
@@ -48,6 +50,14 @@ async function donationLocale(id: string) {
   const db = await testDb();
   const [d] = await db.select({ locale: donations.locale }).from(donations).where(eq(donations.id, id));
   return d.locale;
+}
+
+/** The text of the PDF a statement email carries, as `pdftotext` reads it (spaces folded). */
+async function attachedPdfText(message: EmailMessage): Promise<string> {
+  const files = await emailAttachments(await testDb(), message);
+  if (!("attachments" in files)) throw new Error(`no attachment: ${files.skip}`);
+  const [pdf] = files.attachments;
+  return execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf.content }).toString("utf8").replace(/\s+/g, " ");
 }
 
 let owner: TestUser;
@@ -176,7 +186,7 @@ describe("the emails that follow a gift", () => {
     expect(theirs.email.subject).toMatch(/^Recurring gift canceled by the donor: /);
   });
 
-  it("a year-end statement is in the donor's language", async () => {
+  it("a year-end statement is in the donor's language, its PDF too", async () => {
     const own = await activeOrg();
     const theirs = await activeCampaign(own.org, own.owner);
     const de = await paidDonation(theirs.id, { locale: "de", firstName: "Greta" });
@@ -191,6 +201,15 @@ describe("the emails that follow a gift", () => {
     const english = await queued(`statement:${runId}:${en.donorId}`);
     expect(english.locale).toBe("en");
     expect(english.email.subject).toBe(`Your ${year} giving statement from ${own.org.name}`);
+
+    const germanPdf = await attachedPdfText(german.message);
+    expect(germanPdf).toContain(`Spendenübersicht für ${year}`);
+    expect(germanPdf).toContain("Erstellt für Greta");
+    expect(germanPdf).toMatch(new RegExp(`Gesamtbetrag ${year} \\(1 Spende\\) 25,00 \\$`));
+    expect(germanPdf).not.toContain("Giving statement");
+    const englishPdf = await attachedPdfText(english.message);
+    expect(englishPdf).toContain(`Giving statement for ${year}`);
+    expect(englishPdf).toContain(`Total given in ${year} (1 gift) $25.00`);
   });
 });
 

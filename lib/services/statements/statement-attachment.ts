@@ -1,19 +1,27 @@
 import type { DbOrTx } from "@/db";
 import { findOrganization } from "@/db/queries/organizations";
 import type { EmailAttachment } from "@/lib/email/send";
+import { emailLocale } from "@/lib/email/locale";
 import type { EmailMessage } from "@/lib/email/types";
+import type { Locale } from "@/lib/i18n/locales";
 import { loadStatement, type StatementData } from "./statement-data";
 import { renderStatementPdf, statementFilename } from "./statement-pdf";
 
-/** A donor's statement for a year as the PDF file they download and get by email, or null when they gave nothing counted that year. */
+/**
+ * A donor's statement for a year as the PDF file they download and get by email, or null when
+ * they gave nothing counted that year. Written in `locale` when given (the email's language),
+ * else the donor's.
+ */
 export async function statementFile(
   db: DbOrTx,
   org: Parameters<typeof loadStatement>[1],
   donorId: string,
   year: number,
+  locale?: Locale,
 ): Promise<{ data: StatementData; filename: string; content: Buffer } | null> {
-  const data = await loadStatement(db, org, donorId, year);
-  if (!data) return null;
+  const loaded = await loadStatement(db, org, donorId, year);
+  if (!loaded) return null;
+  const data = locale ? { ...loaded, locale } : loaded;
   return { data, filename: statementFilename(org.slug, year), content: await renderStatementPdf(data) };
 }
 
@@ -24,10 +32,10 @@ export async function statementFile(
  */
 export async function emailAttachments(db: DbOrTx, message: EmailMessage): Promise<{ attachments: EmailAttachment[] } | { skip: string }> {
   if (message.template !== "year-end-statement") return { attachments: [] };
-  const { statement } = (message as EmailMessage<"year-end-statement">).props;
+  const { statement, locale } = (message as EmailMessage<"year-end-statement">).props;
   const org = await findOrganization(db, statement.orgId);
   if (!org) return { skip: "organization deleted" };
-  const file = await statementFile(db, org, statement.donorId, statement.year);
+  const file = await statementFile(db, org, statement.donorId, statement.year, locale && emailLocale(locale));
   if (!file) return { skip: "no counted gifts that year any more, or the donor was erased" };
   return { attachments: [{ filename: file.filename, content: file.content }] };
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, type Organization } from "@/db/schema";
+import { emailLocale } from "@/lib/email/locale";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** One gift on a year-end statement, as the donor paid it (the receipt's amount: the gift plus any fees they covered). */
 export type StatementGift = { donationId: string; date: Date; campaignTitle: string; amountCents: number; currency: string };
@@ -20,6 +22,8 @@ export type StatementData = {
   gifts: StatementGift[];
   /** Sum of the gifts per currency, in the order the currencies first appear. */
   totals: { currency: string; amountCents: number }[];
+  /** The language it is written in: the donor's (that of their last gift), else the organization's default. */
+  locale: Locale;
 };
 
 /** The UTC bounds of a calendar year: [1 January, next 1 January). */
@@ -53,7 +57,8 @@ export async function listStatementDonorIds(db: DbOrTx, orgId: string, year: num
   return rows.map((r) => r.id);
 }
 
-type OrgFields = Pick<Organization, "id" | "slug" | "name" | "legalName" | "taxId" | "address" | "receiptStatement">;
+type OrgFields = Pick<Organization, "id" | "slug" | "name" | "legalName" | "taxId" | "address" | "receiptStatement"> &
+  Partial<Pick<Organization, "defaultLocale">>;
 
 /**
  * One donor's statement for a year, or null when the donor (of this organization, not erased)
@@ -61,11 +66,12 @@ type OrgFields = Pick<Organization, "id" | "slug" | "name" | "legalName" | "taxI
  * same statement.
  */
 export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string, year: number): Promise<StatementData | null> {
-  const [donor] = await db
-    .select({ id: donors.id, firstName: donors.firstName, lastName: donors.lastName, email: donors.email })
+  const [found] = await db
+    .select({ id: donors.id, firstName: donors.firstName, lastName: donors.lastName, email: donors.email, locale: donors.locale })
     .from(donors)
     .where(and(eq(donors.id, donorId), eq(donors.orgId, org.id), isNull(donors.erasedAt)));
-  if (!donor) return null;
+  if (!found) return null;
+  const { locale, ...donor } = found;
   const rows = await db
     .select({
       donationId: donations.id,
@@ -95,5 +101,6 @@ export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string,
     year,
     gifts,
     totals: [...totals].map(([currency, amountCents]) => ({ currency, amountCents })),
+    locale: emailLocale(locale, org.defaultLocale),
   };
 }

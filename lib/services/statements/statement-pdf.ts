@@ -1,4 +1,6 @@
 import PDFDocument from "pdfkit";
+import { intlTag, type Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import type { StatementData } from "./statement-data";
 
@@ -27,10 +29,9 @@ export function pdfText(input: string): string {
   return out;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
-
-/** A gift's date as the statement prints it, in UTC ("Mar 5, 2025"). */
-export const statementDate = (d: Date) => DATE_FORMAT.format(d);
+/** A gift's date as the statement prints it, in UTC and in its language ("Mar 5, 2025", "5 mar 2025", "5 mars 2025", "05.03.2025"). */
+export const statementDate = (d: Date, locale: Locale = "en") =>
+  new Intl.DateTimeFormat(intlTag(locale), { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(d);
 
 /** The name a statement and its email greet the donor by: their full name, else their email. */
 export function donorDisplayName(donor: StatementData["donor"]): string {
@@ -47,9 +48,13 @@ export const statementFilename = (orgSlug: string, year: number) => `statement-$
  * The year-end statement as a PDF (pdfkit). A pure function of its data: the document's
  * creation date is the last gift's time, not the clock, and pdfkit derives the file ID from the
  * document info, so the same data always gives the same bytes (the emailed attachment and the
- * donor's download are one file).
+ * donor's download are one file). Written in the statement's language (`data.locale`).
  */
 export function renderStatementPdf(data: StatementData): Promise<Buffer> {
+  const locale = data.locale;
+  const t = translator(locale, "emails");
+  const money = (minor: number, currency: string) => pdfText(formatMoney(minor, currency, { locale: intlTag(locale) }));
+  const year = String(data.year);
   const lastGift = data.gifts.reduce(
     (latest, g) => (g.date > latest ? g.date : latest),
     data.gifts[0]?.date ?? new Date(Date.UTC(data.year, 11, 31)),
@@ -60,9 +65,9 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: pdfText(`${data.year} giving statement: ${orgDisplayName(data.org)}`),
+      Title: pdfText(t("statementPdf.title", { year, org: orgDisplayName(data.org) })),
       Author: orgName,
-      Subject: pdfText(`Gifts of ${donorDisplayName(data.donor)} in ${data.year}`),
+      Subject: pdfText(t("statementPdf.subject", { donor: donorDisplayName(data.donor), year })),
       Creator: "Goodfund",
       Producer: "Goodfund",
       CreationDate: lastGift,
@@ -84,21 +89,26 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
   doc.font(FONT).fontSize(10).fillColor(MUTED);
   if (data.org.legalName && data.org.legalName !== data.org.name) doc.text(pdfText(data.org.name), { width });
   if (data.org.address) doc.text(pdfText(data.org.address), { width });
-  if (data.org.taxId) doc.text(pdfText(`Tax ID: ${data.org.taxId}`), { width });
+  if (data.org.taxId) doc.text(pdfText(t("statementPdf.taxId", { taxId: data.org.taxId })), { width });
 
   // The statement and its donor.
-  doc.moveDown(1.5).fillColor(INK).font(BOLD).fontSize(15).text(`Giving statement for ${data.year}`, left, doc.y, { width });
+  doc
+    .moveDown(1.5)
+    .fillColor(INK)
+    .font(BOLD)
+    .fontSize(15)
+    .text(pdfText(t("statementPdf.heading", { year })), left, doc.y, { width });
   doc
     .moveDown(0.5)
     .font(FONT)
     .fontSize(11)
-    .text(pdfText(`Prepared for ${donorDisplayName(data.donor)}`), { width });
+    .text(pdfText(t("statementPdf.preparedFor", { donor: donorDisplayName(data.donor) })), { width });
   if (donorDisplayName(data.donor) !== data.donor.email) doc.fillColor(MUTED).text(pdfText(data.donor.email), { width });
   doc
     .moveDown(0.5)
     .fillColor(MUTED)
     .fontSize(10)
-    .text(`Gifts received from 1 January to 31 December ${data.year} (UTC). Refunded gifts are not included.`, { width });
+    .text(pdfText(t("statementPdf.period", { year })), { width });
 
   // The gifts.
   const cols = { date: left, campaign: left + 100, amount: left + width - 110 };
@@ -106,9 +116,9 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
   const header = () => {
     doc.fillColor(MUTED).font(BOLD).fontSize(9);
     const y = doc.y;
-    doc.text("DATE", cols.date, y, { width: 95, lineBreak: false });
-    doc.text("CAMPAIGN", cols.campaign, y, { width: campaignWidth, lineBreak: false });
-    doc.text("AMOUNT", cols.amount, y, { width: 110, align: "right", lineBreak: false });
+    doc.text(pdfText(t("statementPdf.date")), cols.date, y, { width: 95, lineBreak: false });
+    doc.text(pdfText(t("statementPdf.campaign")), cols.campaign, y, { width: campaignWidth, lineBreak: false });
+    doc.text(pdfText(t("statementPdf.amount")), cols.amount, y, { width: 110, align: "right", lineBreak: false });
     doc.y = y + 14;
     doc
       .moveTo(left, doc.y - 3)
@@ -130,9 +140,9 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
       doc.font(FONT).fontSize(10).fillColor(INK);
     }
     const y = doc.y;
-    doc.text(statementDate(gift.date), cols.date, y, { width: 95, lineBreak: false });
+    doc.text(pdfText(statementDate(gift.date, locale)), cols.date, y, { width: 95, lineBreak: false });
     doc.text(title, cols.campaign, y, { width: campaignWidth });
-    doc.text(pdfText(formatMoney(gift.amountCents, gift.currency)), cols.amount, y, { width: 110, align: "right", lineBreak: false });
+    doc.text(money(gift.amountCents, gift.currency), cols.amount, y, { width: 110, align: "right", lineBreak: false });
     doc.y = y + rowHeight;
   }
 
@@ -152,8 +162,8 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
       .font(BOLD)
       .fontSize(11)
       .fillColor(INK)
-      .text(`Total given in ${data.year} (${count} ${count === 1 ? "gift" : "gifts"})`, left, y, { width: width - 120, lineBreak: false });
-    doc.text(pdfText(formatMoney(total.amountCents, total.currency)), cols.amount - 10, y, {
+      .text(pdfText(t("statementPdf.total", { year, count })), left, y, { width: width - 120, lineBreak: false });
+    doc.text(money(total.amountCents, total.currency), cols.amount - 10, y, {
       width: 120,
       align: "right",
       lineBreak: false,
@@ -169,14 +179,9 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
     .moveDown(1.5)
     .fontSize(9)
     .fillColor(MUTED)
-    .text(
-      pdfText(`Thank you for supporting ${orgDisplayName(data.org).replace(/\.+$/, "")}. Keep this statement with your tax records.`),
-      left,
-      doc.y,
-      {
-        width,
-      },
-    );
+    .text(pdfText(t("statementPdf.thanks", { org: orgDisplayName(data.org).replace(/\.+$/, "") })), left, doc.y, {
+      width,
+    });
 
   // Page numbers, once every page exists.
   const range = doc.bufferedPageRange();
@@ -188,11 +193,16 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
       .font(FONT)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${orgName} · ${data.year} giving statement · page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN + 16, {
-        width,
-        align: "center",
-        lineBreak: false,
-      });
+      .text(
+        pdfText(t("statementPdf.footer", { org: orgName, year, page: i + 1, pages: range.count })),
+        left,
+        doc.page.height - MARGIN + 16,
+        {
+          width,
+          align: "center",
+          lineBreak: false,
+        },
+      );
   }
   doc.end();
   return done;
