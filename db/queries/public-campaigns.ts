@@ -1,5 +1,6 @@
-import { and, countDistinct, desc, eq, ne } from "drizzle-orm";
+import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { prepared } from "@/db/prepared";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
 import { acceptsDonations } from "@/lib/accepting-donations";
 import { notFound } from "@/lib/errors";
@@ -10,18 +11,59 @@ import { serializeCampaign } from "@/lib/schemas/campaigns";
 const DONOR_ROLL_SIZE = 50;
 const LEADERBOARD_SIZE = 20;
 
+const ph = sql.placeholder;
+
+// Built once per process (db/prepared.ts).
+const publicCampaignBy = (name: string, where: () => ReturnType<typeof and>) =>
+  prepared(name, (db) =>
+    db
+      .select({ campaign: campaigns, org: organizations })
+      .from(campaigns)
+      .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
+      .where(and(where(), ne(campaigns.status, "DRAFT")))
+      .limit(1),
+  );
+const publicCampaignById = publicCampaignBy("public_campaign_by_id", () => eq(campaigns.id, ph("id")));
+const publicCampaignBySlugs = publicCampaignBy("public_campaign_by_slugs", () =>
+  and(eq(organizations.slug, ph("orgSlug")), eq(campaigns.slug, ph("slug"))),
+);
+
+const donorRollOf = prepared("public_donor_roll", (db) =>
+  db
+    .select({
+      firstName: donations.firstName,
+      anonymous: donations.anonymous,
+      amount: donations.amount,
+      message: donations.message,
+      createdAt: donations.createdAt,
+    })
+    .from(donations)
+    .where(and(eq(donations.campaignId, ph("campaignId")), eq(donations.status, "SUCCEEDED")))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(DONOR_ROLL_SIZE),
+);
+
+const leaderboardOf = prepared("public_leaderboard", (db) =>
+  db
+    .select({
+      id: campaigns.id,
+      title: campaigns.title,
+      slug: campaigns.slug,
+      raisedAmountCents: campaigns.raisedAmountCents,
+      donationCount: campaigns.donationCount,
+    })
+    .from(campaigns)
+    .where(and(eq(campaigns.parentCampaignId, ph("campaignId")), ne(campaigns.status, "DRAFT")))
+    .orderBy(desc(campaigns.raisedAmountCents), desc(campaigns.donationCount), campaigns.id)
+    .limit(LEADERBOARD_SIZE),
+);
+
 /** A published campaign (not DRAFT) by its ID, or by organization slug and campaign slug. */
 export async function findPublicCampaign(
   db: DbOrTx,
   by: { id: string } | { orgSlug: string; slug: string },
 ): Promise<{ campaign: Campaign; org: Organization }> {
-  const where = "id" in by ? eq(campaigns.id, by.id) : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug));
-  const [row] = await db
-    .select({ campaign: campaigns, org: organizations })
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
-    .where(and(where, ne(campaigns.status, "DRAFT")))
-    .limit(1);
+  const [row] = "id" in by ? await publicCampaignById(db, { id: by.id }) : await publicCampaignBySlugs(db, by);
   if (!row) throw notFound("campaign_not_found", "Campaign not found");
   return row;
 }
@@ -45,36 +87,10 @@ export async function publicCampaignView(
   /** `social: false` leaves out the donor roll and leaderboard (the donate page under overload). */
   { social = true }: { social?: boolean } = {},
 ) {
-  const donorRoll =
-    campaign.showDonorRoll && social
-      ? await db
-          .select({
-            firstName: donations.firstName,
-            anonymous: donations.anonymous,
-            amount: donations.amount,
-            message: donations.message,
-            createdAt: donations.createdAt,
-          })
-          .from(donations)
-          .where(and(eq(donations.campaignId, campaign.id), eq(donations.status, "SUCCEEDED")))
-          .orderBy(desc(donations.createdAt), desc(donations.id))
-          .limit(DONOR_ROLL_SIZE)
-      : null;
-  const leaderboard =
-    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social
-      ? await db
-          .select({
-            id: campaigns.id,
-            title: campaigns.title,
-            slug: campaigns.slug,
-            raisedAmountCents: campaigns.raisedAmountCents,
-            donationCount: campaigns.donationCount,
-          })
-          .from(campaigns)
-          .where(and(eq(campaigns.parentCampaignId, campaign.id), ne(campaigns.status, "DRAFT")))
-          .orderBy(desc(campaigns.raisedAmountCents), desc(campaigns.donationCount), campaigns.id)
-          .limit(LEADERBOARD_SIZE)
-      : null;
+  const [donorRoll, leaderboard] = await Promise.all([
+    campaign.showDonorRoll && social ? donorRollOf(db, { campaignId: campaign.id }) : null,
+    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social ? leaderboardOf(db, { campaignId: campaign.id }) : null,
+  ]);
 
   const full = serializeCampaign(campaign);
   const { raisedAmountCents, donationCount, goalAmountCents, matchedAmountCents, scheduledPublishAt, ...visible } = full;

@@ -1,5 +1,4 @@
-import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
-import { ok } from "@/lib/api/respond";
+import { publicViewResponse } from "@/lib/cache/public-campaign-response";
 import { methods, withRoute } from "@/lib/api/route";
 import { publicCampaignViewSchema } from "@/lib/schemas/campaigns";
 import { idParam } from "@/lib/schemas/common";
@@ -23,6 +22,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Campaign not found",
       },
     },
-    async ({ db, params }) => ok(await publicCampaignView(db, await findPublicCampaign(db, { id: params.id }))),
+    async ({ db, params }) => publicViewResponse(db, { id: params.id }),
   ),
 });

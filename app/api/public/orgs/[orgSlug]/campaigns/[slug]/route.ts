@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
-import { ok } from "@/lib/api/respond";
+import { publicViewResponse } from "@/lib/cache/public-campaign-response";
 import { methods, withRoute } from "@/lib/api/route";
 import { publicCampaignViewSchema } from "@/lib/schemas/campaigns";
 
@@ -23,6 +22,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Campaign not found",
       },
     },
-    async ({ db, params }) => ok(await publicCampaignView(db, await findPublicCampaign(db, params))),
+    async ({ db, params }) => publicViewResponse(db, params),
   ),
 });
