@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import type { AdminNotificationProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
-import { GiftSummary } from "./_components/gift-summary";
+import { donorContactRows, GiftSummary } from "./_components/gift-summary";
 import { Action, EmailLayout } from "./_components/layout";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
@@ -41,8 +41,7 @@ export default function AdminNotification(props: AdminNotificationProps & TestMo
       {props.message ? <Text style={styles.quote}>“{props.message}”</Text> : null}
       <GiftSummary
         rows={[
-          ["Donor", props.donorName?.trim() || "Not given"],
-          ["Email", props.donorEmail],
+          ...donorContactRows(props.donorName, props.donorEmail),
           ["Amount", props.recurringInterval ? `${amount} (${adjective[props.recurringInterval]})` : amount],
           ["Campaign", props.campaignTitle],
           ["Donation ID", props.donationId],

@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import type { DonorErasureRequestProps } from "@/lib/email/types";
 import { GiftSummary } from "./_components/gift-summary";
-import { Action, EmailLayout, LinkFallback } from "./_components/layout";
+import { Action, EmailLayout } from "./_components/layout";
 import type { TestModeProps } from "./_components/test-mode-note";
 import { base as styles } from "./_components/styles";
 
@@ -34,8 +34,9 @@ export default function DonorErasureRequest(props: DonorErasureRequestProps & Te
           },
         ]}
       />
-      <Action href={props.reviewUrl}>Review the request</Action>
-      <LinkFallback href={props.reviewUrl} />
+      <Action href={props.reviewUrl} spelledOut>
+        Review the request
+      </Action>
     </EmailLayout>
   );
 }

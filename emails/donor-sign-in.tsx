@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import type { DonorSignInProps } from "@/lib/email/types";
 import { emailIntl } from "./_components/i18n";
-import { Action, EmailLayout, LinkFallback } from "./_components/layout";
+import { Action, EmailLayout } from "./_components/layout";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
@@ -22,8 +22,9 @@ export default function DonorSignIn(props: DonorSignInProps & TestModeProps) {
       footer={t("signIn.footer")}
     >
       <Text style={styles.text}>{t("signIn.body", { org, minutes: props.expiresInMinutes })}</Text>
-      <Action href={props.url}>{t("common.openAccount")}</Action>
-      <LinkFallback href={props.url} locale={props.locale} />
+      <Action href={props.url} spelledOut locale={props.locale}>
+        {t("common.openAccount")}
+      </Action>
     </EmailLayout>
   );
 }

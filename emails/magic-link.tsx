@@ -1,6 +1,6 @@
 import { Text } from "@react-email/components";
 import type { MagicLinkProps } from "@/lib/email/types";
-import { Action, EmailLayout, LinkFallback } from "./_components/layout";
+import { Action, EmailLayout } from "./_components/layout";
 import type { TestModeProps } from "./_components/test-mode-note";
 import { base as styles } from "./_components/styles";
 
@@ -18,8 +18,7 @@ export default function MagicLink(props: MagicLinkProps & TestModeProps) {
       footer="If you did not ask to sign in, you can ignore this email: nobody can sign in without the link."
     >
       <Text style={styles.text}>{`Use the button below to sign in to ${props.host}. The link works once.`}</Text>
-      <Action href={props.url}>{`Sign in to ${props.host}`}</Action>
-      <LinkFallback href={props.url} />
+      <Action href={props.url} spelledOut>{`Sign in to ${props.host}`}</Action>
     </EmailLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import type { MemberInvitationProps } from "@/lib/email/types";
 import { GiftSummary } from "./_components/gift-summary";
-import { Action, EmailLayout, LinkFallback } from "./_components/layout";
+import { Action, EmailLayout } from "./_components/layout";
 import type { TestModeProps } from "./_components/test-mode-note";
 import { base as styles } from "./_components/styles";
 
@@ -54,8 +54,7 @@ export default function MemberInvitation(props: MemberInvitationProps & TestMode
       <Text style={styles.text}>
         {`Sign in with ${props.memberEmail} to get started: there is no password, Goodfund emails you a sign-in link (or use GitHub or Google with the same address, where offered).`}
       </Text>
-      <Action href={props.signInUrl}>{`Sign in to ${props.orgName}`}</Action>
-      <LinkFallback href={props.signInUrl} />
+      <Action href={props.signInUrl} spelledOut>{`Sign in to ${props.orgName}`}</Action>
     </EmailLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { Text } from "@react-email/components";
 import type { PlanCanceledProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
-import { GiftSummary } from "./_components/gift-summary";
+import { donorContactRows, GiftSummary } from "./_components/gift-summary";
 import { Action, EmailLayout } from "./_components/layout";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
+import PlanCanceled from "./plan-canceled";
 
 const adjective = { MONTH: "monthly", YEAR: "yearly" } as const;
 
@@ -30,8 +31,7 @@ export default function PlanCanceledNotice(props: PlanCanceledProps & TestModePr
       </Text>
       <GiftSummary
         rows={[
-          ["Donor", props.donorName?.trim() || "Not given"],
-          ["Email", props.donorEmail],
+          ...donorContactRows(props.donorName, props.donorEmail),
           ["Gift", `${amount} (${kind})`],
           ["Campaign", props.campaignTitle],
           ["Plan ID", props.planId],
@@ -43,15 +43,6 @@ export default function PlanCanceledNotice(props: PlanCanceledProps & TestModePr
 }
 
 PlanCanceledNotice.PreviewProps = {
-  orgName: "Riverside Water Trust",
-  donorFirstName: "Maya",
-  donorName: "Maya Okafor",
-  donorEmail: "maya.okafor@example.org",
-  amountCents: 2500,
-  currency: "usd",
-  interval: "MONTH",
-  campaignTitle: "Clean Water for Riverside",
-  planId: "rp_01HZX4K9Q2M7V3T8",
-  canceledAt: "2025-04-20T09:15:00.000Z",
+  ...PlanCanceled.PreviewProps,
   url: "https://goodfund.example.org/dashboard/riverside/recurring",
 } satisfies PlanCanceledProps;

@@ -7,6 +7,12 @@ import { base } from "./styles";
 /** One line of a summary: "Label: value", a sub-heading, or a plain line. */
 export type SummaryRow = readonly [label: string, value: ReactNode] | { heading: string } | { note: ReactNode };
 
+/** The organization's view of who gave: "Donor: name" (or "Not given") and "Email: address". English, as staff emails are. */
+export const donorContactRows = (name: string | null, email: string): SummaryRow[] => [
+  ["Donor", name?.trim() || "Not given"],
+  ["Email", email],
+];
+
 /**
  * The shaded box that sums up a gift, refund, plan or request, one labelled line each ("Amount:
  * $50.00"); rows given as `false` or `null` are left out. Labels take the language's punctuation

@@ -42,25 +42,32 @@ export function EmailLayout({ locale, preview, testMode, heading, headingStyle, 
   );
 }
 
-/** The email's main action: one button. */
-export function Action({ href, children, style }: { href: string; children: ReactNode; style?: CSSProperties }) {
-  return (
-    <Section style={base.actions}>
-      <Button href={href} style={style ?? base.button}>
-        {children}
-      </Button>
-    </Section>
-  );
-}
+type ActionProps = {
+  href: string;
+  children: ReactNode;
+  style?: CSSProperties;
+  /** Also spell the address out under the button ("If the button does not work, …"), in `locale`: for links the reader must reach. */
+  spelledOut?: boolean;
+  locale?: Locale;
+};
 
-/** The button's address spelled out, for mail clients that break buttons. */
-export function LinkFallback({ href, locale }: { href: string; locale?: Locale }) {
+/** The email's main action: one button, and its address spelled out when asked, for mail clients that break buttons. */
+export function Action({ href, children, style, spelledOut, locale }: ActionProps) {
   return (
-    <Text style={base.small}>
-      {emailIntl(locale).t("common.linkFallback")}{" "}
-      <Link href={href} style={base.link}>
-        {href}
-      </Link>
-    </Text>
+    <>
+      <Section style={base.actions}>
+        <Button href={href} style={style ?? base.button}>
+          {children}
+        </Button>
+      </Section>
+      {spelledOut ? (
+        <Text style={base.small}>
+          {emailIntl(locale).t("common.linkFallback")}{" "}
+          <Link href={href} style={base.link}>
+            {href}
+          </Link>
+        </Text>
+      ) : null}
+    </>
   );
 }
