@@ -53,7 +53,7 @@ test.describe("donor account in the donor's language", () => {
       const field = donorPage.getByRole("textbox", { name: "E-Mail-Adresse" });
       await field.fill("not an address");
       await field.press("Enter");
-      await expect(donorPage.getByRole("alert")).toHaveText(/^Geben Sie die E-Mail-Adresse ein/);
+      await expect(donorPage.getByRole("main").getByRole("alert")).toHaveText(/^Geben Sie die E-Mail-Adresse ein/);
       await field.fill(donor.email);
       const asked = donorPage.waitForRequest(
         (r) => r.method() === "POST" && r.url().endsWith(`/api/public/orgs/${DEMO.orgSlug}/donor-sessions`),
@@ -95,7 +95,7 @@ test.describe("donor account in the donor's language", () => {
       await expect(field).toHaveValue("25");
       await field.fill("12,345");
       await field.press("Enter");
-      await expect(field).toHaveAccessibleDescription("Use como máximo 2 decimales");
+      await expect(field).toHaveAccessibleDescription(/Use como máximo 2 decimales$/);
       await field.fill("40,50");
       await field.press("Enter");
       await expect(plans.getByRole("status")).toHaveText("Su donación es ahora de 40,50 US$ al mes, a partir del próximo cargo.");
