@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
+import { prepared, setTo, variants } from "@/db/prepared";
 import {
   campaignMilestones,
   campaigns,
@@ -12,6 +13,7 @@ import {
   type DonationStatus,
   type Organization,
 } from "@/db/schema";
+import { campaignViewChanged } from "@/lib/cache/public-campaign-view";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
 import { getEnv } from "@/lib/env";
@@ -41,6 +43,116 @@ export type MoveOptions = {
   set?: Pick<Partial<Donation>, "chargeId" | "paymentIntentId">;
 };
 
+const ph = sql.placeholder;
+
+// The statements below are built once (db/prepared.ts) and run in the caller's transaction.
+
+const insertTimeline = prepared("donation_timeline", (db) =>
+  db
+    .insert(donationEvents)
+    .values({ donationId: ph("donationId"), type: ph("type"), processorEventId: ph("processorEventId"), data: ph("data") }),
+);
+
+/** The columns of MoveOptions.set an event gives, in a fixed order (a statement's shape). */
+const setKeys = (set: MoveOptions["set"]): ("chargeId" | "paymentIntentId")[] =>
+  set ? (["chargeId", "paymentIntentId"] as const).filter((k) => set[k] !== undefined) : [];
+
+const placeholders = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, setTo(k)]));
+
+/** A donation that keeps its status: what the event says about the payment, and a reason with its time. */
+const updateInPlace = variants((shape: string) => {
+  const [keys, reason] = shape.split("|");
+  return prepared(`donation_update_in_place_${shape}`, (db) =>
+    db
+      .update(donations)
+      .set({
+        ...placeholders(keys ? keys.split(",") : []),
+        ...(reason ? { failureReason: setTo("failureReason"), updatedAt: sql`now()` } : {}),
+      })
+      .where(eq(donations.id, ph("id")))
+      .returning(),
+  );
+});
+
+const updateCampaignCounts = prepared("campaign_counts", (db) =>
+  db
+    .update(campaigns)
+    .set({
+      raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${ph("raised")}`,
+      donationCount: sql`${campaigns.donationCount} + ${ph("count")}`,
+      matchedAmountCents: sql`${campaigns.matchedAmountCents} - ${ph("unmatched")}`,
+      ticketsSold: sql`${campaigns.ticketsSold} + ${ph("tickets")}`,
+    })
+    .where(eq(campaigns.id, ph("id")))
+    .returning(),
+);
+
+const addCampaignMatch = prepared("campaign_match", (db) =>
+  db
+    .update(campaigns)
+    .set({ matchedAmountCents: sql`${campaigns.matchedAmountCents} + ${ph("matched")}` })
+    .where(eq(campaigns.id, ph("id")))
+    .returning(),
+);
+
+const updateParentCounts = prepared("parent_campaign_counts", (db) =>
+  db
+    .update(campaigns)
+    .set({
+      raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${ph("raised")}`,
+      donationCount: sql`${campaigns.donationCount} + ${ph("count")}`,
+    })
+    .where(eq(campaigns.id, ph("id"))),
+);
+
+/**
+ * The donation's move: its new status and match, with the event's payment columns. Shape: the
+ * payment columns set, whether it succeeds, and whether a failure or dispute reason is given.
+ */
+const updateMoved = variants((shape: string) => {
+  const [keys, succeeded, failure, dispute] = shape.split("|");
+  return prepared(`donation_move_${shape}`, (db) =>
+    db
+      .update(donations)
+      .set({
+        ...placeholders(keys ? keys.split(",") : []),
+        status: setTo("status"),
+        matchedAmountCents: setTo("matched"),
+        succeededAt: succeeded ? sql`coalesce(${donations.succeededAt}, now())` : donations.succeededAt,
+        // A success clears the reason of an earlier failure (the timeline keeps it).
+        failureReason: failure ? setTo("failureReason") : succeeded ? null : donations.failureReason,
+        disputeReason: dispute ? setTo("disputeReason") : donations.disputeReason,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(donations.id, ph("id")))
+      .returning(),
+  );
+});
+
+const organizationById = prepared("organization_by_id", (db) =>
+  db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, ph("id"))),
+);
+const campaignById = prepared("campaign_by_id", (db) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.id, ph("id"))),
+);
+
+/** A campaign's milestones reached, `count` of them (1–4), inserted unless already alerted. */
+const insertMilestones = variants((count: number) =>
+  prepared(`campaign_milestones_${count}`, (db) =>
+    db
+      .insert(campaignMilestones)
+      .values(Array.from({ length: count }, (_, i) => ({ campaignId: ph("campaignId"), thresholdPct: ph(`pct${i}`) })))
+      .onConflictDoNothing()
+      .returning({ thresholdPct: campaignMilestones.thresholdPct }),
+  ),
+);
+
 /**
  * Moves a donation to `to` and keeps every aggregate that depends on its status in step, inside
  * the caller's transaction. The caller must hold the donation's row lock (SELECT … FOR UPDATE),
@@ -57,23 +169,23 @@ export type MoveOptions = {
 export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatus, opts: MoveOptions): Promise<Donation> {
   const from = donation.status;
   const timeline = () =>
-    tx.insert(donationEvents).values({
+    insertTimeline(tx, {
       donationId: donation.id,
       type: opts.timelineType,
       processorEventId: opts.processorEventId ?? null,
       data: { from, to, ...opts.data },
     });
+  const keys = setKeys(opts.set);
+  const setValues = { ...opts.set, id: donation.id };
   if (from === to) {
-    const set = opts.set ?? {};
     // A reason given without a status change (a declined card on a donation that keeps its
     // tickets while its payment stays payable) is written with the time it happened.
-    const reason = opts.failureReason !== undefined ? { failureReason: opts.failureReason, updatedAt: sql`now()` } : {};
-    if (opts.failureReason !== undefined || Object.entries(set).some(([k, v]) => donation[k as keyof typeof set] !== v)) {
-      const [updated] = await tx
-        .update(donations)
-        .set({ ...set, ...reason })
-        .where(eq(donations.id, donation.id))
-        .returning();
+    const reason = opts.failureReason !== undefined;
+    if (reason || keys.some((k) => donation[k] !== opts.set![k])) {
+      const [updated] = await updateInPlace(`${keys.join(",")}|${reason ? "r" : ""}`)(tx, {
+        ...setValues,
+        failureReason: opts.failureReason,
+      });
       donation = updated;
     }
     await timeline();
@@ -92,62 +204,47 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     // new donations' foreign-key checks (KEY SHARE) on the campaign don't wait for it, so renewals
     // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
     if (lost) matched = 0;
-    [campaign] = await tx
-      .update(campaigns)
-      .set({
-        raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${sign * donation.amount}`,
-        donationCount: sql`${campaigns.donationCount} + ${sign}`,
-        matchedAmountCents: sql`${campaigns.matchedAmountCents} - ${lost ? donation.matchedAmountCents : 0}`,
-        ticketsSold: sql`${campaigns.ticketsSold} + ${ticketDelta * (donation.tickets ?? 0)}`,
-      })
-      .where(eq(campaigns.id, donation.campaignId))
-      .returning();
+    [campaign] = await updateCampaignCounts(tx, {
+      id: donation.campaignId,
+      raised: sign * donation.amount,
+      count: sign,
+      unmatched: lost ? donation.matchedAmountCents : 0,
+      tickets: ticketDelta * (donation.tickets ?? 0),
+    });
     // The match is decided on the locked row: what is left under the cap after every earlier success.
     if (gained) {
       matched = campaign.matchingEnabled
         ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
         : 0;
       if (matched > 0) {
-        [campaign] = await tx
-          .update(campaigns)
-          .set({ matchedAmountCents: sql`${campaigns.matchedAmountCents} + ${matched}` })
-          .where(eq(campaigns.id, donation.campaignId))
-          .returning();
+        [campaign] = await addCampaignMatch(tx, { id: donation.campaignId, matched });
       }
     }
     if (sign !== 0 && campaign.parentCampaignId) {
-      await tx
-        .update(campaigns)
-        .set({
-          raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${sign * donation.amount}`,
-          donationCount: sql`${campaigns.donationCount} + ${sign}`,
-        })
-        .where(eq(campaigns.id, campaign.parentCampaignId));
+      await updateParentCounts(tx, { id: campaign.parentCampaignId, raised: sign * donation.amount, count: sign });
     }
+    // The public views of both show these totals (and the donor roll, the tickets left).
+    campaignViewChanged(tx, campaign.id, campaign.parentCampaignId);
   }
 
-  const [moved] = await tx
-    .update(donations)
-    .set({
-      ...opts.set,
-      status: to,
-      matchedAmountCents: matched,
-      succeededAt: to === "SUCCEEDED" ? sql`coalesce(${donations.succeededAt}, now())` : donations.succeededAt,
-      // A success clears the reason of an earlier failure (the timeline keeps it).
-      failureReason: opts.failureReason !== undefined ? opts.failureReason : to === "SUCCEEDED" ? null : donations.failureReason,
-      disputeReason: opts.disputeReason !== undefined ? opts.disputeReason : donations.disputeReason,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(donations.id, donation.id))
-    .returning();
+  const failure = opts.failureReason !== undefined;
+  const dispute = opts.disputeReason !== undefined;
+  const shape = `${keys.join(",")}|${to === "SUCCEEDED" ? "s" : ""}|${failure ? "f" : ""}|${dispute ? "d" : ""}`;
+  const [moved] = await updateMoved(shape)(tx, {
+    ...setValues,
+    status: to,
+    matched,
+    failureReason: opts.failureReason,
+    disputeReason: opts.disputeReason,
+  });
 
   // Everything else depends only on the rows above, so it goes out together: the driver pipelines
   // statements issued at once on the transaction's connection (one round trip, not one each).
   // The per-day totals move under the campaign lock held since its UPDATE, like its raised amount.
   const notify = gained ? campaign : undefined;
   const [org, parent] = await Promise.all([
-    notify ? first(tx.select().from(organizations).where(eq(organizations.id, donation.orgId))) : undefined,
-    notify?.parentCampaignId ? first(tx.select().from(campaigns).where(eq(campaigns.id, notify.parentCampaignId))) : undefined,
+    notify ? first(organizationById(tx, { id: donation.orgId })) : undefined,
+    notify?.parentCampaignId ? first(campaignById(tx, { id: notify.parentCampaignId })) : undefined,
     sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
     sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
     timeline(),
@@ -180,39 +277,66 @@ const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await ro
 async function refreshDonorTotals(tx: Tx, donation: Donation, sign: number, paid: boolean) {
   const { donorId, amount, id: donationId } = donation;
   if (sign > 0) {
-    // Read in SQL, not through a JS Date, which would drop the timestamp's microseconds.
-    const at = sql`(select ${donations.succeededAt} from ${donations} where ${donations.id} = ${donationId})`;
-    await tx
-      .update(donors)
-      .set({
-        totalGivenCents: sql`${donors.totalGivenCents} + ${amount}`,
-        donationCount: sql`${donors.donationCount} + 1`,
-        firstDonationAt: sql`least(${donors.firstDonationAt}, ${at})`,
-        lastDonationAt: sql`greatest(${donors.lastDonationAt}, ${at})`,
-        ...(paid && donation.firstName ? { firstName: donation.firstName } : {}),
-        ...(paid && donation.lastName ? { lastName: donation.lastName } : {}),
-        ...(paid && donation.locale ? { locale: donation.locale } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(donors.id, donorId));
+    const names = (["firstName", "lastName", "locale"] as const).filter((k) => paid && donation[k]);
+    await addDonorGift(names.join(","))(tx, { donorId, amount, donationId, ...pick(donation, names) });
     return;
   }
   // Lock the donor first (as the UPDATE would: NO KEY UPDATE, which new donations' foreign keys
   // don't block): the recomputation's subqueries read the snapshot taken when the UPDATE starts,
   // so an UPDATE that waited for a concurrent gift's lock would miss that gift's success.
-  await tx.select({ id: donors.id }).from(donors).where(eq(donors.id, donorId)).for("no key update");
-  const counted = sql`from ${donations} where ${donations.donorId} = ${donorId} and ${donations.status} = 'SUCCEEDED'`;
-  await tx
+  await lockDonor(tx, { donorId });
+  await removeDonorGift(tx, { donorId, amount });
+}
+
+const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+/** A gift that starts counting: the donor's totals, and (a payment just made) the names and language given with it. */
+const addDonorGift = variants((columns: string) => {
+  // Read in SQL, not through a JS Date, which would drop the timestamp's microseconds.
+  const at = sql`(select ${donations.succeededAt} from ${donations} where ${donations.id} = ${ph("donationId")})`;
+  return prepared(`donor_add_gift_${columns}`, (db) =>
+    db
+      .update(donors)
+      .set({
+        totalGivenCents: sql`${donors.totalGivenCents} + ${ph("amount")}`,
+        donationCount: sql`${donors.donationCount} + 1`,
+        firstDonationAt: sql`least(${donors.firstDonationAt}, ${at})`,
+        lastDonationAt: sql`greatest(${donors.lastDonationAt}, ${at})`,
+        ...placeholders(columns ? columns.split(",") : []),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(donors.id, ph("donorId"))),
+  );
+});
+
+const lockDonor = prepared("donor_lock", (db) =>
+  db
+    .select({ id: donors.id })
+    .from(donors)
+    .where(eq(donors.id, ph("donorId")))
+    .for("no key update"),
+);
+
+const counted = sql`from ${donations} where ${donations.donorId} = ${ph("donorId")} and ${donations.status} = 'SUCCEEDED'`;
+const removeDonorGift = prepared("donor_remove_gift", (db) =>
+  db
     .update(donors)
     .set({
-      totalGivenCents: sql`${donors.totalGivenCents} - ${amount}`,
+      totalGivenCents: sql`${donors.totalGivenCents} - ${ph("amount")}`,
       donationCount: sql`${donors.donationCount} - 1`,
       firstDonationAt: sql`(select min(${donations.succeededAt}) ${counted})`,
       lastDonationAt: sql`(select max(${donations.succeededAt}) ${counted})`,
       updatedAt: sql`now()`,
     })
-    .where(eq(donors.id, donorId));
-}
+    .where(eq(donors.id, ph("donorId"))),
+);
+
+const donorLocaleOf = prepared("donor_locale", (db) =>
+  db
+    .select({ locale: donors.locale })
+    .from(donors)
+    .where(eq(donors.id, ph("id"))),
+);
 
 /** Each goal threshold alerts once per campaign: the milestone row's primary key decides. */
 async function queueMilestones(tx: Tx, org: Organization, campaign: Campaign) {
@@ -220,11 +344,10 @@ async function queueMilestones(tx: Tx, org: Organization, campaign: Campaign) {
   if (!goal || !org.notificationEmail) return;
   const reached = MILESTONES.filter((pct) => campaign.raisedAmountCents * 100 >= pct * goal);
   if (reached.length === 0) return;
-  const fresh = await tx
-    .insert(campaignMilestones)
-    .values(reached.map((thresholdPct) => ({ campaignId: campaign.id, thresholdPct })))
-    .onConflictDoNothing()
-    .returning({ thresholdPct: campaignMilestones.thresholdPct });
+  const fresh = await insertMilestones(reached.length)(tx, {
+    campaignId: campaign.id,
+    ...Object.fromEntries(reached.map((pct, i) => [`pct${i}`, pct])),
+  });
   const to = org.notificationEmail;
   await enqueueEmails(
     tx,
@@ -257,9 +380,7 @@ function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
  */
 async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign, d: Donation) {
   const appUrl = getEnv().appUrl;
-  const donorLocale = isLocale(d.locale)
-    ? null
-    : (await tx.select({ locale: donors.locale }).from(donors).where(eq(donors.id, d.donorId)))[0]?.locale;
+  const donorLocale = isLocale(d.locale) ? null : (await donorLocaleOf(tx, { id: d.donorId }))[0]?.locale;
   const locale = emailLocale(d.locale, donorLocale, org.defaultLocale);
   const campaignUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   const emails: QueuedEmail[] = [];
