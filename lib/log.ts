@@ -13,14 +13,21 @@ function redact(fields: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Structured JSON log lines on stdout/stderr; one object a line, never request bodies or headers. */
-function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  let threshold: number;
+// The threshold of the parsed environment it was read from (tests reset the environment).
+let thresholdOf: { env: object | null; value: number } = { env: null, value: LEVELS.info };
+
+function threshold(): number {
   try {
-    threshold = LEVELS[getEnv().LOG_LEVEL];
+    const env = getEnv();
+    if (thresholdOf.env !== env) thresholdOf = { env, value: LEVELS[env.LOG_LEVEL] };
+    return thresholdOf.value;
   } catch {
-    threshold = LEVELS.info;
+    return LEVELS.info;
   }
-  if (LEVELS[level] < threshold) return;
+}
+
+function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
+  if (LEVELS[level] < threshold()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...redact(fields) });
   if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);

@@ -85,7 +85,7 @@ export async function succeedPaymentIntent(
       tx`select * from organizations where id = ${donation.org_id}`,
       tx`
       insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
-      select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, ${1} * amount, ${1} from donations where id = ${donation.id}
+      select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, amount, 1 from donations where id = ${donation.id}
       on conflict (campaign_id, day) do update set
         raised_cents = campaign_daily_totals.raised_cents + excluded.raised_cents,
         donation_count = campaign_daily_totals.donation_count + excluded.donation_count`,
