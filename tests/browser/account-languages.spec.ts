@@ -69,6 +69,8 @@ test.describe("donor account in the donor's language", () => {
       const item = donorPage.getByRole("listitem").filter({ hasText: donor.email }).first();
       signInUrl = (await item.getByRole("link", { name: `Open the donor account link for ${donor.email}` }).getAttribute("href")) ?? "";
       expect(signInUrl).toContain("/account/sign-in?token=");
+      // Asked for in German: the link opens the account pages in German unless told otherwise.
+      expect(new URL(signInUrl, serverUrl()).searchParams.get("lang")).toBe("de");
       const url = new URL(signInUrl, serverUrl());
       url.searchParams.set("lang", "es");
       await donorPage.goto(url.pathname + url.search);

@@ -151,7 +151,7 @@ describe("POST /api/public/orgs/:orgSlug/donor-sessions", () => {
     expect(await signInEmails(onlyB)).toEqual([]);
     const [email] = (await signInEmails(noor)).slice(-1);
     expect(email.orgName).toBe(orgA.name);
-    expect(email.url).toMatch(new RegExp(`^${getEnv().appUrl}/o/${orgA.slug}/account/sign-in\\?token=[\\w-]{43}$`));
+    expect(email.url).toMatch(new RegExp(`^${getEnv().appUrl}/o/${orgA.slug}/account/sign-in\\?token=[\\w-]{43}&lang=en$`));
   });
 
   it("POST /api/public/orgs/:orgSlug/donor-sessions finds the donor whatever the case of the address, and answers the same for an unknown organization", async () => {

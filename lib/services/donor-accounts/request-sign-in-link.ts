@@ -35,7 +35,7 @@ export function normalizeDonorEmail(email: string): string {
  * organization and address, per DONOR_SIGNIN_WINDOW_MINUTES (429 `rate_limited`).
  *
  * The token is 32 random bytes (base64url), stored only as its SHA-256, valid
- * DONOR_SIGN_IN_LINK_MINUTES; the email's link is `{donateBaseUrl}/account/sign-in?token=…`,
+ * DONOR_SIGN_IN_LINK_MINUTES; the email's link is `{donateBaseUrl}/account/sign-in?token=…&lang=…`,
  * and its props are purged from the outbox once sent (except on a local sandbox install, whose
  * outbox is the developer's mailbox).
  */
@@ -62,7 +62,10 @@ export async function requestDonorSignInLink(
 
   const token = randomBytes(32).toString("base64url");
   const id = newId("dsl");
-  const url = `${donateBaseUrl(org)}/account/sign-in?token=${encodeURIComponent(token)}`;
+  // The language the request asked in, else the donor's, else the organization's: the email's,
+  // and the account pages' the link opens (`lang`).
+  const locale = emailLocale(input.locale, donor.locale, org.defaultLocale);
+  const url = `${donateBaseUrl(org)}/account/sign-in?token=${encodeURIComponent(token)}&lang=${locale}`;
   await db.transaction(async (tx) => {
     await tx.insert(donorSignInLinks).values({
       id,
@@ -81,8 +84,7 @@ export async function requestDonorSignInLink(
         url,
         orgName: org.name,
         expiresInMinutes: DONOR_SIGN_IN_LINK_MINUTES,
-        // The language the request asked in, else the donor's, else the organization's.
-        locale: emailLocale(input.locale, donor.locale, org.defaultLocale),
+        locale,
       },
       purgePropsWhenSent: !signInLinksKeptForMailbox(),
     });
