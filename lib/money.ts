@@ -79,43 +79,108 @@ export function formatMoney(minor: number, currency: string, opts: { locale?: st
   return f.format(minor / unit);
 }
 
-/** Minor units → the text a money input shows: "25", "25.50", "5000" for jpy (no sign, no grouping). */
-export function minorToInput(minor: number | null | undefined, currency: string): string {
+const decimalSigns = new Map<string, string>();
+
+/** The decimal sign of a locale (an `Intl` tag): "." for en, "," for es, fr and de. English without a locale. */
+export function decimalSign(locale?: string): "." | "," {
+  if (!locale) return ".";
+  let sign = decimalSigns.get(locale);
+  if (sign === undefined) {
+    try {
+      sign = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    } catch {
+      sign = ".";
+    }
+    decimalSigns.set(locale, sign);
+  }
+  return sign === "," ? "," : ".";
+}
+
+/**
+ * Minor units → the text a money input shows in `locale` (English without one): "25", "25.50",
+ * "25,50" where the comma is the decimal sign, "5000" for jpy (no sign, no grouping).
+ */
+export function minorToInput(minor: number | null | undefined, currency: string, opts: { locale?: string } = {}): string {
   if (minor === null || minor === undefined) return "";
   const decimals = currencyDecimals(currency);
   if (decimals === 0) return String(minor);
   const unit = 10 ** decimals;
   const whole = Math.trunc(minor / unit);
   const frac = Math.abs(minor % unit);
-  return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(decimals, "0")}`;
+  return frac === 0 ? String(whole) : `${whole}${decimalSign(opts.locale)}${String(frac).padStart(decimals, "0")}`;
 }
 
-export type ParsedMinor = { ok: true; minor: number | null } | { ok: false; message: string };
+/**
+ * Why a typed amount is not one, as a code for a form to word in its own language: below zero,
+ * more decimals than the currency has (`decimals`: 0 for jpy), more than ten digits, or not an
+ * amount at all.
+ */
+export type MoneyProblem =
+  { code: "negative" } | { code: "too_precise"; decimals: number } | { code: "too_large" } | { code: "unreadable" };
+
+/** A parsed amount (`minor: null` when nothing was typed), or its problem with an English `message`. */
+export type ParsedMinor = { ok: true; minor: number | null } | ({ ok: false; message: string } & MoneyProblem);
+
+const marksCache = new Map<string, string[]>();
+
+/** The signs an amount may carry before or after it in `locale`: "$", "US$", "$US", "€", "EUR", …; longest first. */
+function currencyMarks(currency: string, locale: string): string[] {
+  const code = currency.toUpperCase();
+  const key = `${locale}:${code}`;
+  let marks = marksCache.get(key);
+  if (!marks) {
+    const signs = new Set([currencySymbol(code), currencySymbol(code, locale), code, "$", "€", "£", "¥"]);
+    try {
+      const part = new Intl.NumberFormat(locale, { style: "currency", currency: code }).formatToParts(0).find((p) => p.type === "currency");
+      if (part) signs.add(part.value.replace(/\s/g, ""));
+    } catch {
+      // An unknown locale or currency: the signs above.
+    }
+    marks = [...signs].filter(Boolean).sort((a, b) => b.length - a.length);
+    marksCache.set(key, marks);
+  }
+  return marks;
+}
 
 /**
- * A typed amount ("25", "1,250.50", "$12.5", "5000" for jpy) as integer minor units, parsed as
- * text digit by digit, never through floating point. Empty input is `minor: null`. Commas only
- * as thousands separators; a zero-decimal currency refuses decimals.
+ * A typed amount as integer minor units, parsed as text digit by digit, never through floating
+ * point. Empty input is `minor: null`. Read the way `locale` (an `Intl` tag) writes numbers:
+ * - English (and without a locale): "25", "1,250.50", "$12.5"; commas only group thousands.
+ * - Where the comma is the decimal sign (es, fr, de): "25,50", "1.234,56", "1 234,56 €"; a dot or
+ *   a space groups thousands, dots alone in groups of three are thousands ("1.250"), and any
+ *   other dot is taken as a decimal point ("25.50").
+ * A zero-decimal currency (jpy) refuses decimals. A refusal has a `code` to translate and an
+ * English `message`.
  */
-export function parseMoney(input: string, currency: string): ParsedMinor {
+export function parseMoney(input: string, currency: string, opts: { locale?: string } = {}): ParsedMinor {
   const decimals = currencyDecimals(currency);
-  const sign = currencySymbol(currency);
-  let s = input.trim().replace(/\s/g, "");
-  s = s.startsWith(sign) ? s.slice(sign.length) : s.replace(/^[$€£¥]/, "");
-  if (s === "") return { ok: true, minor: null };
-  if (s.startsWith("-")) return { ok: false, message: "Must be a positive amount" };
-  if (s.includes(",")) {
-    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s))
-      return { ok: false, message: decimals ? "Use a dot for decimals, like 25.50" : "Enter a whole amount, like 5000" };
-    s = s.replace(/,/g, "");
+  const comma = decimalSign(opts.locale) === ",";
+  const group = comma ? "." : ",";
+  const unreadable = (message: string): ParsedMinor => ({ ok: false, code: "unreadable", message });
+
+  let s = input.replace(/\s/g, "");
+  const minus = s.startsWith("-");
+  for (const mark of currencyMarks(currency, opts.locale ?? "en-US")) {
+    if (s.startsWith(mark)) s = s.slice(mark.length);
+    if (s.endsWith(mark)) s = s.slice(0, -mark.length);
   }
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (s === "" && !minus) return { ok: true, minor: null };
+  if (minus || s.startsWith("-")) return { ok: false, code: "negative", message: "Must be a positive amount" };
+
+  // Groups of three are thousands: "1,250.50" in English, "1.250,50" and "1.250" elsewhere.
+  if ((comma ? /^\d{1,3}(\.\d{3})+(,\d*)?$/ : /^\d{1,3}(,\d{3})+(\.\d*)?$/).test(s)) s = s.split(group).join("");
+  else if (!comma && s.includes(","))
+    return unreadable(decimals ? "Use a dot for decimals, like 25.50" : "Enter a whole amount, like 5000");
+  // Where the comma is the decimal sign, a dot that does not group thousands is a decimal point too.
+  const m = /^(\d*)(?:[.,](\d*))?$/.exec(s);
   if (!m || (m[1] === "" && !m[2]))
-    return { ok: false, message: decimals ? "Enter an amount like 25 or 25.50" : "Enter a whole amount, like 5000" };
+    return unreadable(decimals ? `Enter an amount like 25 or 25${comma ? "," : "."}50` : "Enter a whole amount, like 5000");
   const frac = m[2] ?? "";
   if (frac.replace(/0+$/, "").length > decimals) {
     return {
       ok: false,
+      code: "too_precise",
+      decimals,
       message:
         decimals === 0
           ? "This currency has no decimals: enter a whole amount"
@@ -123,7 +188,7 @@ export function parseMoney(input: string, currency: string): ParsedMinor {
     };
   }
   const whole = m[1].replace(/^0+(?=\d)/, "") || "0";
-  if (whole.length > 10) return { ok: false, message: "That amount is too large" };
+  if (whole.length > 10) return { ok: false, code: "too_large", message: "That amount is too large" };
   return { ok: true, minor: Number(whole) * 10 ** decimals + Number(frac.slice(0, decimals).padEnd(decimals, "0") || "0") };
 }
 

@@ -8,6 +8,7 @@ import {
   coverFeeCents,
   currencyDecimals,
   currencySymbol,
+  decimalSign,
   formatMoney,
   matchFor,
   minimumDonationMinor,
@@ -190,6 +191,24 @@ describe("minorToInput", () => {
     expect(minorToInput(null, "usd")).toBe("");
     expect(minorToInput(undefined, "jpy")).toBe("");
   });
+
+  it("writes the locale's decimal sign: a comma in es, fr and de", () => {
+    expect(minorToInput(2550, "eur", { locale: "en-US" })).toBe("25.50");
+    expect(minorToInput(2550, "eur", { locale: "de" })).toBe("25,50");
+    expect(minorToInput(2550, "usd", { locale: "es" })).toBe("25,50");
+    expect(minorToInput(2500, "eur", { locale: "fr" })).toBe("25");
+    expect(minorToInput(1005, "bhd", { locale: "fr" })).toBe("1,005");
+    expect(minorToInput(123456789, "eur", { locale: "de" })).toBe("1234567,89");
+    expect(minorToInput(5000, "jpy", { locale: "es" })).toBe("5000");
+  });
+});
+
+describe("decimalSign", () => {
+  it("is the locale's decimal sign, a dot in English and without a locale", () => {
+    const signs = { "en-US": ".", en: ".", es: ",", fr: ",", de: ",", "de-CH": ".", "not a tag": "." };
+    for (const [locale, sign] of Object.entries(signs)) expect(decimalSign(locale), locale).toBe(sign);
+    expect(decimalSign()).toBe(".");
+  });
 });
 
 describe("parseMoney", () => {
@@ -236,6 +255,19 @@ describe("parseMoney", () => {
     expect(minor("12345678901", "usd")).toBe("That amount is too large");
   });
 
+  it("refusals carry a code to translate: negative, too precise (with the decimals), too large, unreadable", () => {
+    expect(parseMoney("-5", "usd")).toMatchObject({ ok: false, code: "negative" });
+    expect(parseMoney("€-5", "eur", { locale: "fr" })).toMatchObject({ ok: false, code: "negative" });
+    expect(parseMoney("-", "eur", { locale: "de" })).toMatchObject({ ok: false, code: "negative" });
+    expect(parseMoney("12.345", "usd")).toMatchObject({ ok: false, code: "too_precise", decimals: 2 });
+    expect(parseMoney("1.2345", "bhd")).toMatchObject({ ok: false, code: "too_precise", decimals: 3 });
+    expect(parseMoney("5000.5", "jpy")).toMatchObject({ ok: false, code: "too_precise", decimals: 0 });
+    expect(parseMoney("12345678901", "usd")).toMatchObject({ ok: false, code: "too_large" });
+    for (const text of ["25,50", "abc", ".", "1e3", "1,2,3"])
+      expect(parseMoney(text, "usd")).toMatchObject({ ok: false, code: "unreadable" });
+    expect(parseMoney("5,00", "jpy")).toMatchObject({ ok: false, code: "unreadable" });
+  });
+
   it("round-trips minorToInput → parseMoney for any amount in any kind of currency", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom("usd", "eur", "jpy", "krw", "bhd"), (amount, currency) => {
@@ -251,6 +283,86 @@ describe("parseMoney", () => {
         expect(parseMoney(formatMoney(amount, currency), currency)).toEqual({ ok: true, minor: amount });
       }),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+describe("parseMoney in a language whose decimal sign is a comma", () => {
+  const LOCALES = ["en-US", "es", "fr", "de"] as const;
+  const COMMA_LOCALES = ["es", "fr", "de"] as const;
+  const CURRENCIES = ["usd", "eur", "jpy", "krw", "bhd", "chf"] as const;
+
+  it("reads a decimal comma, dots or spaces grouping thousands, and a sign before or after", () => {
+    for (const locale of COMMA_LOCALES) {
+      const read = (text: string, currency = "eur") => parseMoney(text, currency, { locale });
+      expect(read("25,50"), locale).toEqual({ ok: true, minor: 2550 });
+      expect(read("25,5"), locale).toEqual({ ok: true, minor: 2550 });
+      expect(read("1.234,56"), locale).toEqual({ ok: true, minor: 123456 });
+      expect(read("1.234.567,89"), locale).toEqual({ ok: true, minor: 123456789 });
+      expect(read("1 250,50 €"), locale).toEqual({ ok: true, minor: 125050 });
+      expect(read("1\u202f250,50\u00a0€"), locale).toEqual({ ok: true, minor: 125050 });
+      expect(read("€ 12,30"), locale).toEqual({ ok: true, minor: 1230 });
+      expect(read("12,30 EUR"), locale).toEqual({ ok: true, minor: 1230 });
+      expect(read("40,50 $", "usd"), locale).toEqual({ ok: true, minor: 4050 });
+      expect(read(`40,50 ${{ es: "US$", fr: "$US", de: "USD" }[locale]}`, "usd"), locale).toEqual({ ok: true, minor: 4050 });
+      expect(read(",5"), locale).toEqual({ ok: true, minor: 50 });
+      expect(read(""), locale).toEqual({ ok: true, minor: null });
+      expect(read("  "), locale).toEqual({ ok: true, minor: null });
+    }
+  });
+
+  it("takes dot-only groups of three as thousands, any other dot as a decimal point", () => {
+    for (const locale of COMMA_LOCALES) {
+      const read = (text: string, currency = "eur") => parseMoney(text, currency, { locale });
+      expect(read("1.250"), locale).toEqual({ ok: true, minor: 125000 });
+      expect(read("1.250.000"), locale).toEqual({ ok: true, minor: 125000000 });
+      expect(read("5.000", "jpy"), locale).toEqual({ ok: true, minor: 5000 });
+      expect(read("25.50"), locale).toEqual({ ok: true, minor: 2550 });
+      expect(read("25.5"), locale).toEqual({ ok: true, minor: 2550 });
+      expect(read("1.2345", "bhd"), locale).toMatchObject({ ok: false, code: "too_precise", decimals: 3 });
+    }
+  });
+
+  it("refuses with the same codes, and an English message showing the comma", () => {
+    for (const locale of COMMA_LOCALES) {
+      const read = (text: string, currency = "eur") => parseMoney(text, currency, { locale });
+      expect(read("12,345"), locale).toEqual({ ok: false, code: "too_precise", decimals: 2, message: "Use at most two decimal places" });
+      expect(read("50,5", "jpy"), locale).toMatchObject({ ok: false, code: "too_precise", decimals: 0 });
+      expect(read("-5"), locale).toMatchObject({ ok: false, code: "negative" });
+      expect(read("12345678901"), locale).toMatchObject({ ok: false, code: "too_large" });
+      expect(read("zehn"), locale).toEqual({ ok: false, code: "unreadable", message: "Enter an amount like 25 or 25,50" });
+      expect(read("diez", "jpy"), locale).toEqual({ ok: false, code: "unreadable", message: "Enter a whole amount, like 5000" });
+      for (const text of ["1,2,3", "1.2,50", "1.250.5", "1,250.50", ",", "1e3"])
+        expect(read(text), `${locale} ${text}`).toMatchObject({ ok: false, code: "unreadable" });
+    }
+  });
+
+  it("reads English as before, with or without a locale", () => {
+    for (const opts of [{}, { locale: "en-US" }, { locale: "en" }]) {
+      expect(parseMoney("25.50", "usd", opts)).toEqual({ ok: true, minor: 2550 });
+      expect(parseMoney("$1,250.50", "usd", opts)).toEqual({ ok: true, minor: 125050 });
+      expect(parseMoney("1,250", "usd", opts)).toEqual({ ok: true, minor: 125000 });
+      expect(parseMoney("¥5,000", "jpy", opts)).toEqual({ ok: true, minor: 5000 });
+      expect(parseMoney("25,50", "usd", opts)).toMatchObject({
+        ok: false,
+        code: "unreadable",
+        message: "Use a dot for decimals, like 25.50",
+      });
+    }
+  });
+
+  it("reads back what minorToInput and formatMoney write, for every locale and currency", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9_999_999_999 }),
+        fc.constantFrom(...CURRENCIES),
+        fc.constantFrom(...LOCALES),
+        (m, c, locale) => {
+          expect(parseMoney(minorToInput(m, c, { locale }), c, { locale })).toEqual({ ok: true, minor: m });
+          expect(parseMoney(formatMoney(m, c, { locale }), c, { locale })).toEqual({ ok: true, minor: m });
+        },
+      ),
+      { numRuns: 3_000 },
     );
   });
 });
