@@ -8,8 +8,8 @@ import { SandboxCardForm } from "@/components/donate/sandbox-card-form";
 import { useLocale } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
 import { intlTag } from "@/lib/i18n/locales";
-import { formatMoney, minimumDonationMinor } from "@/lib/money";
-import { amountToInput, parseAmount, type AmountProblem } from "./amount-input";
+import { formatMoney, minimumDonationMinor, minorToInput, parseMoney } from "@/lib/money";
+import { amountProblemText } from "./amount-input";
 import styles from "./plan-controls.module.css";
 import { StripeCardSetup } from "./stripe-card-setup";
 
@@ -203,10 +203,12 @@ function AmountForm({
   onCancel: () => void;
 }) {
   const t = useTranslations("account");
+  const tForm = useTranslations("account.amountForm");
   const failureText = useFailureText();
   const { locale } = useLocale();
   const money = useMoney(plan.currency);
-  const [text, setText] = useState(() => amountToInput(plan.amount, plan.currency, locale));
+  const tag = intlTag(locale);
+  const [text, setText] = useState(() => minorToInput(plan.amount, plan.currency, { locale: tag }));
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -215,18 +217,6 @@ function AmountForm({
     input.current?.focus();
     input.current?.select();
   }, []);
-
-  const problemText = (p: AmountProblem): string => {
-    switch (p.kind) {
-      case "tooManyDecimals":
-        return t("amountForm.tooManyDecimals", { count: p.decimals });
-      case "format":
-      case "formatWhole":
-        return t(`amountForm.${p.kind}`, { example: p.example });
-      default:
-        return t(`amountForm.${p.kind}`);
-    }
-  };
 
   /** The API's word on the amount (its issue codes), in the page's language where we know the code. */
   const issueText = (code: IssueCode | undefined, fallback: string): string => {
@@ -253,12 +243,12 @@ function AmountForm({
     ev.preventDefault();
     if (busy) return;
     setFormError(null);
-    const parsed = parseAmount(text, plan.currency, locale);
+    const parsed = parseMoney(text, plan.currency, { locale: tag });
     const fail = (message: string) => {
       setError(message);
       input.current?.focus();
     };
-    if (!parsed.ok) return fail(problemText(parsed.problem));
+    if (!parsed.ok) return fail(amountProblemText(parsed, plan.currency, tag, tForm));
     if (parsed.minor === null) return fail(t("amountForm.required"));
     const minimum = minimumDonationMinor(plan.currency);
     if (parsed.minor < minimum) return fail(t("amountForm.minimum", { amount: money(minimum) }));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { maxLengthOf } from "@/components/forms/schema-limits";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
-import { currencyDecimals, minimumDonationMinor, parseMoney } from "@/lib/money";
+import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
 import { createDonationBody } from "@/lib/schemas/donations";
 import type { DonateFormCampaign } from "./types";
 
@@ -75,30 +75,6 @@ export function campaignLimits(c: DonateFormCampaign) {
 /** The number of tickets typed, or NaN. */
 export const ticketCount = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : NaN);
 
-/**
- * A custom amount as typed, in the way the page's language writes numbers ("1.234,56" in de, "25,50"
- * in fr and es), rewritten the way lib/money.ts reads them ("1234.56"); English text is left as typed.
- */
-export function amountText(text: string, locale: string | undefined): string {
-  if (!locale) return text;
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value;
-  if (decimal !== ",") return text;
-  const m = /^(\D*?)([\d.,\s\u00a0\u202f]+)$/.exec(text.trim());
-  if (!m) return text;
-  let digits = m[2].replace(/[\s\u00a0\u202f]/g, "");
-  if (/^\d{1,3}(\.\d{3})+(,\d*)?$/.test(digits)) digits = digits.replace(/\./g, "");
-  else if (digits.includes(".")) return text;
-  return `${m[1]}${digits.replace(",", ".")}`;
-}
-
-/** Why lib/money.ts could not read a custom amount, as a code the form words in the page's language. */
-function unreadableCode(message: string): string {
-  if (message.startsWith("Must be a positive")) return "amount_negative";
-  if (message.startsWith("This currency has no decimals") || message.startsWith("Use at most")) return "amount_too_precise";
-  if (message.startsWith("That amount is too large")) return "amount_too_large";
-  return "amount_unreadable";
-}
-
 /** The gift in minor units as chosen or typed (in the campaign's currency), or null while there is none. */
 export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c: DonateFormCampaign, locale?: string): number | null {
   if (c.type === "EVENT") {
@@ -106,7 +82,7 @@ export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c
     return Number.isInteger(n) && n >= 1 ? n * (c.ticketPriceCents ?? 0) : null;
   }
   if (v.amount.choice !== "custom") return Number(v.amount.choice);
-  const parsed = parseMoney(amountText(v.amount.custom, locale), c.currency);
+  const parsed = parseMoney(v.amount.custom, c.currency, { locale });
   return parsed.ok && parsed.minor !== null && parsed.minor > 0 ? parsed.minor : null;
 }
 
@@ -115,16 +91,24 @@ function fail(ctx: z.RefinementCtx, input: unknown, code: string, values: Record
   ctx.addIssue({ code: "custom", input, message: code, params: { code, ...values } });
 }
 
+/** A custom amount lib/money.ts can't read, as the code the form words in the page's language (issue-words.ts). */
+const AMOUNT_PROBLEM: Record<MoneyProblem["code"], string> = {
+  negative: "amount_negative",
+  too_precise: "amount_too_precise",
+  too_large: "amount_too_large",
+  unreadable: "amount_unreadable",
+};
+
 function amountSchema(c: DonateFormCampaign, locale: string | undefined) {
   const { minCents } = campaignLimits(c);
   return z
     .object({ choice: z.string(), custom: z.string() })
     .transform((v, ctx) => {
       if (v.choice !== "custom") return Number(v.choice);
-      const parsed = parseMoney(amountText(v.custom, locale), c.currency);
+      const parsed = parseMoney(v.custom, c.currency, { locale });
       if (!parsed.ok || parsed.minor === null) {
         const message = parsed.ok ? "Enter an amount" : parsed.message;
-        const code = parsed.ok ? "amount_empty" : unreadableCode(parsed.message);
+        const code = parsed.ok ? "amount_empty" : AMOUNT_PROBLEM[parsed.code];
         ctx.addIssue({ code: "custom", input: v.custom, message, params: { code, decimals: currencyDecimals(c.currency) } });
         return z.NEVER;
       }
