@@ -78,6 +78,11 @@ export const donations = pgTable(
     paymentIntentId: text(),
     chargeId: text(),
     failureReason: text(),
+    /**
+     * When a declined or canceled payment found this donation PENDING (the card-testing defence
+     * counts these per client); null when none did.
+     */
+    paymentFailedAt: timestamp({ withTimezone: true }),
     /** The language the donor gave in (en, es, fr, de): the receipt and its follow-ups use it. */
     locale: text(),
     /** The rate-limit key of the client that started the donation (IPv6 grouped per /64), for the card-testing defence. */
@@ -99,10 +104,10 @@ export const donations = pgTable(
     uniqueIndex("donations_invoice_key").on(t.invoiceId),
     index("donations_subscription_idx").on(t.subscriptionId),
     index("donations_charge_idx").on(t.chargeId),
-    // The card-testing defence counts a client's recently failed donations.
-    index("donations_client_failed_idx")
-      .on(t.clientIp, t.updatedAt)
-      .where(sql`${t.status} = 'FAILED' and ${t.clientIp} is not null`),
+    // The card-testing defence counts a client's recently failed payments.
+    index("donations_client_payment_failed_idx")
+      .on(t.clientIp, t.paymentFailedAt)
+      .where(sql`${t.paymentFailedAt} is not null and ${t.clientIp} is not null`),
     // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
     index("donations_pending_created_idx")
       .on(t.createdAt)

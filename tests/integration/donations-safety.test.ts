@@ -237,12 +237,12 @@ describe("card-testing defence", () => {
     // One failure left the window an hour ago; another is 50 minutes old (10 minutes left).
     await db
       .update(donations)
-      .set({ updatedAt: sql`now() - interval '61 minutes'` })
+      .set({ paymentFailedAt: sql`now() - interval '61 minutes'` })
       .where(eq(donations.id, ids[0]));
     await started(gift(campaign.id), ip);
     await db
       .update(donations)
-      .set({ updatedAt: sql`now() - interval '50 minutes'` })
+      .set({ paymentFailedAt: sql`now() - interval '50 minutes'` })
       .where(eq(donations.id, ids[1]));
     const again = await started(gift(campaign.id), ip);
     expect((await confirm(again.clientSecret, CARD_DECLINED)).body.status).toBe("FAILED");

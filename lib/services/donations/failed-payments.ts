@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { preparedSql, rowsOf } from "@/db/prepared";
+import { prepared, preparedSql, rowsOf } from "@/db/prepared";
+import { donations } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
@@ -13,7 +14,20 @@ import { AppError } from "@/lib/errors";
  * start (our outage, not the client's doing), and a processor's cancel that follows a hold's
  * expiry (already FAILED).
  */
-const COUNTED_EVENTS = ["payment_intent.payment_failed", "payment_intent.canceled"] as const;
+const COUNTED_EVENTS: readonly string[] = ["payment_intent.payment_failed", "payment_intent.canceled"];
+
+/** Whether a donation's move from `from` by this event is a failed payment the defence counts. */
+export const isCountedFailure = (from: string, eventType: string) => from === "PENDING" && COUNTED_EVENTS.includes(eventType);
+
+const ph = sql.placeholder;
+
+/** Stamps a counted failure on its donation (in the caller's transaction): the defence reads these. */
+export const markPaymentFailed = prepared("donation_payment_failed", (db) =>
+  db
+    .update(donations)
+    .set({ paymentFailedAt: sql`now()` })
+    .where(eq(donations.id, ph("id"))),
+);
 
 /**
  * Card-testing defence: a client (by its rate-limit key) whose donations failed through a
@@ -35,21 +49,18 @@ export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | nul
   });
 }
 
-const windowInterval = sql`${sql.placeholder("window")}::interval`;
+const windowInterval = sql`${ph("window")}::interval`;
 
-// The newest `limit` counted failures: while there are that many, the oldest of them decides
-// when the client may try again. Built once (db/prepared.ts).
+// The newest `limit` counted failures (donations.payment_failed_at, indexed per client): while
+// there are that many, the oldest of them decides when the client may try again. A donation paid
+// after all (SUCCEEDED or later) no longer counts. Built once (db/prepared.ts).
 const recentFailures = preparedSql(
   "recent_failed_payments",
   sql`
-    select extract(epoch from (d.updated_at + ${windowInterval} - now())) as wait
+    select extract(epoch from (d.payment_failed_at + ${windowInterval} - now())) as wait
     from donations d
-    where d.client_ip = ${sql.placeholder("clientIp")} and d.status in ('FAILED', 'PENDING') and d.updated_at > now() - ${windowInterval}
-      and exists (select 1 from donation_events e
-                  where e.donation_id = d.id and e.type in (${sql.join(
-                    COUNTED_EVENTS.map((t) => sql`${t}`),
-                    sql`, `,
-                  )}) and e.data->>'from' = 'PENDING')
-    order by d.updated_at desc
-    limit ${sql.placeholder("limit")}`,
+    where d.client_ip = ${ph("clientIp")} and d.payment_failed_at is not null
+      and d.payment_failed_at > now() - ${windowInterval} and d.status in ('FAILED', 'PENDING')
+    order by d.payment_failed_at desc
+    limit ${ph("limit")}`,
 );

@@ -22,6 +22,7 @@ import { matchFor } from "@/lib/money";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { emitDonationEvent } from "@/lib/webhooks-out/emit";
 import { addToDailyTotals } from "./daily-totals";
+import { isCountedFailure, markPaymentFailed } from "./failed-payments";
 
 const MILESTONES = [25, 50, 75, 100] as const;
 
@@ -177,6 +178,8 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     });
   const keys = setKeys(opts.set);
   const setValues = { ...opts.set, id: donation.id };
+  // Rare (a declined or canceled payment): its own statement, so the common paths keep theirs.
+  const failed = isCountedFailure(from, opts.timelineType) ? markPaymentFailed(tx, { id: donation.id }) : undefined;
   if (from === to) {
     // A reason given without a status change (a declined card on a donation that keeps its
     // tickets while its payment stays payable) is written with the time it happened.
@@ -188,7 +191,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
       });
       donation = updated;
     }
-    await timeline();
+    await Promise.all([timeline(), failed]);
     return donation;
   }
 
@@ -249,6 +252,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
     timeline(),
     emitDonationEvent(tx, moved),
+    failed,
   ]);
   if (notify && org) {
     await Promise.all([
