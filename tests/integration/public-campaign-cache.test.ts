@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { campaigns, donations, donors, organizations } from "@/db/schema";
 import { VIEW_TTL_MS } from "@/lib/cache/public-campaign-view";
 import { chargeRefundedEvent, deliver, givingSetup, paymentSucceededEvent, pendingDonation } from "../fixtures/processor";
-import { get } from "../helpers/api";
+import { get, patch } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 const bySlug = (orgSlug: string, slug: string) => get(`/api/public/orgs/${orgSlug}/campaigns/${slug}`);
@@ -48,6 +48,25 @@ describe("public campaign view cache", () => {
     const refunded = await bySlug(org.slug, campaign.slug);
     expect(refunded.body.progress).toMatchObject({ raisedAmountCents: 0, donationCount: 0 });
     expect(refunded.body.donorRoll).toEqual([]);
+  });
+
+  it("an edit of the campaign or the organization through the API shows in the next view of this process", async () => {
+    const { org, owner, campaign } = await givingSetup({ title: "Spring appeal" });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    expect((await bySlug(org.slug, campaign.slug)).body.campaign.title).toBe("Spring appeal");
+
+    expect((await patch(`/api/campaigns/${campaign.id}`, { title: "Summer appeal" }, { token: owner.token })).status).toBe(200);
+    expect((await bySlug(org.slug, campaign.slug)).body.campaign.title).toBe("Summer appeal");
+    expect((await byId(campaign.id)).body.campaign.title).toBe("Summer appeal");
+
+    // A new slug answers at once, and the old one no longer does.
+    const slug = `${campaign.slug}-new`;
+    expect((await patch(`/api/campaigns/${campaign.id}`, { slug }, { token: owner.token })).status).toBe(200);
+    expect((await bySlug(org.slug, slug)).status).toBe(200);
+    expect((await bySlug(org.slug, campaign.slug)).status).toBe(404);
+
+    expect((await patch(`/api/orgs/${org.id}`, { name: "Renamed Trust" }, { token: owner.token })).status).toBe(200);
+    expect(JSON.stringify((await bySlug(org.slug, slug)).body)).toContain("Renamed Trust");
   });
 
   it("a change made behind the cache's back shows once the entry's time is up", async () => {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { dropAllCampaignViews } from "@/lib/cache/public-campaign-view";
 import type { Db, Tx } from "@/db";
 import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign } from "@/db/schema";
@@ -17,7 +18,7 @@ import { assertCampaignRules, assertStatusChange } from "./rules";
  */
 export async function updateCampaign(db: Db, id: string, patch: CampaignInput, audit: AuditContext): Promise<Campaign> {
   try {
-    return await db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
       const values = toColumns(patch);
       if (patch.status) assertStatusChange(current.status, patch.status);
@@ -47,6 +48,10 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignInput, a
       await auditUpdate(tx, audit, current, values);
       return row;
     });
+    // This process's public views show the change at once (a published draft, a new slug or title;
+    // edits are rare next to views, so all go); other processes within their second.
+    dropAllCampaignViews();
+    return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("campaign_slug_taken", "Campaign slug is already taken in this organization");
     throw err;

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { dropAllCampaignViews } from "@/lib/cache/public-campaign-view";
 import type { Db } from "@/db";
 import { donations, donorRequests, donors, donorSignInLinks, outbox, recurringPlans, webhookEvents, type Donor } from "@/db/schema";
 import { erasedEmail } from "@/lib/donor-erasure";
@@ -80,7 +81,7 @@ export async function eraseDonor(
 
   await cancelOpenPlans(db, processor, donorId);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [donor] = await tx.select().from(donors).where(eq(donors.id, donorId)).for("update");
     if (donor.erasedAt) return donor;
     const placeholder = erasedEmail(donorId);
@@ -171,4 +172,7 @@ export async function eraseDonor(
     await emitEvent(tx, orgId, "donor.erased", { id: donorId });
     return erased;
   });
+  // No public donor roll of this process names them from now on (others' within their second).
+  dropAllCampaignViews();
+  return result;
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { dropAllCampaignViews } from "@/lib/cache/public-campaign-view";
 import type { z } from "zod";
 import type { DbOrTx } from "@/db";
 import { isCustomDomainTaken, isUniqueViolation } from "@/db/errors";
@@ -54,6 +55,7 @@ export async function updateOrganization(
     // This process's caches see the change at once; other processes within their 30 s.
     if (patch.defaultLocale !== undefined) clearOrgLocaleCache(org.slug);
     if (patch.customDomain !== undefined) clearHostCache();
+    dropAllCampaignViews();
     return result;
   } catch (err) {
     if (isCustomDomainTaken(err)) throw customDomainTaken();
