@@ -1489,6 +1489,11 @@ export interface components {
       recurringInterval?: ("MONTH" | "YEAR") | null;
       tickets?: number | null;
       coverFees?: boolean;
+      /**
+       * @description The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
+       * @enum {string}
+       */
+      locale?: "en" | "es" | "fr" | "de";
       captchaToken?: string | null;
     };
     CreateOrganization: {
@@ -1500,6 +1505,11 @@ export interface components {
       logoUrl?: string | null;
       color?: string | null;
       customDomain?: string | null;
+      /**
+       * @description The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
+       * @enum {string}
+       */
+      defaultLocale?: "en" | "es" | "fr" | "de";
       /** @description ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts in its minor unit (zero-decimal currencies such as `jpy` and `krw` have none). It can change only until the organization has taken a donation (then 409). */
       currency?: string;
     };
@@ -1835,6 +1845,11 @@ export interface components {
        * @description The address the donor gave with their gifts (any case).
        */
       email: string;
+      /**
+       * @description The language of the sign-in email (en, es, fr, de): the page's. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
+       * @enum {string}
+       */
+      locale?: "en" | "es" | "fr" | "de";
     };
     ErasureRequestResult: {
       /** @enum {string} */
@@ -1908,6 +1923,8 @@ export interface components {
       logoUrl: string | null;
       color: string | null;
       currency: string;
+      /** @enum {string} */
+      defaultLocale: "en" | "es" | "fr" | "de";
       address: string | null;
       receiptStatement: string | null;
       donorErasureNeedsApproval: boolean;
@@ -1931,6 +1948,8 @@ export interface components {
       logoUrl: string | null;
       color: string | null;
       currency: string;
+      /** @enum {string} */
+      defaultLocale: "en" | "es" | "fr" | "de";
       address: string | null;
       receiptStatement: string | null;
       donorErasureNeedsApproval: boolean;
@@ -2311,6 +2330,11 @@ export interface components {
       logoUrl?: string | null;
       color?: string | null;
       customDomain?: string | null;
+      /**
+       * @description The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
+       * @enum {string}
+       */
+      defaultLocale?: "en" | "es" | "fr" | "de";
       /** @description Postal address printed on year-end statements (line breaks kept) */
       address?: string | null;
       /** @description Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided */
@@ -6108,7 +6132,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict: "Organization slug is already taken"; "A request with this idempotency key is in progress". */
+      /** @description Conflict: "Organization slug is already taken"; "Another organization already uses this custom domain"; "A request with this idempotency key is in progress". */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6513,7 +6537,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict: "Organization slug is already taken"; "This organization has taken donations in <CURRENCY>; its currency can no longer change". */
+      /** @description Conflict: "Organization slug is already taken"; "Another organization already uses this custom domain"; "This organization has taken donations in <CURRENCY>; its currency can no longer change". */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
