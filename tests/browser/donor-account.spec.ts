@@ -86,7 +86,8 @@ test.describe("donor account", () => {
       await expect(donorPage.getByRole("region", { name: "Year-end statements" })).toContainText(String(new Date().getUTCFullYear()));
       await expectNoSeriousViolations(donorPage, "account page, signed in");
       await gifts.getByRole("link", { name: /^Receipt/ }).click();
-      await donorPage.waitForURL(new RegExp(`/thank-you\\?donation=${gift.id}$`));
+      // The emailed link opened the account in the email's language (English here), and its links keep it.
+      await donorPage.waitForURL(new RegExp(`/thank-you\\?donation=${gift.id}&lang=en$`));
       await expect(donorPage.getByRole("heading", { level: 1 })).toContainText(`Thank you, ${donor.firstName}!`);
     });
 
