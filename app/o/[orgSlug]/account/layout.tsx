@@ -2,7 +2,8 @@ import type { CSSProperties, ReactNode } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { brandPalette, brandStyle } from "@/components/donate/brand";
-import { getTranslations } from "@/lib/i18n/request";
+import { I18nProvider } from "@/components/i18n/provider";
+import { getLangParam, getRequestLocale, getTranslations, messagesFor } from "@/lib/i18n/request";
 import { OrgBar } from "../org-bar";
 import shell from "../donate/[slug]/page.module.css";
 import { loadAccountOrg } from "./data";
@@ -17,20 +18,23 @@ export default async function AccountLayout({ children, params }: { children: Re
   const org = await loadAccountOrg((await params).orgSlug);
   if (!org) notFound();
   const t = await getTranslations("account");
+  const locale = await getRequestLocale();
   return (
-    <div className={shell.shell} style={brandStyle(brandPalette(org.color)) as CSSProperties}>
-      <a className={shell.skip} href="#main">
-        {t("frame.skipToContent")}
-      </a>
-      <OrgBar org={org} secure={false} />
-      {children}
-      <footer className={shell.footer}>
-        <p>
-          {org.legalName ?? org.name}
-          {org.taxId ? ` · ${t("frame.taxId", { taxId: org.taxId })}` : ""}
-        </p>
-        <p>{t("frame.poweredBy")}</p>
-      </footer>
-    </div>
+    <I18nProvider locale={locale} langParam={await getLangParam()} messages={messagesFor(locale, ["common", "donate", "account"])}>
+      <div className={shell.shell} style={brandStyle(brandPalette(org.color)) as CSSProperties}>
+        <a className={shell.skip} href="#main">
+          {t("frame.skipToContent")}
+        </a>
+        <OrgBar org={org} secure={false} />
+        {children}
+        <footer className={shell.footer}>
+          <p>
+            {org.legalName ?? org.name}
+            {org.taxId ? ` · ${t("frame.taxId", { taxId: org.taxId })}` : ""}
+          </p>
+          <p>{t("frame.poweredBy")}</p>
+        </footer>
+      </div>
+    </I18nProvider>
   );
 }
