@@ -48,7 +48,11 @@ const text = (e: string) => {
     then '"' || replace(${g}, '"', '""') || '"' else ${g} end)`;
   return `(case when ${e} is null then '' when ${e} ~ E'^[-=+@\\t\\r]|[",\\r\\n]' then ${slow} else ${e} end)`;
 };
-/** A value that prints without quotes or guard (integers, booleans, enum labels); null → empty. */
+/**
+ * A value that prints without quotes or guard (integers, booleans, enum labels, our own IDs, which
+ * are `prefix_` and letters and digits, and the three-letter currency); null → empty. Cheaper than
+ * `text`, whose regular expression per cell is most of Postgres's work on a large export.
+ */
 const plain = (e: string) => `coalesce((${e})::text, '')`;
 /** Date#toISOString(): UTC, milliseconds truncated. */
 const isoTime = (e: string) => `coalesce(to_char(${e} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
@@ -81,13 +85,13 @@ export function donationCsvLinesQuery(org: Pick<Organization, "id" | "currency">
   const dec = decimalsCase(d("currency"), org.currency);
   const dedication = (k: string) => `(${d("dedication")} ->> '${k}')`;
   const cells = [
-    text(d("id")),
+    plain(d("id")),
     isoTime(d("created_at")),
     isoTime(d("succeeded_at")),
     plain(d("status")),
     money(d("amount"), dec),
     plain(d("amount")),
-    text(d("currency")),
+    plain(d("currency")),
     money(d("fee_cents"), dec),
     plain(d("fee_cents")),
     money(d("matched_amount_cents"), dec),
@@ -97,11 +101,11 @@ export function donationCsvLinesQuery(org: Pick<Organization, "id" | "currency">
     text(d("first_name")),
     text(d("last_name")),
     plain(d("anonymous")),
-    text(d("campaign_id")),
+    plain(d("campaign_id")),
     text(`"campaigns"."title"`),
-    text(d("donor_id")),
+    plain(d("donor_id")),
     plain(d("recurring_interval")),
-    text(d("recurring_plan_id")),
+    plain(d("recurring_plan_id")),
     plain(d("is_renewal")),
     plain(d("tickets")),
     plain(d("cover_fees")),
