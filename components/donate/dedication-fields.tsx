@@ -31,7 +31,7 @@ export function DedicationFields({ f }: { f: DonateFormState }) {
       />
       {values.dedicate && (
         <fieldset className={`${styles.fieldset} ${styles.nested}`} id={id("dedication")}>
-          <legend className={styles.srOnly}>{t("form.dedication")}</legend>
+          <legend className="sr-only">{t("form.dedication")}</legend>
           <div className={styles.segmented} role="radiogroup" aria-label={t("form.dedicationType")}>
             {TYPES.map((value) => (
               <div key={value} className={styles.option}>

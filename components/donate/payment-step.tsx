@@ -44,7 +44,7 @@ export function PaymentStep(props: {
         </p>
         {!isEvent && (
           <button type="button" className={styles.linkButton} onClick={props.onChangeGift}>
-            {t.rich("payment.change", { sr: (chunks) => <span className={styles.srOnly}>{chunks}</span> })}
+            {t.rich("payment.change", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
           </button>
         )}
       </div>

@@ -7,7 +7,7 @@ import styles from "./share.module.css";
 /** Copy link, email, X and Facebook: plain intent URLs, no third-party scripts. */
 export function ShareButtons({ url, title, text, labels }: { url: string; title: string; text: string; labels: ShareLabels }) {
   const [status, setStatus] = useState("");
-  const newTab = <span className={styles.srOnly}> {labels.opensInNewTab}</span>;
+  const newTab = <span className="sr-only"> {labels.opensInNewTab}</span>;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {

@@ -60,7 +60,7 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
         {t("form.ticketPrice", { price: money(campaign.ticketPriceCents ?? 0) })}
         {ticketsLeft !== null && t("form.ticketsLeft", { count: ticketsLeft })}
       </p>
-      <p className={styles.srOnly} aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {amountCents !== null ? t("form.ticketsTotal", { count: tickets, amount: money(amountCents) }) : ""}
       </p>
       <FieldError id={errorId("tickets")} text={f.errorOf("tickets")} />

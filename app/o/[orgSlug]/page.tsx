@@ -94,7 +94,7 @@ function CampaignCard({ c, href, currency, lang }: { c: Campaign; href: string; 
             {t.rich("landing.action", {
               type: c.type,
               campaign: c.title,
-              sr: (chunks) => <span className={shell.srOnly}>{chunks}</span>,
+              sr: (chunks) => <span className="sr-only">{chunks}</span>,
             })}
           </Link>
         </div>

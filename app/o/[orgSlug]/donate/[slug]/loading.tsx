@@ -9,7 +9,7 @@ export default async function Loading() {
   const bone = (extra: string, style?: React.CSSProperties) => <div className={`${sk.skeleton} ${extra}`} style={style} />;
   return (
     <main id="main" className={styles.main} aria-busy="true">
-      <p className={styles.srOnly} role="status">
+      <p className="sr-only" role="status">
         {t("site.loadingPage")}
       </p>
       <div className={styles.header} aria-hidden="true">

@@ -39,7 +39,7 @@ export function StoryPanel({ c, lang: { t } }: { c: Campaign; lang: PageLanguage
         ) : (
           <p>
             <a href={c.videoUrl} target="_blank" rel="noopener noreferrer">
-              {t.rich("story.watchVideo", { sr: (chunks) => <span className={page.srOnly}>{chunks}</span> })}
+              {t.rich("story.watchVideo", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
             </a>
           </p>
         ))}

@@ -10,7 +10,6 @@ import { orgBasePath, pageLanguage } from "../../../site";
 import { captchaConfig, closureOf, donateFormCampaign, loadView, paymentConfig, requestNow, type DonatePageParams } from "../data";
 import { ClosedNotice, MatchingBanner } from "../notices";
 import { Progress } from "../progress";
-import page from "../page.module.css";
 import styles from "./embed.module.css";
 
 export const dynamic = "force-dynamic";
@@ -81,7 +80,7 @@ export default async function EmbedPage({ params }: Props) {
           </p>
         )}
       </section>
-      <p className={page.srOnly}>{t("page.embedAbout", { org: org.name })}</p>
+      <p className="sr-only">{t("page.embedAbout", { org: org.name })}</p>
     </main>
   );
 }

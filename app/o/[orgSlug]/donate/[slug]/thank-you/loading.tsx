@@ -5,7 +5,7 @@ export default async function Loading() {
   const t = await getTranslations("donate");
   return (
     <main id="main" className={styles.thanks} aria-busy="true">
-      <p className={styles.srOnly} role="status">
+      <p className="sr-only" role="status">
         {t("site.loading")}
       </p>
       <div className={styles.thanksCard} aria-hidden="true">
