@@ -1,26 +1,11 @@
 "use client";
 
-import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Elements, PaymentElement } from "@stripe/react-stripe-js";
+import { useEffect, useState } from "react";
 import { useTranslations } from "use-intl";
 import { useLocale } from "@/components/i18n/provider";
+import { getStripe, useStripeForm } from "@/components/stripe/stripe-form";
 import styles from "./donate-form.module.css";
-
-// loadStripe once per key: Elements must receive the same promise on every render. A failed
-// load (offline, script blocked) resolves to null and is forgotten, so a later mount retries.
-const stripePromises = new Map<string, Promise<Stripe | null>>();
-function getStripe(publishableKey: string) {
-  let p = stripePromises.get(publishableKey);
-  if (!p) {
-    p = loadStripe(publishableKey).catch(() => {
-      stripePromises.delete(publishableKey);
-      return null;
-    });
-    stripePromises.set(publishableKey, p);
-  }
-  return p;
-}
 
 /** The page's brand colour as computed on the server (`--brand-text`), for Stripe's iframe. */
 function brandColor(): string | undefined {
@@ -68,47 +53,24 @@ export function StripePayment(props: { publishableKey: string; clientSecret: str
 }
 
 function StripeCheckout({ returnPath, payLabel, loadFailed }: { returnPath: string; payLabel: string; loadFailed: boolean }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const busyRef = useRef(false);
   const t = useTranslations("donate.payment");
+  // `confirmPayment` only returns when confirmation failed: a declined card, incomplete details, a network error.
+  const { canSubmit, ready, busy, error, onSubmit, elementEvents } = useStripeForm(
+    (stripe, elements) =>
+      stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: new URL(returnPath, window.location.origin).toString() },
+      }),
+    { checkDetails: t("stripeCheckDetails"), failed: t("stripeFailed"), loadError: t("stripeLoadError") },
+  );
 
-  async function onSubmit(ev: FormEvent<HTMLFormElement>) {
-    ev.preventDefault();
-    if (!stripe || !elements || !ready || busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    setError(null);
-    const { error } = await stripe.confirmPayment({
-      elements,
-      confirmParams: { return_url: new URL(returnPath, window.location.origin).toString() },
-    });
-    // Only reached when confirmation failed: a declined card, incomplete details, a network error.
-    setError(
-      error.type === "card_error" || error.type === "validation_error" ? (error.message ?? t("stripeCheckDetails")) : t("stripeFailed"),
-    );
-    busyRef.current = false;
-    setBusy(false);
-  }
-
-  const canPay = Boolean(stripe && elements && ready);
   const loading = !ready && !loadFailed;
   return (
     <form className={styles.cardForm} onSubmit={onSubmit} noValidate aria-busy={loading || undefined}>
       {!loadFailed && (
         <div className={styles.stripeFrame}>
           {loading && <div className={styles.paymentSkeleton} aria-hidden="true" />}
-          <PaymentElement
-            options={{ layout: "tabs" }}
-            onReady={() => setReady(true)}
-            onLoadError={() => {
-              setReady(true);
-              setError(t("stripeLoadError"));
-            }}
-          />
+          <PaymentElement options={{ layout: "tabs" }} {...elementEvents} />
         </div>
       )}
       {loading && <p className={styles.hint}>{t("stripeLoading")}</p>}
@@ -116,7 +78,7 @@ function StripeCheckout({ returnPath, payLabel, loadFailed }: { returnPath: stri
         <div className={styles.alert} role="alert">
           {error ?? (loadFailed ? t("stripeLoadError") : null)}
         </div>
-        <button type="submit" className={styles.submit} aria-disabled={!canPay || busy || undefined}>
+        <button type="submit" className={styles.submit} aria-disabled={!canSubmit || busy || undefined}>
           {busy ? (
             <>
               <span className={styles.spinner} aria-hidden="true" /> {t("processing")}
