@@ -12,6 +12,7 @@ import { Notice } from "@/components/ui/notice";
 import { TableWrap } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api, firstErrors } from "./api-client";
+import { ActionsTh } from "./ops/ops-table";
 
 export type ApiKeyItem = {
   id: string;
@@ -222,9 +223,7 @@ export function ApiKeysManager({ orgSlug, orgName, keys }: { orgSlug: string; or
               <th scope="col">Created by</th>
               <th scope="col">Last used</th>
               <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

@@ -10,6 +10,7 @@ import { Notice } from "@/components/ui/notice";
 import { TableWrap } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api } from "./api-client";
+import { ActionsTh } from "./ops/ops-table";
 import { useOrgFieldCheck } from "./use-field-check";
 
 export type Member = { userId: string; email: string; name: string | null; role: "OWNER" | "ADMIN" | "MEMBER"; createdAt: string };
@@ -162,9 +163,7 @@ export function MembersManager({
             <th scope="col">Person</th>
             <th scope="col">Role</th>
             <th scope="col">Added</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
+            <ActionsTh />
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import styles from "./ops.module.css";
 
@@ -67,5 +68,78 @@ export function CursorNotices({
     <p className="small" style={{ marginTop: 0 }}>
       Showing older {noun}. <Link href={`${base}${pageParams.size ? `?${pageParams}` : ""}`}>Back to the newest</Link>
     </p>
+  );
+}
+
+/**
+ * Tabs over a list, one a status, each with its count: "All" leads to `base`, a status to
+ * `base?status=…`. Nothing while the list is empty.
+ */
+export function StatusTabs<S extends string>({
+  base,
+  all,
+  statuses,
+  current,
+  label,
+  counts,
+  style,
+}: {
+  base: string;
+  /** How many there are in all statuses. */
+  all: number;
+  statuses: readonly S[];
+  /** The status shown; null for all. */
+  current: S | null;
+  label: (status: S) => string;
+  counts: Partial<Record<S, number>>;
+  style?: CSSProperties;
+}) {
+  if (all === 0) return null;
+  return (
+    <nav className="tabs" aria-label="Filter by status" style={style}>
+      <Link href={base} aria-current={current === null ? "page" : undefined}>
+        All<span className="count">{all}</span>
+      </Link>
+      {statuses.map((s) => (
+        <Link key={s} href={`${base}?status=${s}`} aria-current={current === s ? "page" : undefined}>
+          {label(s)}
+          <span className="count">{counts[s] ?? 0}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * An empty list's message with one link: a secondary button (back to everything, the first page),
+ * or with `primary` the way to get started.
+ */
+export function EmptyList({
+  title,
+  icon,
+  href,
+  linkLabel,
+  primary = false,
+  children,
+}: {
+  title: ReactNode;
+  icon: ReactNode;
+  href: string;
+  linkLabel: ReactNode;
+  primary?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <EmptyState
+      title={title}
+      icon={icon}
+      action={
+        <Link className={primary ? "button" : "button secondary"} href={href}>
+          {linkLabel}
+        </Link>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

@@ -25,3 +25,12 @@ export function NumTh({ children, ...rest }: Omit<ThHTMLAttributes<HTMLTableCell
     </th>
   );
 }
+
+/** The header of a column of row actions: named for screen readers only. */
+export function ActionsTh() {
+  return (
+    <th scope="col">
+      <span className="sr-only">Actions</span>
+    </th>
+  );
+}

@@ -5,7 +5,7 @@ import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { PlanStatusBadge } from "./badges";
 import { CancelPlanButton } from "./cancel-plan-button";
 import { donorEmailLabel, PER_INTERVAL } from "./labels";
-import { NumTh, OpsTable } from "./ops-table";
+import { ActionsTh, NumTh, OpsTable } from "./ops-table";
 
 /** Who ended a plan, as the status column says it. */
 const CANCELED_BY: Record<NonNullable<RecurringPlanRow["plan"]["canceledBy"]>, string> = {
@@ -40,11 +40,7 @@ export function PlansTable({
           <th scope="col">Campaign</th>
           <th scope="col">Started</th>
           <NumTh>Paid so far</NumTh>
-          {canCancel ? (
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          ) : null}
+          {canCancel ? <ActionsTh /> : null}
         </tr>
       </thead>
       <tbody>

@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Form from "next/form";
-import Link from "next/link";
 import { AdminOnly } from "@/components/dashboard/ops/admin-only";
 import { auditActionLabel } from "@/components/dashboard/ops/audit-labels";
 import { AuditLogTable } from "@/components/dashboard/ops/audit-log-table";
 import { one } from "@/components/dashboard/ops/dates";
 import styles from "@/components/dashboard/ops/ops.module.css";
-import { CursorNotices, FilterActions } from "@/components/dashboard/ops/list-page";
+import { CursorNotices, EmptyList, FilterActions } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField } from "@/components/ui/field";
 import { getDb } from "@/db";
 import { listAuditActors, listAuditLogPage } from "@/db/queries/audit-log";
@@ -107,30 +105,14 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
       <CursorNotices base={base} pageParams={pageParams} rawCursor={rawCursor} cursor={cursor} noun="entries" />
       {rows.length === 0 ? (
         filtered ? (
-          <EmptyState
-            title="No entries match these filters"
-            icon="∅"
-            action={
-              <Link className="button secondary" href={base}>
-                Clear filters
-              </Link>
-            }
-          >
+          <EmptyList title="No entries match these filters" icon="∅" href={base} linkLabel="Clear filters">
             Try another action, or anyone instead of one person or key.
-          </EmptyState>
+          </EmptyList>
         ) : (
-          <EmptyState
-            title="Nothing has changed yet"
-            icon="✓"
-            action={
-              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
-                Go to campaigns
-              </Link>
-            }
-          >
+          <EmptyList title="Nothing has changed yet" icon="✓" href={`/dashboard/${org.slug}/campaigns`} linkLabel="Go to campaigns" primary>
             Every change your team or your API keys make shows up here: a campaign created or edited, a refund, a member added, a key
             created, a webhook or a setting changed. Create or edit a campaign to see the first entry.
-          </EmptyState>
+          </EmptyList>
         )
       ) : (
         <AuditLogTable

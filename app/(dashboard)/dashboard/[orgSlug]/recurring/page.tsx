@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { count, eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import { one } from "@/components/dashboard/ops/dates";
@@ -7,7 +6,7 @@ import { PLAN_STATUS } from "@/components/dashboard/ops/labels";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { PlansTable } from "@/components/dashboard/ops/plans-table";
 import { PageHeader, Stat } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyList, StatusTabs } from "@/components/dashboard/ops/list-page";
 import { getDb } from "@/db";
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
 import { getReportSummary } from "@/db/queries/reports";
@@ -72,40 +71,23 @@ export default async function RecurringPage({ params, searchParams }: Props) {
           <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal payment failed" />
         </div>
       ) : null}
-      {all > 0 ? (
-        <nav className="tabs" aria-label="Filter by status">
-          <Link href={base} aria-current={status === null ? "page" : undefined}>
-            All<span className="count">{all}</span>
-          </Link>
-          {TAB_ORDER.map((s) => (
-            <Link key={s} href={`${base}?status=${s}`} aria-current={status === s ? "page" : undefined}>
-              {PLAN_STATUS[s].label}
-              <span className="count">{counts[s] ?? 0}</span>
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <StatusTabs base={base} all={all} statuses={TAB_ORDER} current={status} label={(s) => PLAN_STATUS[s].label} counts={counts} />
       {all === 0 ? (
-        <EmptyState
+        <EmptyList
           title="No recurring gifts yet"
           icon="↻"
-          action={
-            <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
-              Check your campaigns
-            </Link>
-          }
+          href={`/dashboard/${org.slug}/campaigns`}
+          linkLabel="Check your campaigns"
+          primary
         >
           Donors can choose to give every month or year on any campaign that allows recurring gifts (the default). Their plans show up here.
-        </EmptyState>
+        </EmptyList>
       ) : rows.length === 0 ? (
-        <EmptyState
+        <EmptyList
           title={status ? `No ${PLAN_STATUS[status].label.toLowerCase()} plans` : "This page is empty"}
           icon="∅"
-          action={
-            <Link className="button secondary" href={base}>
-              Show all plans
-            </Link>
-          }
+          href={base}
+          linkLabel="Show all plans"
         />
       ) : (
         <>

@@ -4,6 +4,7 @@ import { CampaignRowActions } from "@/components/dashboard/campaign-actions";
 import { TYPE_LABEL, progressOf } from "@/components/dashboard/campaign-helpers";
 import { StatusBadge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
+import { EmptyList, StatusTabs } from "@/components/dashboard/ops/list-page";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Progress } from "@/components/ui/progress";
@@ -14,7 +15,7 @@ import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
-import { NumTh } from "@/components/dashboard/ops/ops-table";
+import { ActionsTh, NumTh } from "@/components/dashboard/ops/ops-table";
 
 export const metadata: Metadata = { title: "Campaigns" };
 
@@ -50,19 +51,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
           ) : null
         }
       />
-      {all.length > 0 ? (
-        <nav className="tabs" aria-label="Filter by status">
-          <Link href={base} aria-current={status === null ? "page" : undefined}>
-            All<span className="count">{all.length}</span>
-          </Link>
-          {CAMPAIGN_STATUSES.map((s) => (
-            <Link key={s} href={`${base}?status=${s}`} aria-current={status === s ? "page" : undefined}>
-              {TAB_LABEL[s]}
-              <span className="count">{counts[s]}</span>
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <StatusTabs base={base} all={all.length} statuses={CAMPAIGN_STATUSES} current={status} label={(s) => TAB_LABEL[s]} counts={counts} />
       {all.length === 0 ? (
         <EmptyState
           title="No campaigns yet"
@@ -79,17 +68,9 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
             : "Admins of this organization create campaigns; they will show up here."}
         </EmptyState>
       ) : rows.length === 0 ? (
-        <EmptyState
-          title={`No ${TAB_LABEL[status!].toLowerCase()} campaigns`}
-          icon="∅"
-          action={
-            <Link className="button secondary" href={base}>
-              Show all campaigns
-            </Link>
-          }
-        >
+        <EmptyList title={`No ${TAB_LABEL[status!].toLowerCase()} campaigns`} icon="∅" href={base} linkLabel="Show all campaigns">
           Nothing matches this filter.
-        </EmptyState>
+        </EmptyList>
       ) : (
         <TableWrap label="Campaigns" cards>
           <caption className="sr-only">{status ? `${TAB_LABEL[status]} campaigns` : "All campaigns"}, newest first</caption>
@@ -99,9 +80,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
               <th scope="col">Status</th>
               <th scope="col">Progress</th>
               <NumTh>Donations</NumTh>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsTh />
             </tr>
           </thead>
           <tbody>

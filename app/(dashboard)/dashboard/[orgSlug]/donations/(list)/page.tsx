@@ -5,9 +5,8 @@ import { DonationsTable, type DonationRowData } from "@/components/dashboard/ops
 import { endOfDay, one, readDate, startOfDay } from "@/components/dashboard/ops/dates";
 import { DONATION_STATUS_OPTIONS } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
-import { CursorNotices, FilterActions } from "@/components/dashboard/ops/list-page";
+import { CursorNotices, EmptyList, FilterActions } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
@@ -157,15 +156,7 @@ export default async function DonationsPage({ params, searchParams }: Props) {
       <CursorNotices base={base} pageParams={pageParams} rawCursor={rawCursor} cursor={cursor} noun="donations" />
       {data.length === 0 ? (
         filtered ? (
-          <EmptyState
-            title="No donations match these filters"
-            icon="∅"
-            action={
-              <Link className="button secondary" href={base}>
-                Clear filters
-              </Link>
-            }
-          >
+          <EmptyList title="No donations match these filters" icon="∅" href={base} linkLabel="Clear filters">
             Try a wider date range, another status, or part of a name or email address.
             {hidingIncomplete ? (
               <>
@@ -174,20 +165,18 @@ export default async function DonationsPage({ params, searchParams }: Props) {
                 <Link href={`${base}?${new URLSearchParams([...pageParams, ["incomplete", "1"]])}`}>include them</Link>.
               </>
             ) : null}
-          </EmptyState>
+          </EmptyList>
         ) : (
-          <EmptyState
+          <EmptyList
             title="No completed donations yet"
             icon="$"
-            action={
-              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
-                Share a campaign
-              </Link>
-            }
+            href={`/dashboard/${org.slug}/campaigns`}
+            linkLabel="Share a campaign"
+            primary
           >
             Gifts show up here once their payment goes through. Checkouts that were started but never paid, and failed payments, are hidden:{" "}
             <Link href={`${base}?incomplete=1`}>include incomplete gifts</Link> to see them.
-          </EmptyState>
+          </EmptyList>
         )
       ) : (
         <DonationsTable

@@ -7,9 +7,8 @@ import { donorEmailLine, donorName } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { DonorRequestsPanel } from "@/components/dashboard/ops/donor-requests-panel";
 import { Pager } from "@/components/dashboard/ops/pager";
-import { FilterActions } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyList, FilterActions } from "@/components/dashboard/ops/list-page";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { getDb } from "@/db";
@@ -112,39 +111,15 @@ export default async function DonorsPage({ params, searchParams }: Props) {
       </Form>
       {rows.length === 0 ? (
         q ? (
-          <EmptyState
-            title={`No donors match “${q}”`}
-            icon="∅"
-            action={
-              <Link className="button secondary" href={base}>
-                Show all donors
-              </Link>
-            }
-          >
+          <EmptyList title={`No donors match “${q}”`} icon="∅" href={base} linkLabel="Show all donors">
             Search looks in first names, last names and email addresses; try part of one.
-          </EmptyState>
+          </EmptyList>
         ) : page > 1 ? (
-          <EmptyState
-            title="This page is empty"
-            icon="∅"
-            action={
-              <Link className="button secondary" href={href(1)}>
-                Go to the first page
-              </Link>
-            }
-          />
+          <EmptyList title="This page is empty" icon="∅" href={href(1)} linkLabel="Go to the first page" />
         ) : (
-          <EmptyState
-            title="No donors yet"
-            icon="♥"
-            action={
-              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
-                Go to your campaigns
-              </Link>
-            }
-          >
+          <EmptyList title="No donors yet" icon="♥" href={`/dashboard/${org.slug}/campaigns`} linkLabel="Go to your campaigns" primary>
             A donor appears here with their first gift. Share a campaign&apos;s donate page to get started.
-          </EmptyState>
+          </EmptyList>
         )
       ) : (
         <>

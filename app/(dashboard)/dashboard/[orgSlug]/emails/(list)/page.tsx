@@ -8,7 +8,7 @@ import styles from "@/components/dashboard/ops/ops.module.css";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyList, StatusTabs } from "@/components/dashboard/ops/list-page";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
@@ -90,41 +90,26 @@ export default async function EmailsPage({ params, searchParams }: Props) {
             </p>
           </Notice>
         )}
-        {all > 0 ? (
-          <nav className="tabs" aria-label="Filter by status" style={{ marginBottom: 0 }}>
-            <Link href={base} aria-current={status === null ? "page" : undefined}>
-              All<span className="count">{all}</span>
-            </Link>
-            {STATUSES.map((s) => (
-              <Link key={s} href={`${base}?status=${s}`} aria-current={status === s ? "page" : undefined}>
-                {tabLabel(s)}
-                <span className="count">{counts[s] ?? 0}</span>
-              </Link>
-            ))}
-          </nav>
-        ) : null}
+        <StatusTabs
+          base={base}
+          all={all}
+          statuses={STATUSES}
+          current={status}
+          label={tabLabel}
+          counts={counts}
+          style={{ marginBottom: 0 }}
+        />
         {all === 0 ? (
-          <EmptyState
-            title="No emails yet"
-            icon="✉"
-            action={
-              <Link className="button" href={`/dashboard/${org.slug}/campaigns`}>
-                Go to your campaigns
-              </Link>
-            }
-          >
+          <EmptyList title="No emails yet" icon="✉" href={`/dashboard/${org.slug}/campaigns`} linkLabel="Go to your campaigns" primary>
             A receipt to the donor and an alert to your notification address are queued with every successful donation. Make a test donation
             on one of your donate pages to see them here.
-          </EmptyState>
+          </EmptyList>
         ) : rows.length === 0 ? (
-          <EmptyState
+          <EmptyList
             title={status ? `No ${tabLabel(status).toLowerCase()} emails` : "This page is empty"}
             icon="∅"
-            action={
-              <Link className="button secondary" href={base}>
-                Show all emails
-              </Link>
-            }
+            href={base}
+            linkLabel="Show all emails"
           />
         ) : (
           <div className={styles.section}>

@@ -9,7 +9,7 @@ import { Pager } from "@/components/dashboard/ops/pager";
 import { RetryDeliveryButton } from "@/components/dashboard/ops/retry-delivery-button";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyList } from "@/components/dashboard/ops/list-page";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
@@ -18,7 +18,7 @@ import { outbox } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { WEBHOOK_DELIVERY_DEFAULT_LIMIT, serializeWebhookDelivery } from "@/lib/schemas/webhooks";
-import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
+import { ActionsTh, NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
 import { webhookEndpointOr404 } from "../../records";
 
 export const dynamic = "force-dynamic";
@@ -95,17 +95,14 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
           </Notice>
         ) : null}
         {deliveries.length === 0 ? (
-          <EmptyState
+          <EmptyList
             title={page > 1 ? "This page is empty" : "No deliveries yet"}
             icon="⇄"
-            action={
-              <Link className="button secondary" href={page > 1 ? href(1) : base}>
-                {page > 1 ? "Go to the first page" : "Send a test event from Webhooks"}
-              </Link>
-            }
+            href={page > 1 ? href(1) : base}
+            linkLabel={page > 1 ? "Go to the first page" : "Send a test event from Webhooks"}
           >
             {page > 1 ? null : "Every attempt to send an event to this endpoint is logged here, with the response it got."}
-          </EmptyState>
+          </EmptyList>
         ) : (
           <>
             <OpsTable label="Deliveries">
@@ -117,9 +114,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
                   <th scope="col">Result</th>
                   <NumTh>Latency</NumTh>
                   <th scope="col">Error</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <ActionsTh />
                 </tr>
               </thead>
               <tbody>
