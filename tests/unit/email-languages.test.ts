@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { emailSubject, renderEmail, type RenderedEmail } from "@/lib/email/render";
+import { emailSubject, type RenderedEmail } from "@/lib/email/render";
 import type {
   DonorSignInProps,
-  EmailMessage,
   EmailPropsByTemplate,
   EmailTemplate,
   PlanCanceledProps,
@@ -12,9 +11,7 @@ import type {
   YearEndStatementProps,
 } from "@/lib/email/types";
 import type { Locale } from "@/lib/i18n/locales";
-
-const render = <T extends EmailTemplate>(template: T, props: EmailPropsByTemplate[T], testMode = false): Promise<RenderedEmail> =>
-  renderEmail({ template, to: "zoe@example.org", props } as EmailMessage<T>, { testMode });
+import { renderTemplate as render } from "../helpers/email";
 
 /** Text with the no-break spaces Intl and French punctuation use ("50,00\u00a0€", "Montant\u00a0:") as plain spaces. */
 const spaces = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");

@@ -25,10 +25,26 @@ import type {
   RefundConfirmationProps,
   TributeProps,
 } from "@/lib/email/types";
+import { renderTemplate as render } from "../helpers/email";
 
-// The templates as a Stripe-mode install sends them; the test-mode marks are checked at the end.
-const render = <T extends EmailTemplate>(template: T, props: EmailPropsByTemplate[T], testMode = false): Promise<RenderedEmail> =>
-  renderEmail({ template, to: "zoe@example.org", props } as EmailMessage<T>, { testMode });
+// `render` gives the templates as a Stripe-mode install sends them; the test-mode marks are checked at the end.
+
+/** Every template with its preview props. */
+const PREVIEWS = Object.entries({
+  receipt: Receipt.PreviewProps,
+  "admin-notification": AdminNotification.PreviewProps,
+  tribute: Tribute.PreviewProps,
+  milestone: Milestone.PreviewProps,
+  "dispute-alert": DisputeAlert.PreviewProps,
+  "magic-link": MagicLink.PreviewProps,
+  "donor-sign-in": DonorSignIn.PreviewProps,
+  "refund-confirmation": RefundConfirmation.PreviewProps,
+  "plan-canceled": PlanCanceled.PreviewProps,
+  "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
+  "member-invitation": MemberInvitation.PreviewProps,
+  "year-end-statement": YearEndStatement.PreviewProps,
+  "donor-erasure-request": DonorErasureRequest.PreviewProps,
+} satisfies { [K in EmailTemplate]: EmailPropsByTemplate[K] }) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][];
 
 /** Each string appears in the HTML part and in the plain-text part. */
 function expectInBoth(email: RenderedEmail, ...needles: string[]) {
@@ -369,22 +385,7 @@ describe("email templates", () => {
   });
 
   it("every template renders its preview props, the same way every time", async () => {
-    const previews: { [K in EmailTemplate]: EmailPropsByTemplate[K] } = {
-      receipt: Receipt.PreviewProps,
-      "admin-notification": AdminNotification.PreviewProps,
-      tribute: Tribute.PreviewProps,
-      milestone: Milestone.PreviewProps,
-      "dispute-alert": DisputeAlert.PreviewProps,
-      "magic-link": MagicLink.PreviewProps,
-      "donor-sign-in": DonorSignIn.PreviewProps,
-      "refund-confirmation": RefundConfirmation.PreviewProps,
-      "plan-canceled": PlanCanceled.PreviewProps,
-      "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
-      "member-invitation": MemberInvitation.PreviewProps,
-      "year-end-statement": YearEndStatement.PreviewProps,
-      "donor-erasure-request": DonorErasureRequest.PreviewProps,
-    };
-    for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
+    for (const [template, props] of PREVIEWS) {
       const first = await render(template, props);
       expect(first.subject.length, template).toBeGreaterThan(5);
       expectPlainText(first);
@@ -394,23 +395,8 @@ describe("email templates", () => {
   });
 
   it("test mode: every template's subject starts with [Test mode] and both parts open with the no-real-payment line", async () => {
-    const previews: { [K in EmailTemplate]: EmailPropsByTemplate[K] } = {
-      receipt: Receipt.PreviewProps,
-      "admin-notification": AdminNotification.PreviewProps,
-      tribute: Tribute.PreviewProps,
-      milestone: Milestone.PreviewProps,
-      "dispute-alert": DisputeAlert.PreviewProps,
-      "magic-link": MagicLink.PreviewProps,
-      "donor-sign-in": DonorSignIn.PreviewProps,
-      "refund-confirmation": RefundConfirmation.PreviewProps,
-      "plan-canceled": PlanCanceled.PreviewProps,
-      "plan-canceled-notice": PlanCanceledNotice.PreviewProps,
-      "member-invitation": MemberInvitation.PreviewProps,
-      "year-end-statement": YearEndStatement.PreviewProps,
-      "donor-erasure-request": DonorErasureRequest.PreviewProps,
-    };
     const note = "Test mode: no real payment was taken.";
-    for (const [template, props] of Object.entries(previews) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][]) {
+    for (const [template, props] of PREVIEWS) {
       const live = await render(template, props);
       const marked = await render(template, props, true);
       expect(marked.subject, template).toBe(`${TEST_MODE_SUBJECT_PREFIX}${live.subject}`);
