@@ -626,6 +626,41 @@ async function ageDonation(id: string, interval: string) {
 
 const row = async (id: string) => (await (await testDb()).select().from(donations).where(eq(donations.id, id)))[0];
 
+type Started = { id: string; paymentIntentId: string };
+
+/** The worker canceled the donation's PaymentIntent once, as `abandoned`, keyed by the donation. */
+function expectAbandonedCancel(donation: Started) {
+  const cancel = only(`/v1/payment_intents/${donation.paymentIntentId}/cancel`);
+  expect(cancel.form.get("cancellation_reason")).toBe("abandoned");
+  expect(cancel.headers["idempotency-key"]).toBe(`pi-cancel-${donation.id}`);
+}
+
+/** Stripe's payment_intent.canceled that follows the worker's cancel, delivered and acknowledged. */
+async function deliverAbandoned(donation: Started) {
+  const ev = await deliver("payment_intent.canceled", {
+    id: donation.paymentIntentId,
+    object: "payment_intent",
+    status: "canceled",
+    cancellation_reason: "abandoned",
+    metadata: { donationId: donation.id },
+  });
+  expect(ev.status, ev.text).toBe(200);
+}
+
+/** Stripe's payment_intent.succeeded for the donation's PaymentIntent, paid `amount`, delivered and acknowledged. */
+async function deliverPaid(donation: Started, amount: number) {
+  const ev = await deliver("payment_intent.succeeded", {
+    id: donation.paymentIntentId,
+    object: "payment_intent",
+    status: "succeeded",
+    amount,
+    amount_received: amount,
+    latest_charge: `ch_${randomId()}`,
+    metadata: { donationId: donation.id },
+  });
+  expect(ev.status, ev.text).toBe(200);
+}
+
 describe("ticket holds in Stripe mode", () => {
   const ageHold = (id: string) => ageDonation(id, "31 minutes");
 
@@ -636,21 +671,12 @@ describe("ticket holds in Stripe mode", () => {
     await ageHold(res.body.id);
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
 
-    const cancel = only(`/v1/payment_intents/${res.body.paymentIntentId}/cancel`);
-    expect(cancel.form.get("cancellation_reason")).toBe("abandoned");
-    expect(cancel.headers["idempotency-key"]).toBe(`pi-cancel-${res.body.id}`);
+    expectAbandonedCancel(res.body);
     expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
 
     // Stripe's payment_intent.canceled follows: acknowledged, the reason and the count stay.
-    const ev = await deliver("payment_intent.canceled", {
-      id: res.body.paymentIntentId,
-      object: "payment_intent",
-      status: "canceled",
-      cancellation_reason: "abandoned",
-      metadata: { donationId: res.body.id },
-    });
-    expect(ev.status, ev.text).toBe(200);
+    await deliverAbandoned(res.body);
     expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "Ticket hold expired after 30 minutes" });
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(0);
   });
@@ -668,16 +694,7 @@ describe("ticket holds in Stripe mode", () => {
     expect((await row(res.body.id)).status).toBe("PENDING");
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
 
-    const ev = await deliver("payment_intent.succeeded", {
-      id: pi,
-      object: "payment_intent",
-      status: "succeeded",
-      amount: 2000,
-      amount_received: 2000,
-      latest_charge: `ch_${randomId()}`,
-      metadata: { donationId: res.body.id },
-    });
-    expect(ev.status, ev.text).toBe(200);
+    await deliverPaid(res.body, 2000);
     expect((await row(res.body.id)).status).toBe("SUCCEEDED");
     expect((await campaignOf(c.id, owner)).ticketsSold).toBe(1);
   });
@@ -746,22 +763,13 @@ describe("abandoned checkouts in Stripe mode", () => {
     await age(res.body.id);
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
 
-    const cancel = only(`/v1/payment_intents/${res.body.paymentIntentId}/cancel`);
-    expect(cancel.form.get("cancellation_reason")).toBe("abandoned");
-    expect(cancel.headers["idempotency-key"]).toBe(`pi-cancel-${res.body.id}`);
+    expectAbandonedCancel(res.body);
     expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
     expect(sent(`/v1/payment_intents/${fresh.body.paymentIntentId}/cancel`)).toHaveLength(0);
     expect((await row(fresh.body.id)).status).toBe("PENDING");
 
     // Stripe's payment_intent.canceled follows: acknowledged, the reason stays.
-    const ev = await deliver("payment_intent.canceled", {
-      id: res.body.paymentIntentId,
-      object: "payment_intent",
-      status: "canceled",
-      cancellation_reason: "abandoned",
-      metadata: { donationId: res.body.id },
-    });
-    expect(ev.status, ev.text).toBe(200);
+    await deliverAbandoned(res.body);
     expect(await row(res.body.id)).toMatchObject({ status: "FAILED", failureReason: "abandoned" });
   });
 
@@ -773,16 +781,7 @@ describe("abandoned checkouts in Stripe mode", () => {
     await age(res.body.id);
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
     expect((await row(res.body.id)).status).toBe("PENDING");
-    const ev = await deliver("payment_intent.succeeded", {
-      id: pi,
-      object: "payment_intent",
-      status: "succeeded",
-      amount: 2500,
-      amount_received: 2500,
-      latest_charge: `ch_${randomId()}`,
-      metadata: { donationId: res.body.id },
-    });
-    expect(ev.status, ev.text).toBe(200);
+    await deliverPaid(res.body, 2500);
     expect((await row(res.body.id)).status).toBe("SUCCEEDED");
   });
 

@@ -7,7 +7,7 @@
  * donation rows, campaign totals (GET /api/campaigns/:id), donor totals and the email outbox.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { campaigns, donationEvents, donations, donors, outbox, payouts, processedEvents, recurringPlans } from "@/db/schema";
 import {
@@ -74,14 +74,17 @@ async function emailKeys(orgId: string) {
   return [...(await emails(orgId)).keys()].sort();
 }
 
-async function outboxCount(orgId: string) {
+/** How many rows of `table` match `where`. */
+async function countRows(table: typeof outbox | typeof donationEvents, where: SQL) {
   const db = await testDb();
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(outbox)
-    .where(eq(outbox.orgId, orgId));
+    .from(table)
+    .where(where);
   return row.n;
 }
+
+const outboxCount = (orgId: string) => countRows(outbox, eq(outbox.orgId, orgId));
 
 async function processed(eventId: string) {
   const db = await testDb();
@@ -89,14 +92,7 @@ async function processed(eventId: string) {
   return rows.length;
 }
 
-async function timelineCount(donationId: string) {
-  const db = await testDb();
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(donationEvents)
-    .where(eq(donationEvents.donationId, donationId));
-  return row.n;
-}
+const timelineCount = (donationId: string) => countRows(donationEvents, eq(donationEvents.donationId, donationId));
 
 /**
  * The invariant: raised/count are the sum/count of the campaign's SUCCEEDED donations
