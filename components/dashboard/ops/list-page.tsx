@@ -1,22 +1,49 @@
+import Form from "next/form";
 import Link from "next/link";
 import type { CSSProperties, ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import styles from "./ops.module.css";
 
-/** The foot of a list's filter form: a hint, "Clear filters" when some apply, and the submit button. */
-export function FilterActions({
-  hint,
-  clearHref,
-  clearLabel = "Clear filters",
-  submitLabel = "Apply filters",
-}: {
+type FilterActionsProps = {
   hint: ReactNode;
   /** Where clearing leads; no link when nothing is filtered. */
   clearHref: string | null;
   clearLabel?: string;
   submitLabel?: string;
-}) {
+};
+
+/**
+ * A list's filter form, sent with GET to `action`: its fields in a grid, then the foot
+ * (FilterActions). `before` goes ahead of the grid (hidden inputs).
+ */
+export function FilterForm({
+  action,
+  label,
+  before,
+  children,
+  ...foot
+}: FilterActionsProps & { action: string; label: string; before?: ReactNode; children: ReactNode }) {
+  return (
+    <Form action={action} className={`card ${styles.filters}`} aria-label={label}>
+      {before}
+      <div className={styles.filterGrid}>{children}</div>
+      <FilterActions {...foot} />
+    </Form>
+  );
+}
+
+/** A page header's "Export CSV" link; `what` tells screen readers what the file holds. */
+export function ExportCsvLink({ href, what }: { href: string; what: string }) {
+  return (
+    <a className="button secondary" href={href}>
+      Export CSV<span className="sr-only"> {what}</span>
+    </a>
+  );
+}
+
+/** The foot of a list's filter form: a hint, "Clear filters" when some apply, and the submit button. */
+export function FilterActions({ hint, clearHref, clearLabel = "Clear filters", submitLabel = "Apply filters" }: FilterActionsProps) {
   return (
     <div className={styles.filterActions}>
       <span className={`small muted ${styles.grow}`}>{hint}</span>

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import { AdminOnly } from "@/components/dashboard/ops/admin-only";
 import { auditActionLabel } from "@/components/dashboard/ops/audit-labels";
 import { AuditLogTable } from "@/components/dashboard/ops/audit-log-table";
 import { one } from "@/components/dashboard/ops/dates";
-import styles from "@/components/dashboard/ops/ops.module.css";
-import { CursorNotices, EmptyList, FilterActions } from "@/components/dashboard/ops/list-page";
+import { CursorNotices, EmptyList, FilterForm } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { getDb } from "@/db";
@@ -82,25 +80,22 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
     <>
       {header}
       {actors.length > 0 ? (
-        <Form action={base} className={`card ${styles.filters}`} aria-label="Filter the audit log">
-          <div className={styles.filterGrid}>
-            <SelectField
-              id="filter-action"
-              name="action"
-              label="Action"
-              defaultValue={action}
-              options={[{ value: "", label: "All actions" }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))]}
-            />
-            <SelectField
-              id="filter-actor"
-              name="actor"
-              label="Made by"
-              defaultValue={actor}
-              options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: actorLabel(a) }))]}
-            />
-          </div>
-          <FilterActions hint="Times are shown in your time zone." clearHref={filtered ? base : null} />
-        </Form>
+        <FilterForm action={base} label="Filter the audit log" hint="Times are shown in your time zone." clearHref={filtered ? base : null}>
+          <SelectField
+            id="filter-action"
+            name="action"
+            label="Action"
+            defaultValue={action}
+            options={[{ value: "", label: "All actions" }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))]}
+          />
+          <SelectField
+            id="filter-actor"
+            name="actor"
+            label="Made by"
+            defaultValue={actor}
+            options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: actorLabel(a) }))]}
+          />
+        </FilterForm>
       ) : null}
       <CursorNotices base={base} pageParams={pageParams} rawCursor={rawCursor} cursor={cursor} noun="entries" />
       {rows.length === 0 ? (

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { TYPE_LABEL } from "@/components/dashboard/campaign-helpers";
 import { formatMoney } from "@/lib/money";
 import { CampaignBars, TimeseriesChart } from "@/components/dashboard/ops/charts";
-import styles from "@/components/dashboard/ops/ops.module.css";
+import { FilterForm } from "@/components/dashboard/ops/list-page";
 import { INTERVALS, PRESETS, resolveWindow } from "@/components/dashboard/ops/report-window";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, PageHeader, Stat } from "@/components/ui/card";
@@ -134,47 +133,47 @@ export default async function ReportsPage({ params, searchParams }: Props) {
           </a>
         ) : null}
       </nav>
-      <Form action={base} className={`card ${styles.filters}`} aria-label="Custom period and grouping">
-        {w.range !== "custom" ? <input type="hidden" name="range" value={w.range} /> : null}
-        <div className={styles.filterGrid}>
-          <TextField
-            id="report-from"
-            name="from"
-            type="date"
-            label="From"
-            defaultValue={w.fromInput.value}
-            error={w.fromInput.error}
-            optional
-          />
-          <TextField
-            id="report-to"
-            name="to"
-            type="date"
-            label="To"
-            defaultValue={w.toInput.value}
-            error={w.toError}
-            hint="Included"
-            optional
-          />
-          <SelectField
-            id="report-interval"
-            name="interval"
-            label="Group by"
-            defaultValue={w.interval}
-            options={INTERVALS}
-            error={intervalError}
-          />
-        </div>
-        <div className={styles.filterActions}>
-          <span className={`small muted ${styles.grow}`}>
+      <FilterForm
+        action={base}
+        label="Custom period and grouping"
+        before={w.range !== "custom" ? <input type="hidden" name="range" value={w.range} /> : null}
+        hint={
+          <>
             Showing <strong style={{ color: "var(--ink)" }}>{w.label}</strong>
             {w.range === "custom" ? "" : ". Enter dates for a custom period."}
-          </span>
-          <button type="submit" className="button">
-            Update report
-          </button>
-        </div>
-      </Form>
+          </>
+        }
+        clearHref={null}
+        submitLabel="Update report"
+      >
+        <TextField
+          id="report-from"
+          name="from"
+          type="date"
+          label="From"
+          defaultValue={w.fromInput.value}
+          error={w.fromInput.error}
+          optional
+        />
+        <TextField
+          id="report-to"
+          name="to"
+          type="date"
+          label="To"
+          defaultValue={w.toInput.value}
+          error={w.toError}
+          hint="Included"
+          optional
+        />
+        <SelectField
+          id="report-interval"
+          name="interval"
+          label="Group by"
+          defaultValue={w.interval}
+          options={INTERVALS}
+          error={intervalError}
+        />
+      </FilterForm>
 
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="sr-only">

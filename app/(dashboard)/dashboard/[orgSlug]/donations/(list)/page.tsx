@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { DonationsTable, type DonationRowData } from "@/components/dashboard/ops/donations-table";
 import { endOfDay, one, readDate, startOfDay } from "@/components/dashboard/ops/dates";
 import { DONATION_STATUS_OPTIONS } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
-import { CursorNotices, EmptyList, FilterActions } from "@/components/dashboard/ops/list-page";
+import { CursorNotices, EmptyList, ExportCsvLink, FilterForm } from "@/components/dashboard/ops/list-page";
 import { PageHeader } from "@/components/ui/card";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { getDb } from "@/db";
@@ -106,53 +105,48 @@ export default async function DonationsPage({ params, searchParams }: Props) {
         description="Completed gifts to your campaigns, newest first (refunded and disputed ones included). Open one for its timeline, receipts and refunds."
         actions={
           // Bulk exports of donor data are for admins; members still see every donation here.
-          roleSatisfies(role, "ADMIN") ? (
-            <a className="button secondary" href={exportHref}>
-              Export CSV<span className="sr-only"> of the donations shown by these filters</span>
-            </a>
-          ) : undefined
+          roleSatisfies(role, "ADMIN") ? <ExportCsvLink href={exportHref} what="of the donations shown by these filters" /> : undefined
         }
       />
-      <Form action={base} className={`card ${styles.filters}`} aria-label="Filter donations">
-        <div className={styles.filterGrid}>
-          <TextField
-            id="filter-q"
-            name="q"
-            label="Search"
-            type="search"
-            defaultValue={q}
-            placeholder="Name or email"
-            autoComplete="off"
-            className={styles.wide}
-          />
-          <SelectField id="filter-status" name="status" label="Status" defaultValue={status} options={DONATION_STATUS_OPTIONS} />
-          <SelectField
-            id="filter-campaign"
-            name="campaign"
-            label="Campaign"
-            defaultValue={campaignId}
-            options={[{ value: "", label: "All campaigns" }, ...campaigns.map((c) => ({ value: c.id, label: c.title }))]}
-          />
-          <TextField id="filter-from" name="from" label="From" type="date" defaultValue={from.value} error={from.error} hint="UTC day" />
-          <TextField id="filter-to" name="to" label="To" type="date" defaultValue={to.value} error={toError} hint="Included" />
-          <CheckboxField
-            id="filter-incomplete"
-            name="incomplete"
-            value="1"
-            label="Include incomplete"
-            hint="Checkouts never paid and failed payments"
-            defaultChecked={includeIncomplete}
-          />
-        </div>
-        <FilterActions
-          hint={
-            filtered
-              ? "Filters apply to the list and to the CSV export."
-              : "Incomplete checkouts are hidden. Dates are the day the donation was made (UTC)."
-          }
-          clearHref={filtered ? base : null}
+      <FilterForm
+        action={base}
+        label="Filter donations"
+        hint={
+          filtered
+            ? "Filters apply to the list and to the CSV export."
+            : "Incomplete checkouts are hidden. Dates are the day the donation was made (UTC)."
+        }
+        clearHref={filtered ? base : null}
+      >
+        <TextField
+          id="filter-q"
+          name="q"
+          label="Search"
+          type="search"
+          defaultValue={q}
+          placeholder="Name or email"
+          autoComplete="off"
+          className={styles.wide}
         />
-      </Form>
+        <SelectField id="filter-status" name="status" label="Status" defaultValue={status} options={DONATION_STATUS_OPTIONS} />
+        <SelectField
+          id="filter-campaign"
+          name="campaign"
+          label="Campaign"
+          defaultValue={campaignId}
+          options={[{ value: "", label: "All campaigns" }, ...campaigns.map((c) => ({ value: c.id, label: c.title }))]}
+        />
+        <TextField id="filter-from" name="from" label="From" type="date" defaultValue={from.value} error={from.error} hint="UTC day" />
+        <TextField id="filter-to" name="to" label="To" type="date" defaultValue={to.value} error={toError} hint="Included" />
+        <CheckboxField
+          id="filter-incomplete"
+          name="incomplete"
+          value="1"
+          label="Include incomplete"
+          hint="Checkouts never paid and failed payments"
+          defaultChecked={includeIncomplete}
+        />
+      </FilterForm>
       <CursorNotices base={base} pageParams={pageParams} rawCursor={rawCursor} cursor={cursor} noun="donations" />
       {data.length === 0 ? (
         filtered ? (

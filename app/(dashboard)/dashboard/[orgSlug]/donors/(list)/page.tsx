@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import { one } from "@/components/dashboard/ops/dates";
@@ -8,7 +7,7 @@ import styles from "@/components/dashboard/ops/ops.module.css";
 import { DonorRequestsPanel } from "@/components/dashboard/ops/donor-requests-panel";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { PageHeader } from "@/components/ui/card";
-import { EmptyList, FilterActions } from "@/components/dashboard/ops/list-page";
+import { EmptyList, ExportCsvLink, FilterForm } from "@/components/dashboard/ops/list-page";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { getDb } from "@/db";
@@ -70,11 +69,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
         description="Everyone who has given, one row per email address, with what they gave in total."
         actions={
           // Bulk exports of donor data are for admins; members still see every donor here.
-          roleSatisfies(role, "ADMIN") ? (
-            <a className="button secondary" href={exportHref}>
-              Export CSV<span className="sr-only"> of the donors matching this search</span>
-            </a>
-          ) : undefined
+          roleSatisfies(role, "ADMIN") ? <ExportCsvLink href={exportHref} what="of the donors matching this search" /> : undefined
         }
       />
       {pending.length > 0 ? (
@@ -88,27 +83,26 @@ export default async function DonorsPage({ params, searchParams }: Props) {
           }))}
         />
       ) : null}
-      <Form action={base} className={`card ${styles.filters}`} aria-label="Search and sort donors">
-        <div className={styles.filterGrid}>
-          <TextField
-            id="donor-q"
-            name="q"
-            type="search"
-            label="Search"
-            placeholder="Name or email"
-            defaultValue={q}
-            autoComplete="off"
-            className={styles.wide}
-          />
-          <SelectField id="donor-sort" name="sort" label="Sort by" defaultValue={choice.value} options={SORTS} />
-        </div>
-        <FilterActions
-          hint="Totals count succeeded donations only."
-          clearHref={q || choice !== SORTS[0] ? base : null}
-          clearLabel="Reset"
-          submitLabel="Show donors"
+      <FilterForm
+        action={base}
+        label="Search and sort donors"
+        hint="Totals count succeeded donations only."
+        clearHref={q || choice !== SORTS[0] ? base : null}
+        clearLabel="Reset"
+        submitLabel="Show donors"
+      >
+        <TextField
+          id="donor-q"
+          name="q"
+          type="search"
+          label="Search"
+          placeholder="Name or email"
+          defaultValue={q}
+          autoComplete="off"
+          className={styles.wide}
         />
-      </Form>
+        <SelectField id="donor-sort" name="sort" label="Sort by" defaultValue={choice.value} options={SORTS} />
+      </FilterForm>
       {rows.length === 0 ? (
         q ? (
           <EmptyList title={`No donors match “${q}”`} icon="∅" href={base} linkLabel="Show all donors">
