@@ -189,19 +189,16 @@ export function PlanControls({ plan, orgSlug }: { plan: ControlledPlan; orgSlug:
   );
 }
 
-function AmountForm({
-  id,
-  plan,
-  path,
-  onDone,
-  onCancel,
-}: {
+/** What a panel that opens under a plan is given: the plan, its API path, and what to do when it closes. */
+type PlanPanelProps<Done extends unknown[] = []> = {
   id: string;
   plan: ControlledPlan;
   path: string;
-  onDone: (amount: number) => void;
+  onDone: (...result: Done) => void;
   onCancel: () => void;
-}) {
+};
+
+function AmountForm({ id, plan, path, onDone, onCancel }: PlanPanelProps<[amount: number]>) {
   const t = useTranslations("account");
   const tForm = useTranslations("account.amountForm");
   const failureText = useFailureText();
@@ -367,19 +364,7 @@ function CardPanel({ id, path, onDone, onCancel }: { id: string; path: string; o
   );
 }
 
-function CancelPanel({
-  id,
-  plan,
-  path,
-  onDone,
-  onCancel,
-}: {
-  id: string;
-  plan: ControlledPlan;
-  path: string;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+function CancelPanel({ id, plan, path, onDone, onCancel }: PlanPanelProps) {
   const t = useTranslations("account");
   const failureText = useFailureText();
   const money = useMoney(plan.currency);

@@ -1,9 +1,11 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { donationEvents, donations } from "@/db/schema";
 import { AutoRefresh } from "@/components/donate/auto-refresh";
 import { withLang } from "@/lib/i18n/href";
+import { getTranslations } from "@/lib/i18n/request";
 import { formatMoney } from "@/lib/money";
 import { HeartIcon, InfoIcon } from "@/components/donate/icons";
 import { RecordGift } from "@/components/donate/record-gift";
@@ -18,6 +20,17 @@ export type ThankYouProps = {
   params: Promise<DonatePageParams>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
+
+/** The thank-you page's title, on its own page and inside the embeddable form's frame; never indexed. */
+export async function thankYouMetadata({ params }: ThankYouProps): Promise<Metadata> {
+  const { orgSlug, slug } = await params;
+  const row = await loadCampaign(orgSlug, slug);
+  const t = await getTranslations("donate");
+  return {
+    title: { absolute: row ? t("meta.thankYouTitle", { campaign: row.campaign.title }) : t("meta.thankYou") },
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * Only what the donor needs to see, by donation ID *and* campaign: a guessed or foreign ID
