@@ -9,14 +9,14 @@ import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { outbox } from "@/db/schema";
-import { donateFormSchema, initialValues } from "@/components/donate/donate-schema";
-import type { DonateFormCampaign } from "@/components/donate/types";
+import { donateFormSchema } from "@/components/donate/donate-schema";
 import { renderEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
 import type { AppError } from "@/lib/errors";
 import { assertAmountFitsCampaign } from "@/lib/services/recurring-plans/change-plan-amount";
 import { get, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { customGift, formCampaign } from "../helpers/donate-form";
 import { newCustomer, newPaymentIntent, newProduct, newSubscription, ok, unrecognized, useFakeStripe } from "../helpers/fake-stripe";
 import { activeCampaign, activeOrg, pay, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
 
@@ -116,31 +116,14 @@ describe("a jpy organization, end to end in sandbox mode", () => {
   });
 
   it("the donate form refuses a yen amount with decimals, with a message saying why", () => {
-    const c: DonateFormCampaign = {
+    const c = formCampaign({
       currency: "jpy",
       id: campaign.id,
       title: campaign.title,
-      type: "DONATION",
       suggestedAmounts: [1000, 5000],
-      allowCustomAmount: true,
-      allowRecurring: true,
       minAmountCents: null,
-      ticketPriceCents: null,
-      ticketCapacity: null,
-      ticketsSold: 0,
-      maxTicketsPerOrder: 10,
-      matchingEnabled: false,
-      matchingOrgName: null,
-      matchingRatioPct: 100,
-      showDonorRoll: true,
-    };
-    const values = (custom: string) => ({
-      ...initialValues(c),
-      amount: { choice: "custom", custom },
-      firstName: "Kenji",
-      lastName: "Sato",
-      email: "kenji@example.org",
     });
+    const values = (custom: string) => customGift(c, custom, { firstName: "Kenji", lastName: "Sato", email: "kenji@example.org" });
     const check = (custom: string) =>
       donateFormSchema(c, values(custom), { captcha: false, captchaUnavailable: false }).safeParse(values(custom));
     const refused = check("5000.50");

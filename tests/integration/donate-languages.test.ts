@@ -6,9 +6,8 @@
  */
 import { createElement, type ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { donateFormSchema, donationRequestBody, initialValues } from "@/components/donate/donate-schema";
+import { donateFormSchema, donationRequestBody } from "@/components/donate/donate-schema";
 import { donateWording } from "@/components/donate/issue-words";
-import type { DonateFormCampaign } from "@/components/donate/types";
 import { I18nProvider } from "@/components/i18n/provider";
 import { messagesFor } from "@/lib/i18n/catalog";
 import { issueCodeOf } from "@/lib/errors";
@@ -16,6 +15,7 @@ import { LANG_PARAM_HEADER, LOCALE_HEADER, intlTag, type Locale } from "@/lib/i1
 import { translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import { patch, type TestUser } from "../helpers/api";
+import { customGift, formCampaign } from "../helpers/donate-form";
 import { activeCampaign, activeOrg, paidDonation, type Campaign, type Org } from "../helpers/records";
 
 // The page reads the language proxy.ts chose from the request's headers: here, the test's.
@@ -197,31 +197,8 @@ describe("the thank-you page in the request's language", () => {
 });
 
 describe("the donate form's own rules in the page's language", () => {
-  const campaign: DonateFormCampaign = {
-    currency: "eur",
-    id: "cmp_1",
-    title: "Winterhilfe",
-    type: "DONATION",
-    suggestedAmounts: [2500],
-    allowCustomAmount: true,
-    allowRecurring: true,
-    minAmountCents: 500,
-    ticketPriceCents: null,
-    ticketCapacity: null,
-    ticketsSold: 0,
-    maxTicketsPerOrder: 10,
-    matchingEnabled: false,
-    matchingOrgName: null,
-    matchingRatioPct: 100,
-    showDonorRoll: true,
-  };
-  const filled = (custom: string) => ({
-    ...initialValues(campaign),
-    amount: { choice: "custom", custom },
-    firstName: "Jonas",
-    lastName: "Weber",
-    email: "jonas@example.org",
-  });
+  const campaign = formCampaign({ currency: "eur", title: "Winterhilfe", suggestedAmounts: [2500] });
+  const filled = (custom: string) => customGift(campaign, custom, { firstName: "Jonas", lastName: "Weber", email: "jonas@example.org" });
 
   it("reads an amount the way the language writes it, and sends the page's language with the gift", () => {
     expect(donationRequestBody(filled("25,50"), campaign, false, "de")).toMatchObject({ amount: 2550, locale: "de" });

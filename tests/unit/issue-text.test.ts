@@ -8,6 +8,7 @@ import { translator } from "@/lib/i18n/translate";
 import { issueCodeOf } from "@/lib/errors";
 import { createDonationBody } from "@/lib/schemas/donations";
 import { updateCampaignBody } from "@/lib/schemas/campaigns";
+import { formCampaign } from "../helpers/donate-form";
 
 // The donate form's wording in English, as the page in English shows it.
 const english = translator("en", "donate");
@@ -31,24 +32,7 @@ function texts(
   return out;
 }
 
-const campaign: DonateFormCampaign = {
-  currency: "usd",
-  id: "cmp_1",
-  title: "Winter",
-  type: "DONATION",
-  suggestedAmounts: [2500, 5000, 10000],
-  allowCustomAmount: true,
-  allowRecurring: true,
-  minAmountCents: 500,
-  ticketPriceCents: null,
-  ticketCapacity: null,
-  ticketsSold: 0,
-  maxTicketsPerOrder: 10,
-  matchingEnabled: false,
-  matchingOrgName: null,
-  matchingRatioPct: 100,
-  showDonorRoll: true,
-};
+const campaign = formCampaign();
 const event: DonateFormCampaign = {
   ...campaign,
   type: "EVENT",

@@ -1,0 +1,36 @@
+import { initialValues } from "@/components/donate/donate-schema";
+import type { DonateFormCampaign } from "@/components/donate/types";
+
+/** A donation campaign as the donate form sees it: USD, three suggested amounts, a $5 minimum, no tickets, no matching. */
+export function formCampaign(fields: Partial<DonateFormCampaign> = {}): DonateFormCampaign {
+  return {
+    currency: "usd",
+    id: "cmp_1",
+    title: "Winter",
+    type: "DONATION",
+    suggestedAmounts: [2500, 5000, 10000],
+    allowCustomAmount: true,
+    allowRecurring: true,
+    minAmountCents: 500,
+    ticketPriceCents: null,
+    ticketCapacity: null,
+    ticketsSold: 0,
+    maxTicketsPerOrder: 10,
+    matchingEnabled: false,
+    matchingOrgName: null,
+    matchingRatioPct: 100,
+    showDonorRoll: true,
+    ...fields,
+  };
+}
+
+/** The form filled in by `donor` with a custom amount typed as `custom`. */
+export const customGift = (
+  campaign: DonateFormCampaign,
+  custom: string,
+  donor: { firstName: string; lastName: string; email: string },
+) => ({
+  ...initialValues(campaign),
+  amount: { choice: "custom", custom },
+  ...donor,
+});
