@@ -21,3 +21,15 @@ export const nasty = fc.constantFrom(
   "__proto__",
   "constructor",
 );
+
+/** Anything of the wrong type for most fields: a string from `strings`, a number, a boolean, null, an array or an object. */
+export const wrongType = (strings: fc.Arbitrary<string>): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    strings,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+  );

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, get, newCampaign, newOrg, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
-import { nasty } from "../helpers/arbitraries";
+import { nasty, wrongType } from "../helpers/arbitraries";
 import { assertContractResponse, safeJson } from "../helpers/contract";
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -33,15 +33,7 @@ const text = fc.oneof(
   nasty,
 );
 
-const wrong: fc.Arbitrary<unknown> = fc.oneof(
-  text,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
-);
+const wrong = wrongType(text);
 
 const amount = fc.oneof(
   fc.constantFrom(100, 2500, 5000, 10_000, 100_000_000, 100_000_001, 99, 0, -1, 1500, 3000),

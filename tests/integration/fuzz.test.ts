@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
-import { nasty } from "../helpers/arbitraries";
+import { nasty, wrongType } from "../helpers/arbitraries";
 import { assertContractResponse } from "../helpers/contract";
 
 // FUZZ_RUNS raises the runs for a deeper search (raise RATE_LIMIT_AUTHENTICATED_PER_MINUTE with it).
@@ -17,15 +17,7 @@ const TIMEOUT = 120_000;
 // Arbitraries.
 
 /** Anything of the wrong type for most fields. */
-const wrong: fc.Arbitrary<unknown> = fc.oneof(
-  fc.string({ maxLength: 20 }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
-);
+const wrong = wrongType(fc.string({ maxLength: 20 }));
 
 const text = fc.oneof(
   fc.string({ maxLength: 60 }),
