@@ -1,7 +1,7 @@
 import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ADMIN_ROUTE, ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { organizationSchema, serializeOrganization, updateOrganizationBody } from "@/lib/schemas/organizations";
 import { updateOrganization } from "@/lib/services/organizations/update-organization";
 
@@ -9,8 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug: one organization (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       doc: {
         operationId: "getOrganization",
         summary: "Get an organization",
@@ -26,9 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PATCH /api/orgs/:idOrSlug: update its settings (ADMIN)
   PATCH: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       body: updateOrganizationBody,
       doc: {
         operationId: "updateOrganization",

@@ -3,18 +3,16 @@ import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
+import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { apiKeySchema, apiKeyWithSecretSchema, createApiKeyBody, serializeApiKey, serializeApiKeyWithSecret } from "@/lib/schemas/api-keys";
-import { orgParam } from "@/lib/schemas/common";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/api-keys: the organization's API keys that are not revoked, newest first, never the keys themselves (ADMIN)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       doc: {
         operationId: "listApiKeys",
         summary: "List the organization's API keys",
@@ -35,9 +33,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/api-keys: create a key; the answer shows it, once (ADMIN, a person)
   POST: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       person: true,
       body: createApiKeyBody,
       doc: {

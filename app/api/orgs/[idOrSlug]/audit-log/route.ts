@@ -1,16 +1,14 @@
 import { listAuditLogPage } from "@/db/queries/audit-log";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
+import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { AUDIT_ACTIONS, auditLogListSchema, encodeAuditCursor, listAuditLogQuery, serializeAuditEntry } from "@/lib/schemas/audit-log";
-import { orgParam } from "@/lib/schemas/common";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/audit-log: staff changes, newest first, cursor-paged, filtered (admins)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       query: listAuditLogQuery,
       doc: {
         operationId: "listAuditLog",

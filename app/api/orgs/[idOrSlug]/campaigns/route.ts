@@ -3,9 +3,9 @@ import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { pagePagination, wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
+import { ORG_ADMIN_ROUTE, ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { campaignSchema, createCampaignBody, listCampaignsQuery, serializeCampaign } from "@/lib/schemas/campaigns";
-import { orgParam } from "@/lib/schemas/common";
 import { createCampaign } from "@/lib/services/campaigns/create-campaign";
 
 const DEFAULT_LIMIT = 20;
@@ -14,8 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/campaigns: newest first; all of them unless `page` or `limit` is given (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: listCampaignsQuery,
       doc: {
         operationId: "listCampaigns",
@@ -41,9 +40,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/campaigns: create a campaign (ADMIN)
   POST: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       body: createCampaignBody,
       doc: {
         operationId: "createCampaign",

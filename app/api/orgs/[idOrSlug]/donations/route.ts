@@ -1,15 +1,14 @@
 import { listDonationsPage } from "@/db/queries/donations";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { donationListSchema, encodeDonationCursor, listDonationsQuery, serializeDonation } from "@/lib/schemas/donations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donations: newest first, cursor-paged, filtered (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: listDonationsQuery,
       doc: {
         operationId: "listDonations",

@@ -1,16 +1,14 @@
 import { listDonorRequests } from "@/db/queries/donor-requests";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { donorRequestListSchema, serializeDonorRequest } from "@/lib/schemas/donor-data";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donor-requests: donors' export and erasure requests, pending first (ADMIN)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       doc: {
         operationId: "listDonorRequests",
         summary: "List donors' data requests",

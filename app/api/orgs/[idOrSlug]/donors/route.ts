@@ -2,16 +2,15 @@ import { listDonors } from "@/db/queries/donors";
 import { listOf } from "@/lib/api/openapi";
 import { pagePagination } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { DONOR_LIST_DEFAULT_LIMIT, donorSchema, listDonorsQuery, serializeDonor } from "@/lib/schemas/donors";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donors: donors with their totals, searched and sorted, page-based (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: listDonorsQuery,
       doc: {
         operationId: "listDonors",

@@ -2,8 +2,8 @@ import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { addMemberBody, memberSchema } from "@/lib/schemas/organizations";
 import { addMember, listMembers } from "@/lib/services/organizations/members";
 
@@ -11,8 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/members: everyone in the organization and their role (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       doc: {
         operationId: "listMembers",
         summary: "List an organization's members",
@@ -32,8 +31,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/members: add someone by email (OWNER)
   POST: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       role: "OWNER",
       person: true,
       body: addMemberBody,

@@ -2,8 +2,8 @@ import { listRecurringPlans } from "@/db/queries/recurring-plans";
 import { listOf } from "@/lib/api/openapi";
 import { pagePagination } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import {
   listRecurringPlansQuery,
   RECURRING_PLAN_LIST_DEFAULT_LIMIT,
@@ -15,8 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/recurring-plans: recurring gifts, newest first, page-based (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: listRecurringPlansQuery,
       doc: {
         operationId: "listRecurringPlans",

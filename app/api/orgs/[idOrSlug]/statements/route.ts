@@ -1,7 +1,8 @@
 import { auditContextOf } from "@/lib/api/audit";
 import { json, ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { iso, orgParam } from "@/lib/schemas/common";
+import { ORG_ADMIN_ROUTE, ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
+import { iso } from "@/lib/schemas/common";
 import { sendStatementsBody, sendStatementsResult, statementRunsQuery, statementRunsResult } from "@/lib/schemas/statements";
 import { listStatementRuns, sendStatements } from "@/lib/services/statements/send-statements";
 
@@ -9,8 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/statements: the year-end statement runs with their emails' progress (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: statementRunsQuery,
       doc: {
         operationId: "listStatementRuns",
@@ -32,9 +32,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/statements: email every donor of a year their statement, PDF attached (ADMIN)
   POST: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       body: sendStatementsBody,
       doc: {
         operationId: "sendStatements",

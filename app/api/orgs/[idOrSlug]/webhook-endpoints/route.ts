@@ -3,8 +3,8 @@ import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import {
   createWebhookEndpointBody,
   serializeWebhookEndpoint,
@@ -19,9 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/webhook-endpoints: the organization's outbound webhook endpoints, newest first, without secrets (ADMIN)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       doc: {
         operationId: "listWebhookEndpoints",
         summary: "List the organization's webhook endpoints",
@@ -41,9 +39,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/webhook-endpoints: add an endpoint; the answer shows its signing secret, once (ADMIN)
   POST: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       body: createWebhookEndpointBody,
       doc: {
         operationId: "createWebhookEndpoint",

@@ -1,6 +1,6 @@
 import { csvBody, csvFormat } from "@/lib/api/openapi";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { exportDonationsQuery } from "@/lib/schemas/donations";
 import { csvResponse, exportFilename } from "@/lib/services/exports/csv";
 import { exportDonationsCsv } from "@/lib/services/exports/export-donations";
@@ -15,9 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donations/export: the list's donations as a streamed CSV file (ADMIN: a bulk copy of donor data)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       query: exportDonationsQuery,
       doc: {
         operationId: "exportDonations",

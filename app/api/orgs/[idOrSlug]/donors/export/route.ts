@@ -1,6 +1,6 @@
 import { csvBody, csvFormat } from "@/lib/api/openapi";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { exportDonorsQuery } from "@/lib/schemas/donors";
 import { csvResponse, exportFilename } from "@/lib/services/exports/csv";
 import { exportDonorsCsv } from "@/lib/services/exports/export-donors";
@@ -12,9 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donors/export: the list's donors as a streamed CSV file (ADMIN: a bulk copy of donor data)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
-      role: "ADMIN",
+      ...ORG_ADMIN_ROUTE,
       query: exportDonorsQuery,
       doc: {
         operationId: "exportDonors",

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { getProcessor } from "@/lib/processor";
-import { orgParam } from "@/lib/schemas/common";
 import { startOnboarding } from "@/lib/services/organizations/start-onboarding";
 
 const onboardingLink = z.object({ processorAccountId: z.string(), url: z.string() }).meta({ id: "OnboardingLink" });
@@ -12,8 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/processor/onboarding: connect the payout account; answers { processorAccountId, url } (OWNER)
   POST: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       role: "OWNER",
       doc: {
         operationId: "startProcessorOnboarding",

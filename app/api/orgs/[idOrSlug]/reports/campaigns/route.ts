@@ -1,8 +1,8 @@
 import { getCampaignReport } from "@/db/queries/reports";
 import { wholeList } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { campaignReportSchema, reportWindowQuery, windowOf, type CampaignReport } from "@/lib/schemas/reports";
 import { REPORT_WINDOW } from "../docs";
 
@@ -10,8 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/reports/campaigns: every campaign's raised, count and donors in a window (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: reportWindowQuery,
       doc: {
         operationId: "getCampaignReport",

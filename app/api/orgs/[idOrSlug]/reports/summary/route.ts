@@ -1,7 +1,7 @@
 import { getReportSummary } from "@/db/queries/reports";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { reportSummarySchema, reportWindowQuery, windowOf, type ReportSummary } from "@/lib/schemas/reports";
 import { REPORT_WINDOW } from "../docs";
 
@@ -9,8 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/reports/summary: totals for a from/to window on succeeded_at (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: reportWindowQuery,
       doc: {
         operationId: "getReportSummary",

@@ -1,7 +1,7 @@
 import { getReportTimeseries } from "@/db/queries/reports";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { orgParam } from "@/lib/schemas/common";
+import { ORG_ROUTE } from "@/lib/api/org-route";
+import { methods, withRoute } from "@/lib/api/route";
 import { MAX_BUCKETS, reportTimeseriesQuery, reportTimeseriesSchema, windowOf, type ReportTimeseries } from "@/lib/schemas/reports";
 import { REPORT_WINDOW } from "../docs";
 
@@ -9,8 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/reports/timeseries: raised and count per UTC day, week or month (members)
   GET: withRoute(
     {
-      params: orgParam,
-      scope: orgScope,
+      ...ORG_ROUTE,
       query: reportTimeseriesQuery,
       doc: {
         operationId: "getReportTimeseries",
