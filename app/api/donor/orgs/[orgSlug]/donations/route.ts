@@ -2,23 +2,16 @@ import { listDonorDonations } from "@/db/queries/donor-account";
 import { listOf } from "@/lib/api/openapi";
 import { pagePagination } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
+import { DONOR_LIST_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
-import {
-  DONOR_LIST_DEFAULT_LIMIT,
-  donorDonationSchema,
-  donorListQuery,
-  donorOrgParam,
-  serializeDonorDonation,
-} from "@/lib/schemas/donor-account";
+import { donorDonationSchema, serializeDonorDonation, donorListPage } from "@/lib/schemas/donor-account";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/donor/orgs/:orgSlug/donations: the signed-in donor's own gifts, newest first (donor)
   GET: withRoute(
     {
-      auth: "donor",
-      params: donorOrgParam,
-      query: donorListQuery,
+      ...DONOR_LIST_ROUTE,
       doc: {
         operationId: "listDonorDonations",
         summary: "List the donor's own gifts",
@@ -32,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, org, donor, query }) => {
-      const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
+      const page = donorListPage(query);
       const { rows, total } = await listDonorDonations(db, org.id, donor.id, page);
       const base = donateBaseUrl(org);
       return ok({ data: rows.map((r) => serializeDonorDonation(r, base)), pagination: pagePagination(page.page, page.limit, total) });

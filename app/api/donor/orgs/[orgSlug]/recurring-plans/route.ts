@@ -2,22 +2,15 @@ import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { listOf } from "@/lib/api/openapi";
 import { pagePagination } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
+import { DONOR_LIST_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
-import {
-  DONOR_LIST_DEFAULT_LIMIT,
-  donorListQuery,
-  donorOrgParam,
-  donorRecurringPlanSchema,
-  serializeDonorRecurringPlan,
-} from "@/lib/schemas/donor-account";
+import { donorRecurringPlanSchema, serializeDonorRecurringPlan, donorListPage } from "@/lib/schemas/donor-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/donor/orgs/:orgSlug/recurring-plans: the signed-in donor's own recurring plans, newest first (donor)
   GET: withRoute(
     {
-      auth: "donor",
-      params: donorOrgParam,
-      query: donorListQuery,
+      ...DONOR_LIST_ROUTE,
       doc: {
         operationId: "listDonorRecurringPlans",
         summary: "List the donor's own recurring plans",
@@ -31,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, donor, query }) => {
-      const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
+      const page = donorListPage(query);
       // A donor belongs to one organization, and has a handful of plans at most: one query, then the page.
       const all = await listRecurringPlansOfDonor(db, donor.id);
       const rows = all.slice((page.page - 1) * page.limit, page.page * page.limit);
