@@ -1,4 +1,5 @@
 import { getTranslations } from "@/lib/i18n/request";
+import skel from "../loading.module.css";
 import styles from "../page.module.css";
 
 export default async function Loading() {
@@ -9,9 +10,9 @@ export default async function Loading() {
         {t("site.loading")}
       </p>
       <div className={styles.thanksCard} aria-hidden="true">
-        <div className={`${styles.skeleton} ${styles.skelTitle}`} style={{ margin: "0 auto 14px", width: "60%" }} />
-        <div className={`${styles.skeleton} ${styles.skelLine}`} />
-        <div className={`${styles.skeleton} ${styles.skelLine}`} style={{ width: "75%", margin: "0 auto" }} />
+        <div className={`${skel.skeleton} ${skel.skelTitle}`} style={{ margin: "0 auto 14px", width: "60%" }} />
+        <div className={`${skel.skeleton} ${skel.skelLine}`} />
+        <div className={`${skel.skeleton} ${skel.skelLine}`} style={{ width: "75%", margin: "0 auto" }} />
       </div>
     </main>
   );
