@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, Server } from "node:http";
+import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import { setEnv, startLocalServer, type LocalServer } from "./local-server";
 
@@ -83,6 +84,19 @@ export function useFakeStripe(
 
 export const randomId = () => randomBytes(8).toString("hex");
 export const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** A Stripe event as Stripe sends it: the envelope around `object`, of `type`, created now. */
+export const stripeEventOf = (id: string, type: string, object: Record<string, unknown>) => ({
+  id,
+  object: "event",
+  api_version: Stripe.API_VERSION,
+  created: nowSec(),
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+  type,
+  data: { object },
+});
 
 export function stripeError(status: number, error: { type: string; message: string; [k: string]: unknown }): StripeReply {
   return { status, body: { error } };

@@ -30,6 +30,7 @@ import {
   useFakeStripe,
   type StripeReply,
   type StripeRequest,
+  stripeEventOf,
 } from "../helpers/fake-stripe";
 
 type Org = { id: string; slug: string } & Record<string, any>;
@@ -162,17 +163,7 @@ const webhookSigner = new Stripe("sk_test_x");
 
 /** A signed processor event of Stripe's envelope, delivered to the webhook endpoint. */
 function deliver(type: string, object: Record<string, unknown>, header = "stripe-signature"): Promise<ApiResponse> {
-  const payload = JSON.stringify({
-    id: `evt_${randomId()}`,
-    object: "event",
-    api_version: Stripe.API_VERSION,
-    created: nowSec(),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
+  const payload = JSON.stringify(stripeEventOf(`evt_${randomId()}`, type, object));
   const signature = webhookSigner.webhooks.generateTestHeaderString({ payload, secret: process.env.PROCESSOR_WEBHOOK_SECRET! });
   return post("/api/processor/webhooks", undefined, {
     rawBody: payload,

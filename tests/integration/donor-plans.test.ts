@@ -35,6 +35,7 @@ import {
   useFakeStripe,
   type StripeReply,
   type StripeRequest,
+  stripeEventOf,
 } from "../helpers/fake-stripe";
 import { activeCampaign, activeOrg, CARD_DECLINED, CARD_OK, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
@@ -472,25 +473,15 @@ describe("Stripe mode", () => {
     owner = made.owner;
     const onboarding = await post(`/api/orgs/${made.org.id}/processor/onboarding`, undefined, { token: owner.token });
     expect(onboarding.status, onboarding.text).toBe(200);
-    await deliver({
-      id: processorId("evt"),
-      object: "event",
-      api_version: "2026-10-28.endive",
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: "account.updated",
-      data: {
-        object: {
-          id: onboarding.body.processorAccountId,
-          object: "account",
-          charges_enabled: true,
-          payouts_enabled: true,
-          details_submitted: true,
-        },
-      },
-    } as unknown as Parameters<typeof signedEvent>[0]);
+    await deliver(
+      stripeEventOf(processorId("evt"), "account.updated", {
+        id: onboarding.body.processorAccountId,
+        object: "account",
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+      }) as unknown as Parameters<typeof signedEvent>[0],
+    );
     org = (await get(`/api/orgs/${made.org.id}`, { token: owner.token })).body;
     expect(org.status).toBe("ACTIVE");
     campaign = await activeCampaign(org, owner, { title: "Stripe monthly", minAmountCents: 1000 });

@@ -30,6 +30,7 @@ import {
   useFakeStripe,
   type StripeReply,
   type StripeRequest,
+  stripeEventOf,
 } from "../helpers/fake-stripe";
 import { findViolations } from "../helpers/invariants";
 import { activeCampaign, activeOrg, CARD_DECLINED, pay, paidDonation, startDonation, type Campaign, type Org } from "../helpers/records";
@@ -336,18 +337,7 @@ describe("reconciliation in Stripe mode", () => {
   const run = async () => completed(await reconcileWithProcessor(await testDb(), stripe, { trigger: "manual", orgIds: [org.id] }));
 
   function stripeEvent(type: string, object: Record<string, unknown>, account: string | null = null) {
-    const event = {
-      id: `evt_${hex()}`,
-      object: "event",
-      api_version: Stripe.API_VERSION,
-      created: nowSec(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-      ...(account ? { account } : {}),
-    };
+    const event = { ...stripeEventOf(`evt_${hex()}`, type, object), ...(account ? { account } : {}) };
     events.push({ account, event });
     return event as unknown as Stripe.Event;
   }
