@@ -46,15 +46,18 @@ export async function outsider(): Promise<TestUser> {
 
 export const randomEmail = (prefix = "donor") => `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.org`;
 
+/** The body of a $25 gift by Ada Lovelace (a fresh address each time) to the campaign, with `extra` on top. */
+export const giftBody = (campaignId: string, extra: Record<string, unknown> = {}) => ({
+  campaignId,
+  amount: 2500,
+  email: randomEmail(),
+  firstName: "Ada",
+  lastName: "Lovelace",
+  ...extra,
+});
+
 export async function startDonation(campaignId: string, extra: Record<string, unknown> = {}) {
-  const res = await post("/api/donations", {
-    campaignId,
-    amount: 2500,
-    email: randomEmail(),
-    firstName: "Ada",
-    lastName: "Lovelace",
-    ...extra,
-  });
+  const res = await post("/api/donations", giftBody(campaignId, extra));
   expect(res.status, res.text).toBe(201);
   return res.body as Record<string, any>;
 }

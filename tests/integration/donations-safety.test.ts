@@ -15,7 +15,16 @@ import { getProcessor } from "@/lib/processor";
 import { deliver, paymentCanceledEvent, type CreatedDonation } from "../fixtures/processor";
 import { get, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
-import { activeCampaign, activeOrg, CARD_DECLINED, CARD_OK, randomEmail, type Campaign, type Org } from "../helpers/records";
+import {
+  activeCampaign,
+  activeOrg,
+  CARD_DECLINED,
+  CARD_OK,
+  giftBody as gift,
+  randomEmail,
+  type Campaign,
+  type Org,
+} from "../helpers/records";
 
 // The donate page reads the request's headers (a shed, light render); rendered here outside a
 // request, it gets an ordinary request's: none of them.
@@ -38,14 +47,6 @@ beforeAll(async () => {
   });
 });
 
-const gift = (campaignId: string, extra: Record<string, unknown> = {}) => ({
-  campaignId,
-  amount: 2500,
-  email: randomEmail(),
-  firstName: "Ada",
-  lastName: "Lovelace",
-  ...extra,
-});
 const donate = (body: Record<string, unknown>, ip = randomIp()) => post("/api/donations", body, { ip });
 const confirm = (clientSecret: string, cardNumber = CARD_OK) => post("/api/sandbox/payments/confirm", { clientSecret, cardNumber });
 
