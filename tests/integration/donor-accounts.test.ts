@@ -14,6 +14,7 @@ import { donorCookieName, signDonorSession } from "@/lib/auth/donor-session";
 import { getEnv } from "@/lib/env";
 import { del, get, post, randomIp, type ApiResponse } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { queuedSignInEmails } from "../helpers/email";
 import { activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" };
@@ -62,13 +63,7 @@ async function donorId(org: Org, email: string): Promise<string> {
 
 /** The sign-in emails queued to an address (newest last), with their links. */
 async function signInEmails(to: string): Promise<{ url: string; orgName: string }[]> {
-  const db = await testDb();
-  const rows = await db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = 'donor-sign-in'`, sql`${outbox.payload}->>'to' = ${to}`))
-    .orderBy(outbox.id);
-  return rows.map((r) => (r.payload as { props: { url: string; orgName: string } }).props);
+  return (await queuedSignInEmails(to)).map((m) => m.props);
 }
 
 async function linkCount(org: Org): Promise<number> {

@@ -7,7 +7,7 @@
  * the organization's own notification staying English.
  */
 import { execFileSync } from "node:child_process";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { donations, donors, outbox } from "@/db/schema";
 import { renderEmail } from "@/lib/email/render";
@@ -15,6 +15,7 @@ import type { EmailMessage } from "@/lib/email/types";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { patch, post, randomIp, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { queuedSignInEmails } from "../helpers/email";
 import { activeCampaign, activeOrg, pay, paidDonation, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
 
 /** The one email queued under a dedupe key, rendered as it would be sent (Stripe-mode marks off). */
@@ -31,13 +32,7 @@ async function queued(dedupeKey: string) {
 
 /** The sign-in emails queued to an address, newest last. */
 async function signInEmails(to: string) {
-  const db = await testDb();
-  const rows = await db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = 'donor-sign-in'`, sql`${outbox.payload}->>'to' = ${to}`))
-    .orderBy(outbox.id);
-  return Promise.all(rows.map(async (r) => renderEmail(r.payload as unknown as EmailMessage, { testMode: false })));
+  return Promise.all((await queuedSignInEmails(to)).map(async (m) => renderEmail(m, { testMode: false })));
 }
 
 async function donorLocale(donorId: string) {
