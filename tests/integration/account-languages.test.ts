@@ -6,13 +6,11 @@
  */
 import { createElement, type ReactNode } from "react";
 import { NextRequest } from "next/server";
-import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { outbox } from "@/db/schema";
 import { donorCookieName, donorSessionCookie } from "@/lib/auth/donor-session";
 import { LANG_PARAM_HEADER, LOCALE_HEADER, type Locale } from "@/lib/i18n/locales";
 import { patch, post, randomIp, type TestUser } from "../helpers/api";
-import { testDb } from "../helpers/db";
+import { queuedSignInEmails } from "../helpers/email";
 import { activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 /** What proxy.ts would have set on the request, and the browser's cookies: the pages read them through next/headers. */
@@ -253,13 +251,7 @@ describe("signed out", () => {
 async function freshToken(locale: Locale): Promise<string> {
   const res = await post(`/api/public/orgs/${org.slug}/donor-sessions`, { email, locale }, { ip: randomIp() });
   expect(res.status, res.text).toBe(202);
-  const db = await testDb();
-  const rows = await db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = 'donor-sign-in'`, sql`${outbox.payload}->>'to' = ${email}`))
-    .orderBy(outbox.id);
-  const url = new URL((rows.at(-1)!.payload as { props: { url: string } }).props.url);
+  const url = new URL((await queuedSignInEmails(email)).at(-1)!.props.url);
   return url.searchParams.get("token")!;
 }
 
