@@ -8,6 +8,9 @@ import { DEMO, expect, serverUrl, signInAsDemo, test } from "./support";
 // says the donor canceled it. Driven by the keyboard, with axe, at desktop and phone widths.
 
 async function expectNoSeriousViolations(page: Page, what: string) {
+  // The page as it settles: after an action the account page refreshes its data, and while the
+  // new render streams in, the document's <title> can be briefly absent.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
