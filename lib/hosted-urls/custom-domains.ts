@@ -1,20 +1,15 @@
 import { getDb } from "@/db";
 import { findOrgsByCustomDomain, findShortUrlOrgs } from "@/db/queries/hosted-urls";
+import { processCache } from "@/lib/cache/process-cache";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 
 /**
  * Which organization a request's `Host` belongs to, for proxy.ts. An organization's
  * `customDomain` serves its public pages; the answer is kept in this process for a short while
  * (a hit and a miss alike), so a page view costs no query, and a changed domain takes effect
- * within `CACHE_MS`.
+ * within 30 seconds.
  */
-const CACHE_MS = 30_000;
-const CACHE_MAX = 5_000;
-
-type Entry = { orgSlug: string | null; expires: number };
-// On globalThis: Next.js may load this module in more than one bundle of the same process.
-const store = globalThis as unknown as { __goodfundHostCache?: Map<string, Entry> };
-const cache = (store.__goodfundHostCache ??= new Map());
+const cache = processCache<string | null>("__goodfundHostCache", 30_000);
 
 // The shape a custom domain must have (lib/schemas/organizations.ts): a name with a dot and a
 // letters-only top-level label. `localhost`, IP addresses and the like can never be one.
@@ -35,14 +30,10 @@ export function hostName(hostHeader: string | null): string | null {
  */
 export async function orgSlugForHost(host: string | null, appHost: string): Promise<string | null> {
   if (!host || host === appHost || !DOMAIN_SHAPE.test(host)) return null;
-  const now = Date.now();
-  const hit = cache.get(host);
-  if (hit && hit.expires > now) return hit.orgSlug;
-  const rows = await findOrgsByCustomDomain(await getDb(), host);
-  const orgSlug = rows.length === 1 ? rows[0].slug : null;
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(host, { orgSlug, expires: now + CACHE_MS });
-  return orgSlug;
+  return cache.get(host, async () => {
+    const rows = await findOrgsByCustomDomain(await getDb(), host);
+    return rows.length === 1 ? rows[0].slug : null;
+  });
 }
 
 /** Forget every cached answer (tests, after changing a domain). */
