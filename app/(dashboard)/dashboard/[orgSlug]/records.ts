@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { cache, type ReactNode } from "react";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { findDonor } from "@/db/queries/donors";
@@ -67,3 +67,30 @@ export const webhookEndpointOr404 = cache(async (orgSlug: string, endpointId: st
   if (!endpoint) notFound();
   return { ...ctx, endpoint };
 });
+
+type RecordProps<K extends string> = { params: Promise<{ orgSlug: string } & Record<K, string>> };
+
+/** Reads the org slug and the record's ID (route parameter `key`) from a detail page's params, then looks it up. */
+function fromParams<K extends string, R>(key: K, lookup: (orgSlug: string, id: string) => Promise<R>) {
+  return async ({ params }: RecordProps<K>) => {
+    const p = await params;
+    return lookup(p.orgSlug, p[key]);
+  };
+}
+
+export const loadCampaign = fromParams("campaignId", campaignOr404);
+export const loadDonation = fromParams("donationId", donationOr404);
+export const loadDonor = fromParams("donorId", donorOr404);
+export const loadEmail = fromParams("emailId", emailOr404);
+export const loadWebhookEndpoint = fromParams("endpointId", webhookEndpointOr404);
+
+/**
+ * A detail segment's layout: it checks that the record exists above the page's loading boundary,
+ * so a missing one answers 404.
+ */
+export function recordLayout<K extends string>(load: (props: RecordProps<K>) => Promise<unknown>) {
+  return async function Layout({ children, params }: RecordProps<K> & { children: ReactNode }) {
+    await load({ params });
+    return children;
+  };
+}

@@ -14,23 +14,18 @@ import { getEnv } from "@/lib/env";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
-import { campaignOr404 } from "../../records";
+import { loadCampaign } from "../../records";
 
 type Props = { params: Promise<{ orgSlug: string; campaignId: string }> };
 
-async function load({ params }: Props) {
-  const { orgSlug, campaignId } = await params;
-  return campaignOr404(orgSlug, campaignId);
-}
-
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { campaign } = await load(props);
+  const { campaign } = await loadCampaign(props);
   return { title: campaign.title };
 }
 
 // GET /dashboard/:orgSlug/campaigns/:id: edit every field, change status, share (link and embed), progress.
 export default async function CampaignPage(props: Props) {
-  const { org, role, db, campaign } = await load(props);
+  const { org, role, db, campaign } = await loadCampaign(props);
   const canEdit = roleSatisfies(role, "ADMIN");
   const view = serializeCampaign(campaign);
   const { rows: p2p } = await listCampaigns(db, org.id, { type: "PEER_TO_PEER" });

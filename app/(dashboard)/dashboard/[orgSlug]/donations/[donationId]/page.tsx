@@ -24,19 +24,14 @@ import { getDonationTimeline, type TimelineRow } from "@/db/queries/donations";
 import { recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { getEnv } from "@/lib/env";
-import { donationOr404 } from "../../records";
+import { loadDonation } from "../../records";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ orgSlug: string; donationId: string }> };
 
-async function load({ params }: Props) {
-  const { orgSlug, donationId } = await params;
-  return donationOr404(orgSlug, donationId);
-}
-
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { donation } = await load(props);
+  const { donation } = await loadDonation(props);
   return { title: `Donation ${formatMoney(donation.amount, donation.currency, { short: true })}` };
 }
 
@@ -104,7 +99,7 @@ const yesNo = (b: boolean) => (b ? "Yes" : "No");
 // GET /dashboard/:orgSlug/donations/:id: every field of one donation, its timeline (events and
 // emails) and, for admins, a refund.
 export default async function DonationPage(props: Props) {
-  const { org, role, db, donation: d, campaignTitle } = await load(props);
+  const { org, role, db, donation: d, campaignTitle } = await loadDonation(props);
   const timeline = await getDonationTimeline(db, d.id);
   const [plan] = d.recurringPlanId
     ? await db.select({ status: recurringPlans.status }).from(recurringPlans).where(eq(recurringPlans.id, d.recurringPlanId)).limit(1)

@@ -14,25 +14,20 @@ import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { DONOR_DETAIL_DONATIONS } from "@/lib/schemas/donors";
 import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
-import { donorOr404 } from "../../records";
+import { loadDonor } from "../../records";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ orgSlug: string; donorId: string }> };
 
-async function load({ params }: Props) {
-  const { orgSlug, donorId } = await params;
-  return donorOr404(orgSlug, donorId);
-}
-
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { donor } = await load(props);
+  const { donor } = await loadDonor(props);
   return { title: donorName(donor) };
 }
 
 // GET /dashboard/:orgSlug/donors/:id: a donor's totals, their donations and recurring plans.
 export default async function DonorPage(props: Props) {
-  const { org, role, db, donor } = await load(props);
+  const { org, role, db, donor } = await loadDonor(props);
   const [donations, plans] = await Promise.all([
     listDonationsOfDonor(db, donor.id, DONOR_DETAIL_DONATIONS),
     listRecurringPlansOfDonor(db, donor.id),

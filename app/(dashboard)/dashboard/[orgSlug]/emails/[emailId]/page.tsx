@@ -10,16 +10,11 @@ import { DONATION_EMAIL_KINDS } from "@/db/queries/donations";
 import { renderEmail, type RenderedEmail } from "@/lib/email/render";
 import type { EmailMessage } from "@/lib/email/types";
 import { getEnv } from "@/lib/env";
-import { emailOr404 } from "../../records";
+import { loadEmail } from "../../records";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ orgSlug: string; emailId: string }> };
-
-async function load({ params }: Props) {
-  const { orgSlug, emailId } = await params;
-  return emailOr404(orgSlug, emailId);
-}
 
 async function render(payload: Record<string, unknown>): Promise<RenderedEmail | null> {
   try {
@@ -30,7 +25,7 @@ async function render(payload: Record<string, unknown>): Promise<RenderedEmail |
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { row } = await load(props);
+  const { row } = await loadEmail(props);
   return { title: `${templateLabel(String(row.payload.template ?? "Email"))} email` };
 }
 
@@ -43,7 +38,7 @@ function donationOf(dedupeKey: string): string | null {
 // GET /dashboard/:orgSlug/emails/:id: one email as rendered for the recipient (subject, from,
 // to, the HTML in a sandboxed frame, the plain-text part) and its delivery status.
 export default async function EmailPage(props: Props) {
-  const { org, row } = await load(props);
+  const { org, row } = await loadEmail(props);
   const env = getEnv();
   const delivering = Boolean(env.RESEND_API_KEY);
   const rendered = await render(row.payload);
