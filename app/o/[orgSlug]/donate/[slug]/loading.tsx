@@ -1,3 +1,4 @@
+import { LoadingMain } from "@/components/donate/loading-main";
 import { getTranslations } from "@/lib/i18n/request";
 import hero from "./hero.module.css";
 import sk from "./loading.module.css";
@@ -8,10 +9,7 @@ export default async function Loading() {
   const t = await getTranslations("donate");
   const bone = (extra: string, style?: React.CSSProperties) => <div className={`${sk.skeleton} ${extra}`} style={style} />;
   return (
-    <main id="main" className={styles.main} aria-busy="true">
-      <p className="sr-only" role="status">
-        {t("site.loadingPage")}
-      </p>
+    <LoadingMain className={styles.main} status={t("site.loadingPage")}>
       <div className={styles.header} aria-hidden="true">
         <div className={hero.hero}>
           <div className={`${hero.cover} ${sk.skeleton}`} />
@@ -41,6 +39,6 @@ export default async function Loading() {
           {bone(sk.skelLine, { width: "70%" })}
         </div>
       </div>
-    </main>
+    </LoadingMain>
   );
 }
