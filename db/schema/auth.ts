@@ -1,4 +1,5 @@
-import { pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, index } from "drizzle-orm/pg-core";
+import { pgEnum, pgTable, primaryKey, text, uniqueIndex, index } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamps, timestamptz } from "./columns";
 import { sql } from "drizzle-orm";
 
 export const users = pgTable(
@@ -8,9 +9,8 @@ export const users = pgTable(
     email: text().notNull(),
     name: text(),
     image: text(),
-    emailVerifiedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    emailVerifiedAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );
@@ -21,7 +21,7 @@ export const verificationTokens = pgTable(
   {
     identifier: text().notNull(),
     token: text().notNull(),
-    expires: timestamp({ withTimezone: true }).notNull(),
+    expires: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.identifier, t.token] }), index().on(t.expires)],
 );
@@ -33,13 +33,11 @@ export const verificationTokens = pgTable(
 export const accounts = pgTable(
   "accounts",
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(() => users.id),
     type: text().notNull(),
     provider: text().notNull(),
     providerAccountId: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), index().on(t.userId)],
 );

@@ -9,10 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { belongsTo, timestamps, timestamptz } from "./columns";
 import { organizations } from "./organizations";
 
 export const campaignTypeEnum = pgEnum("campaign_type", ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"]);
@@ -24,9 +24,7 @@ export const campaigns = pgTable(
   "campaigns",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     title: text().notNull(),
     slug: text().notNull(),
     description: text(),
@@ -43,8 +41,8 @@ export const campaigns = pgTable(
     color: text(),
     showDonorRoll: boolean().notNull().default(true),
     showGoal: boolean().notNull().default(true),
-    startDate: timestamp({ withTimezone: true }),
-    endDate: timestamp({ withTimezone: true }),
+    startDate: timestamptz(),
+    endDate: timestamptz(),
     suggestedAmounts: integer()
       .array()
       .notNull()
@@ -61,11 +59,10 @@ export const campaigns = pgTable(
     /** The most tickets one donation may buy. */
     maxTicketsPerOrder: integer().notNull().default(10),
     parentCampaignId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
-    scheduledPublishAt: timestamp({ withTimezone: true }),
+    scheduledPublishAt: timestamptz(),
     /** The processor's Product for this campaign's subscriptions (price_data needs one), created lazily. */
     processorProductId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("campaigns_org_slug_key").on(t.orgId, t.slug),
@@ -85,11 +82,9 @@ export const campaigns = pgTable(
 export const campaignMilestones = pgTable(
   "campaign_milestones",
   {
-    campaignId: text()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    campaignId: belongsTo(() => campaigns.id),
     thresholdPct: integer().notNull(),
-    reachedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    reachedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.thresholdPct] })],
 );

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamptz } from "./columns";
 import { roleEnum, users } from "./auth";
 import { organizations } from "./organizations";
 
@@ -10,18 +11,16 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     name: text().notNull(),
     role: roleEnum().notNull(),
     prefix: text().notNull(),
     keyHash: text().notNull(),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }),
-    lastUsedAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz(),
+    lastUsedAt: timestamptz(),
+    revokedAt: timestamptz(),
   },
   (t) => [uniqueIndex("api_keys_hash_key").on(t.keyHash), index("api_keys_org_created_idx").on(t.orgId, t.createdAt)],
 );
@@ -46,8 +45,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer(),
     responseHeaders: jsonb().$type<Record<string, string>>(),
     responseBody: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamptz(),
   },
   (t) => [uniqueIndex("idempotency_keys_caller_key").on(t.caller, t.key), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
@@ -72,7 +71,7 @@ export const auditLog = pgTable(
     data: jsonb().$type<Record<string, unknown>>(),
     requestId: text(),
     clientIp: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("audit_log_org_id_idx").on(t.orgId, t.id.desc()),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamps, timestamptz } from "./columns";
 import { campaigns } from "./campaigns";
 import { organizations } from "./organizations";
 
@@ -19,22 +20,19 @@ export const donors = pgTable(
   "donors",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     email: text().notNull(),
     firstName: text(),
     lastName: text(),
     totalGivenCents: bigint({ mode: "number" }).notNull().default(0),
     donationCount: integer().notNull().default(0),
-    firstDonationAt: timestamp({ withTimezone: true }),
-    lastDonationAt: timestamp({ withTimezone: true }),
+    firstDonationAt: timestamptz(),
+    lastDonationAt: timestamptz(),
     /** Set when the donor's personal fields were anonymized (their money records stay). */
-    erasedAt: timestamp({ withTimezone: true }),
+    erasedAt: timestamptz(),
     /** The language of the donor's last gift (en, es, fr, de): their emails are written in it. */
     locale: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("donors_org_email_key").on(t.orgId, sql`lower(${t.email})`),
@@ -44,19 +42,23 @@ export const donors = pgTable(
   ],
 );
 
+/**
+ * Whose gift it is and to what, for donations and recurring plans alike: they go with their
+ * organization and campaign, and a donor who has any cannot be deleted (erasure anonymizes instead).
+ */
+const giftParties = () => ({
+  orgId: belongsTo(() => organizations.id),
+  campaignId: belongsTo(() => campaigns.id),
+  donorId: text()
+    .notNull()
+    .references(() => donors.id),
+});
+
 export const donations = pgTable(
   "donations",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    campaignId: text()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
-    donorId: text()
-      .notNull()
-      .references(() => donors.id),
+    ...giftParties(),
     amount: integer().notNull(),
     currency: text().notNull().default("usd"),
     status: donationStatusEnum().notNull().default("PENDING"),
@@ -82,15 +84,14 @@ export const donations = pgTable(
      * When a declined or canceled payment found this donation PENDING (the card-testing defence
      * counts these per client); null when none did.
      */
-    paymentFailedAt: timestamp({ withTimezone: true }),
+    paymentFailedAt: timestamptz(),
     /** The language the donor gave in (en, es, fr, de): the receipt and its follow-ups use it. */
     locale: text(),
     /** The rate-limit key of the client that started the donation (IPv6 grouped per /64), for the card-testing defence. */
     clientIp: text(),
     disputeReason: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    succeededAt: timestamp({ withTimezone: true }),
+    ...timestamps(),
+    succeededAt: timestamptz(),
   },
   (t) => [
     index("donations_org_created_order_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -119,7 +120,7 @@ export const donations = pgTable(
 export const processedEvents = pgTable("processed_events", {
   id: text().primaryKey(),
   type: text().notNull(),
-  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamptz().notNull().defaultNow(),
 });
 
 export const outboxStatusEnum = pgEnum("outbox_status", ["PENDING", "SENT", "FAILED"]);
@@ -139,12 +140,12 @@ export const outbox = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: outboxStatusEnum().notNull().default("PENDING"),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
     /** A worker's claim: others skip the row until then; a crashed worker's claim just expires. */
-    leaseUntil: timestamp({ withTimezone: true }),
+    leaseUntil: timestamptz(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamptz(),
   },
   (t) => [
     uniqueIndex("outbox_dedupe_key").on(t.dedupeKey),
@@ -161,23 +162,14 @@ export const recurringPlans = pgTable(
   "recurring_plans",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    campaignId: text()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
-    donorId: text()
-      .notNull()
-      .references(() => donors.id),
+    ...giftParties(),
     subscriptionId: text(),
     amount: integer().notNull(),
     currency: text().notNull(),
     interval: recurringIntervalEnum().notNull(),
     status: recurringPlanStatusEnum().notNull().default("INCOMPLETE"),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    canceledAt: timestamp({ withTimezone: true }),
+    ...timestamps(),
+    canceledAt: timestamptz(),
     /** Who ended the plan: `donor` (their account page), `staff` (dashboard/API) or `processor` (e.g. failed payments). */
     canceledBy: text().$type<"donor" | "staff" | "processor">(),
   },
@@ -193,13 +185,11 @@ export const donationEvents = pgTable(
   "donation_events",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    donationId: text()
-      .notNull()
-      .references(() => donations.id, { onDelete: "cascade" }),
+    donationId: belongsTo(() => donations.id),
     type: text().notNull(),
     processorEventId: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("donation_events_donation_idx").on(t.donationId, t.id)],
 );
@@ -209,16 +199,13 @@ export const payouts = pgTable(
   "payouts",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     amount: bigint({ mode: "number" }).notNull(),
     currency: text().notNull(),
     status: text().notNull(),
-    arrivalDate: timestamp({ withTimezone: true }),
+    arrivalDate: timestamptz(),
     failureMessage: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("payouts_org_idx").on(t.orgId, t.createdAt.desc().nullsFirst())],
 );

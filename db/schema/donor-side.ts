@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamptz } from "./columns";
 import { users } from "./auth";
 import { donors } from "./donations";
 import { organizations } from "./organizations";
@@ -11,16 +12,12 @@ export const donorSignInLinks = pgTable(
   "donor_sign_in_links",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    donorId: text()
-      .notNull()
-      .references(() => donors.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
+    donorId: belongsTo(() => donors.id),
     tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("donor_sign_in_links_token_key").on(t.tokenHash), index("donor_sign_in_links_expires_idx").on(t.expiresAt)],
 );
@@ -30,14 +27,12 @@ export const statementRuns = pgTable(
   "statement_runs",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     year: integer().notNull(),
     resend: boolean().notNull().default(false),
     requestedBy: text().references(() => users.id, { onDelete: "set null" }),
     queued: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("statement_runs_org_year_idx").on(t.orgId, t.year, t.createdAt)],
 );
@@ -46,17 +41,11 @@ export const statementRuns = pgTable(
 export const statementDeliveries = pgTable(
   "statement_deliveries",
   {
-    runId: text()
-      .notNull()
-      .references(() => statementRuns.id, { onDelete: "cascade" }),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    runId: belongsTo(() => statementRuns.id),
+    orgId: belongsTo(() => organizations.id),
     year: integer().notNull(),
-    donorId: text()
-      .notNull()
-      .references(() => donors.id, { onDelete: "cascade" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    donorId: belongsTo(() => donors.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.donorId] }), index("statement_deliveries_org_year_donor_idx").on(t.orgId, t.year, t.donorId)],
 );
@@ -66,16 +55,12 @@ export const donorRequests = pgTable(
   "donor_requests",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    donorId: text()
-      .notNull()
-      .references(() => donors.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
+    donorId: belongsTo(() => donors.id),
     kind: text().$type<"EXPORT" | "ERASURE">().notNull(),
     status: text().$type<"PENDING" | "COMPLETED" | "REJECTED">().notNull().default("PENDING"),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: timestamptz(),
     decidedBy: text().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("donor_requests_org_status_idx").on(t.orgId, t.status, t.createdAt)],
@@ -87,12 +72,12 @@ export const reconcileRuns = pgTable(
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     trigger: text().$type<"schedule" | "manual">().notNull(),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamptz().notNull().defaultNow(),
+    finishedAt: timestamptz(),
     /** Events created at or after this instant were listed (the previous checkpoint minus the overlap). */
-    listedFrom: timestamp({ withTimezone: true }),
+    listedFrom: timestamptz(),
     /** The checkpoint the next run starts from (this run's start), set only when the run completed. */
-    checkpoint: timestamp({ withTimezone: true }),
+    checkpoint: timestamptz(),
     eventsListed: integer().notNull().default(0),
     eventsApplied: integer().notNull().default(0),
     pendingChecked: integer().notNull().default(0),
@@ -114,7 +99,7 @@ export const sandboxEvents = pgTable(
     type: text().notNull(),
     accountId: text(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("sandbox_events_created_idx").on(t.createdAt, t.id)],
 );

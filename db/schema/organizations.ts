@@ -1,4 +1,5 @@
-import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamps } from "./columns";
 import { roleEnum, users } from "./auth";
 
 export const orgStatusEnum = pgEnum("org_status", ["ONBOARDING", "ACTIVE"]);
@@ -28,8 +29,7 @@ export const organizations = pgTable(
     defaultLocale: text().notNull().default("en"),
     /** When on, a donor's own erasure request waits for staff approval instead of running at once. */
     donorErasureNeedsApproval: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("organizations_slug_key").on(t.slug),
@@ -42,14 +42,10 @@ export const organizations = pgTable(
 export const memberships = pgTable(
   "memberships",
   {
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
+    userId: belongsTo(() => users.id),
     role: roleEnum().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index().on(t.userId)],
 );

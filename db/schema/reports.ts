@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { belongsTo } from "./columns";
 import { campaigns } from "./campaigns";
 import { organizations } from "./organizations";
 
@@ -18,12 +19,8 @@ import { organizations } from "./organizations";
 export const campaignDailyTotals = pgTable(
   "campaign_daily_totals",
   {
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    campaignId: text()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
+    campaignId: belongsTo(() => campaigns.id),
     /** The UTC calendar day of the donations' `succeeded_at`. */
     day: date({ mode: "string" }).notNull(),
     raisedCents: bigint({ mode: "number" }).notNull().default(0),

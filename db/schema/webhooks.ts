@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamps, timestamptz } from "./columns";
 import { organizations } from "./organizations";
 
 /**
@@ -12,9 +13,7 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     url: text().notNull(),
     description: text(),
     /** The event types it receives; empty means all of them. */
@@ -30,9 +29,8 @@ export const webhookEndpoints = pgTable(
     encryptedSecret: text("secret").notNull(),
     enabled: boolean().notNull().default(true),
     disabledReason: text(),
-    failingSince: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    failingSince: timestamptz(),
+    ...timestamps(),
   },
   (t) => [index("webhook_endpoints_org_idx").on(t.orgId, t.createdAt)],
 );
@@ -45,12 +43,10 @@ export const webhookEvents = pgTable(
   "webhook_events",
   {
     id: text().primaryKey(),
-    orgId: text()
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: belongsTo(() => organizations.id),
     type: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("webhook_events_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst())],
 );
@@ -60,12 +56,8 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text().primaryKey(),
-    endpointId: text()
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    eventId: text()
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: belongsTo(() => webhookEndpoints.id),
+    eventId: belongsTo(() => webhookEvents.id),
     /** The attempt number of the outbox row that made it (a manual retry starts again at 1). */
     attempt: integer().notNull(),
     /** The HTTP status answered; null when no response came (refused, timeout, connection error) or nothing was sent. */
@@ -74,7 +66,7 @@ export const webhookDeliveries = pgTable(
     latencyMs: integer(),
     /** The first 1 KB of the response body. */
     responseBody: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
