@@ -6,6 +6,7 @@ import styles from "./docs.module.css";
 import { GUIDES } from "./guides/guides";
 import { MarkdownText } from "./markdown";
 import { resolveRefs } from "./resolve-refs";
+import { TableHead } from "@/components/ui/table";
 
 export const metadata: Metadata = {
   title: "API reference",
@@ -61,15 +62,7 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption>Parameters</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">In</th>
-                <th scope="col">Required</th>
-                <th scope="col">Schema</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Name", "In", "Required", "Schema", "Description"]} />
             <tbody>
               {params.map((p) => (
                 <tr key={`${p.in}-${p.name}`}>
@@ -107,12 +100,7 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <caption>Responses</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Status", "Meaning"]} />
           <tbody>
             {Object.entries(op.responses as Record<string, Json>).map(([code, res]) => (
               <tr key={code}>

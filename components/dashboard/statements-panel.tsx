@@ -8,8 +8,7 @@ import { Card } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { TableWrap } from "@/components/ui/table";
-import { NumTh } from "@/components/dashboard/ops/ops-table";
+import { TableWrap, TableHead, num } from "@/components/ui/table";
 
 export type StatementRunRow = {
   id: string;
@@ -215,15 +214,7 @@ export function StatementsPanel({ orgSlug, canSend, firstYear, thisYear, years, 
           </p>
         ) : (
           <TableWrap label="Statement runs, newest first" cards>
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col">Requested</th>
-                {RUN_COUNTS.map(([label]) => (
-                  <NumTh key={label}>{label}</NumTh>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={["Year", "Requested", ...RUN_COUNTS.map(([label]) => num(label))]} />
             <tbody>
               {runs.map((r) => (
                 <tr key={r.id}>

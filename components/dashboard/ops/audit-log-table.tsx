@@ -8,6 +8,7 @@ import { auditActionLabel, auditDetails, targetHref, targetName, targetNoun } fr
 import styles from "./ops.module.css";
 import { LoadMore, useCursorList } from "./load-more";
 import { OpsTable } from "./ops-table";
+import { TableHead } from "@/components/ui/table";
 
 const NOUNS = { one: "entry", many: "entries" };
 
@@ -50,16 +51,7 @@ export function AuditLogTable({
     <>
       <OpsTable label="Audit log" cards>
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Action</th>
-            <th scope="col">When</th>
-            <th scope="col">By</th>
-            <th scope="col">On</th>
-            <th scope="col">What changed</th>
-            <th scope="col">Request</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Action", "When", "By", "On", "What changed", "Request"]} />
         <tbody ref={tbody}>
           {rows.map((e) => {
             const href = targetHref(orgSlug, e.action, e.target);

@@ -1,6 +1,5 @@
-import { TableWrap } from "@/components/ui/table";
+import { TableWrap, TableHead, num } from "@/components/ui/table";
 import { formatMoney } from "@/lib/money";
-import { NumTh } from "./ops-table";
 import { bucketLabel, type Interval } from "./report-window";
 import styles from "./ops.module.css";
 
@@ -102,13 +101,7 @@ export function TimeseriesChart({
         <summary>Show as table</summary>
         <TableWrap label="Raised over time, as a table">
           <caption className="sr-only">Raised per {interval}, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">{interval === "day" ? "Day" : interval === "week" ? "Week" : "Month"}</th>
-              <NumTh>Raised</NumTh>
-              <NumTh>Donations</NumTh>
-            </tr>
-          </thead>
+          <TableHead columns={[interval === "day" ? "Day" : interval === "week" ? "Week" : "Month", num("Raised"), num("Donations")]} />
           <tbody>
             {buckets.map((b) => (
               <tr key={b.start}>

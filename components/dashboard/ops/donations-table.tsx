@@ -6,7 +6,8 @@ import { LocalTime } from "@/components/ui/local-time";
 import { DonationStatusBadge, GiftKindMarker } from "./badges";
 import { donorEmailLine, donorName } from "./labels";
 import { LoadMore, useCursorList } from "./load-more";
-import { NumTh, OpsTable } from "./ops-table";
+import { OpsTable } from "./ops-table";
+import { TableHead, num } from "@/components/ui/table";
 
 /** The fields of a donation (as the API serializes it) that a row of the list shows. */
 export type DonationRowData = {
@@ -68,16 +69,7 @@ export function DonationsTable({
     <>
       <OpsTable label="Donations" cards>
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Donor</th>
-            <NumTh>Amount</NumTh>
-            <th scope="col">Status</th>
-            <th scope="col">Campaign</th>
-            <th scope="col">Type</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Date", "Donor", num("Amount"), "Status", "Campaign", "Type"]} />
         <tbody ref={tbody}>
           {rows.map((d) => {
             const name = donorName(d);

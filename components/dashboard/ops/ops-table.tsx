@@ -1,4 +1,4 @@
-import type { ReactNode, ThHTMLAttributes } from "react";
+import type { ReactNode } from "react";
 import { TableWrap } from "@/components/ui/table";
 import styles from "./ops.module.css";
 
@@ -14,23 +14,5 @@ export function OpsTable({ label, children, cards = false }: { label: string; ch
         {children}
       </TableWrap>
     </div>
-  );
-}
-
-/** The header of a column of numbers: right-aligned, like the cells under it. */
-export function NumTh({ children, ...rest }: Omit<ThHTMLAttributes<HTMLTableCellElement>, "scope" | "className">) {
-  return (
-    <th scope="col" className="num" {...rest}>
-      {children}
-    </th>
-  );
-}
-
-/** The header of a column of row actions: named for screen readers only. */
-export function ActionsTh() {
-  return (
-    <th scope="col">
-      <span className="sr-only">Actions</span>
-    </th>
   );
 }

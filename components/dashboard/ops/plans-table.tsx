@@ -5,7 +5,8 @@ import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { PlanStatusBadge } from "./badges";
 import { CancelPlanButton } from "./cancel-plan-button";
 import { donorEmailLabel, PER_INTERVAL } from "./labels";
-import { ActionsTh, NumTh, OpsTable } from "./ops-table";
+import { OpsTable } from "./ops-table";
+import { TableHead, num } from "@/components/ui/table";
 
 /** Who ended a plan, as the status column says it. */
 const CANCELED_BY: Record<NonNullable<RecurringPlanRow["plan"]["canceledBy"]>, string> = {
@@ -32,17 +33,7 @@ export function PlansTable({
   return (
     <OpsTable label={label}>
       <caption className="sr-only">{label}, newest first</caption>
-      <thead>
-        <tr>
-          {showDonor ? <th scope="col">Donor</th> : null}
-          <NumTh>Amount</NumTh>
-          <th scope="col">Status</th>
-          <th scope="col">Campaign</th>
-          <th scope="col">Started</th>
-          <NumTh>Paid so far</NumTh>
-          {canCancel ? <ActionsTh /> : null}
-        </tr>
-      </thead>
+      <TableHead columns={[showDonor && "Donor", num("Amount"), "Status", "Campaign", "Started", num("Paid so far")]} actions={canCancel} />
       <tbody>
         {rows.map(({ plan: p, campaignTitle, email, donationCount, totalCents }) => {
           const amount = `${formatMoney(p.amount, p.currency, { short: true })} ${PER_INTERVAL[p.interval] ?? ""}`;

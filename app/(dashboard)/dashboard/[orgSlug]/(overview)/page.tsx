@@ -9,7 +9,7 @@ import { PageHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { Progress } from "@/components/ui/progress";
-import { TableWrap } from "@/components/ui/table";
+import { TableWrap, TableHead, num } from "@/components/ui/table";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { countDonationsByStatus } from "@/db/queries/donations";
@@ -18,7 +18,6 @@ import { requireOrg } from "@/lib/auth/server";
 import { COMPLETED_DONATION_STATUSES } from "@/lib/schemas/donations";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { reconcileStatusForOrg } from "@/lib/services/processor/reconcile";
-import { NumTh } from "@/components/dashboard/ops/ops-table";
 
 type Props = { params: Promise<{ orgSlug: string }> };
 
@@ -134,14 +133,7 @@ export default async function OrgOverview({ params }: Props) {
           </EmptyState>
         ) : (
           <TableWrap label="Recent campaigns">
-            <thead>
-              <tr>
-                <th scope="col">Campaign</th>
-                <th scope="col">Status</th>
-                <th scope="col">Progress</th>
-                <NumTh>Donations</NumTh>
-              </tr>
-            </thead>
+            <TableHead columns={["Campaign", "Status", "Progress", num("Donations")]} />
             <tbody>
               {recent.map((c) => (
                 <tr key={c.id}>

@@ -16,7 +16,8 @@ import { requireOrg } from "@/lib/auth/server";
 import { AppError } from "@/lib/errors";
 import { reportTimeseriesQuery, reportWindowQuery, windowOf, type TimeseriesBucket } from "@/lib/schemas/reports";
 import { CSV_BOM, csvLine, minorUnitsToDecimal } from "@/lib/services/exports/csv";
-import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
+import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { TableHead, num } from "@/components/ui/table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Reports" };
@@ -218,16 +219,9 @@ export default async function ReportsPage({ params, searchParams }: Props) {
             {campaigns.length === 0 ? null : (
               <OpsTable label="Campaigns in this period">
                 <caption className="sr-only">Every campaign for {w.label}, highest raised first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Campaign</th>
-                    <th scope="col">Status</th>
-                    <NumTh>Raised</NumTh>
-                    <NumTh>Donations</NumTh>
-                    <NumTh>Donors</NumTh>
-                    {hasPages ? <NumTh>With fundraiser pages</NumTh> : null}
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={["Campaign", "Status", num("Raised"), num("Donations"), num("Donors"), hasPages && num("With fundraiser pages")]}
+                />
                 <tbody>
                   {campaigns.map((c) => (
                     <tr key={c.campaignId}>

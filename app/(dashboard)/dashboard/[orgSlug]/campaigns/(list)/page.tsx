@@ -8,14 +8,13 @@ import { EmptyList, StatusTabs } from "@/components/dashboard/ops/list-page";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { Progress } from "@/components/ui/progress";
-import { TableWrap } from "@/components/ui/table";
+import { TableWrap, TableHead, num } from "@/components/ui/table";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
-import { ActionsTh, NumTh } from "@/components/dashboard/ops/ops-table";
 
 export const metadata: Metadata = { title: "Campaigns" };
 
@@ -74,15 +73,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
       ) : (
         <TableWrap label="Campaigns" cards>
           <caption className="sr-only">{status ? `${TAB_LABEL[status]} campaigns` : "All campaigns"}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Campaign</th>
-              <th scope="col">Status</th>
-              <th scope="col">Progress</th>
-              <NumTh>Donations</NumTh>
-              <ActionsTh />
-            </tr>
-          </thead>
+          <TableHead columns={["Campaign", "Status", "Progress", num("Donations")]} actions />
           <tbody>
             {rows.map((c) => (
               <tr key={c.id}>

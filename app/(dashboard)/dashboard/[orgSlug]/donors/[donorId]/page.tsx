@@ -13,8 +13,9 @@ import { listDonationsOfDonor } from "@/db/queries/donations";
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { DONOR_DETAIL_DONATIONS } from "@/lib/schemas/donors";
-import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
+import { OpsTable } from "@/components/dashboard/ops/ops-table";
 import { loadDonor } from "../../records";
+import { TableHead, num } from "@/components/ui/table";
 
 export const dynamic = "force-dynamic";
 
@@ -95,15 +96,7 @@ export default async function DonorPage(props: Props) {
           ) : (
             <OpsTable label="Donation history">
               <caption className="sr-only">Donations of {name}, newest first, any status</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <NumTh>Amount</NumTh>
-                  <th scope="col">Status</th>
-                  <th scope="col">Campaign</th>
-                  <th scope="col">Type</th>
-                </tr>
-              </thead>
+              <TableHead columns={["Date", num("Amount"), "Status", "Campaign", "Type"]} />
               <tbody>
                 {donations.map(({ donation: d, campaignTitle }) => (
                   <tr key={d.id}>
