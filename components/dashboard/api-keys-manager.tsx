@@ -3,16 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, SubmitRow } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { TableWrap } from "@/components/ui/table";
+import { TableWrap, TableHead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api, firstErrors } from "./api-client";
-import { ActionsTh } from "./ops/ops-table";
 
 export type ApiKeyItem = {
   id: string;
@@ -163,11 +162,7 @@ function CreateKeyForm({ orgSlug, onCreated }: { orgSlug: string; onCreated: (r:
             error={errors.expiresAt}
           />
         </div>
-        <div className="button-row">
-          <Button type="submit" loading={saving}>
-            Create key
-          </Button>
-        </div>
+        <SubmitRow loading={saving}>Create key</SubmitRow>
       </form>
     </section>
   );
@@ -215,17 +210,7 @@ export function ApiKeysManager({ orgSlug, orgName, keys }: { orgSlug: string; or
       ) : (
         <TableWrap label="API keys" cards>
           <caption className="sr-only">API keys of {orgName}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Role</th>
-              <th scope="col">Created by</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <ActionsTh />
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Key", "Role", "Created by", "Last used", "Expires"]} actions />
           <tbody>
             {keys.map((k) => (
               <tr key={k.id}>

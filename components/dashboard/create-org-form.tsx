@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitRow } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
@@ -114,11 +114,7 @@ export function CreateOrgForm({ defaultEmail, autoFocus }: { defaultEmail: strin
         error={errors.notificationEmail}
         hint="Where we send new-donation and dispute alerts."
       />
-      <div className="button-row">
-        <Button type="submit" loading={busy}>
-          Create organization
-        </Button>
-      </div>
+      <SubmitRow loading={busy}>Create organization</SubmitRow>
     </form>
   );
 }

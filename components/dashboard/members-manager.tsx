@@ -3,14 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, SubmitRow } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
-import { TableWrap } from "@/components/ui/table";
+import { TableWrap, TableHead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api } from "./api-client";
-import { ActionsTh } from "./ops/ops-table";
 import { useOrgFieldCheck } from "./use-field-check";
 
 export type Member = { userId: string; email: string; name: string | null; role: "OWNER" | "ADMIN" | "MEMBER"; createdAt: string };
@@ -144,11 +143,7 @@ export function MembersManager({
                 options={ROLE_OPTIONS}
               />
             </div>
-            <div className="button-row">
-              <Button type="submit" loading={adding}>
-                Add member
-              </Button>
-            </div>
+            <SubmitRow loading={adding}>Add member</SubmitRow>
           </form>
         </section>
       ) : (
@@ -158,14 +153,7 @@ export function MembersManager({
       )}
       <TableWrap label="Members">
         <caption className="sr-only">Members of {orgName}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Person</th>
-            <th scope="col">Role</th>
-            <th scope="col">Added</th>
-            <ActionsTh />
-          </tr>
-        </thead>
+        <TableHead columns={["Person", "Role", "Added"]} actions />
         <tbody>
           {members.map((m) => {
             const self = m.userId === currentUserId;

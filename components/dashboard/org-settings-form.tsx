@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitRow } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
@@ -143,12 +143,13 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
         />
       </fieldset>
       {canEdit ? (
-        <div className="button-row">
-          <Button type="submit" loading={busy} disabled={dirty.length === 0}>
-            Save changes
-          </Button>
-          {dirty.length > 0 ? <span className="small muted">Unsaved changes</span> : null}
-        </div>
+        <SubmitRow
+          loading={busy}
+          disabled={dirty.length === 0}
+          aside={dirty.length > 0 ? <span className="small muted">Unsaved changes</span> : null}
+        >
+          Save changes
+        </SubmitRow>
       ) : null}
     </form>
   );

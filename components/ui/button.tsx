@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "danger-outline";
 export type ButtonSize = "small" | "medium" | "large";
@@ -40,5 +40,27 @@ export function Button({
       {loading ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>
+  );
+}
+
+/** A form's foot: its submit button (busy while the form is sent), then `aside` (a hint such as "Unsaved changes"). */
+export function SubmitRow({
+  loading,
+  disabled,
+  aside,
+  children,
+}: {
+  loading?: boolean;
+  disabled?: boolean;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="button-row">
+      <Button type="submit" loading={loading} disabled={disabled}>
+        {children}
+      </Button>
+      {aside}
+    </div>
   );
 }

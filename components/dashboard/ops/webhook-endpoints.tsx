@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api, firstErrors } from "@/components/dashboard/api-client";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, SubmitRow } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { FieldError, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
@@ -187,11 +187,7 @@ function CreateEndpointForm({ orgSlug, onCreated }: { orgSlug: string; onCreated
           <p>{formError}</p>
         </Notice>
       ) : null}
-      <div className="button-row">
-        <Button type="submit" loading={saving}>
-          Add endpoint
-        </Button>
-      </div>
+      <SubmitRow loading={saving}>Add endpoint</SubmitRow>
     </form>
   );
 }
