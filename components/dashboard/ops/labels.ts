@@ -122,41 +122,16 @@ export function statusChange(data: Record<string, unknown>): string | null {
   return `${STATUS_WORD[from] ?? from} → ${STATUS_WORD[to] ?? to}`;
 }
 
+/** A group of outbound webhook event types, each labelled by its verb: "donation.succeeded" is "Succeeded". */
+function eventGroup(label: string, types: string[]) {
+  const verbOf = (type: string) => type.slice(type.indexOf(".") + 1);
+  return { label, types: types.map((value) => ({ value, label: verbOf(value).charAt(0).toUpperCase() + verbOf(value).slice(1) })) };
+}
+
 export const WEBHOOK_EVENT_GROUPS: { label: string; types: { value: string; label: string }[] }[] = [
-  {
-    label: "Donations",
-    types: [
-      { value: "donation.succeeded", label: "Succeeded" },
-      { value: "donation.failed", label: "Failed" },
-      { value: "donation.disputed", label: "Disputed" },
-      { value: "donation.refunded", label: "Refunded" },
-    ],
-  },
-  {
-    label: "Recurring plans",
-    types: [
-      { value: "recurring_plan.created", label: "Created" },
-      { value: "recurring_plan.canceled", label: "Canceled" },
-    ],
-  },
-  {
-    label: "Campaigns",
-    types: [
-      { value: "campaign.created", label: "Created" },
-      { value: "campaign.updated", label: "Updated" },
-      { value: "campaign.published", label: "Published" },
-      { value: "campaign.ended", label: "Ended" },
-    ],
-  },
-  {
-    label: "Payouts",
-    types: [
-      { value: "payout.paid", label: "Paid" },
-      { value: "payout.failed", label: "Failed" },
-    ],
-  },
-  {
-    label: "Donors",
-    types: [{ value: "donor.erased", label: "Erased" }],
-  },
+  eventGroup("Donations", ["donation.succeeded", "donation.failed", "donation.disputed", "donation.refunded"]),
+  eventGroup("Recurring plans", ["recurring_plan.created", "recurring_plan.canceled"]),
+  eventGroup("Campaigns", ["campaign.created", "campaign.updated", "campaign.published", "campaign.ended"]),
+  eventGroup("Payouts", ["payout.paid", "payout.failed"]),
+  eventGroup("Donors", ["donor.erased"]),
 ];
