@@ -10,14 +10,8 @@ import { getDb } from "@/db";
 import { listAuditActors, listAuditLogPage } from "@/db/queries/audit-log";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
-import {
-  AUDIT_ACTIONS,
-  AUDIT_LOG_DEFAULT_LIMIT,
-  decodeAuditCursor,
-  encodeAuditCursor,
-  serializeAuditEntry,
-  type AuditAction,
-} from "@/lib/schemas/audit-log";
+import { AUDIT_ACTIONS, AUDIT_LOG_DEFAULT_LIMIT, decodeAuditCursor, encodeAuditCursor, serializeAuditEntry } from "@/lib/schemas/audit-log";
+import { oneOf } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Audit log" };
@@ -57,7 +51,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
   const db = await getDb();
   const actors = await listAuditActors(db, org.id);
   // The form's values, each checked; an unknown one is left out.
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(one(sp.action)) ? (one(sp.action) as AuditAction) : "";
+  const action = oneOf(AUDIT_ACTIONS, sp.action) ?? "";
   const actor = actors.some((a) => a.id === one(sp.actor)) ? one(sp.actor) : "";
   const rawCursor = one(sp.cursor);
   const cursor = rawCursor ? decodeAuditCursor(rawCursor) : null;

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { count, eq } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
-import { one } from "@/components/dashboard/ops/dates";
 import { PLAN_STATUS } from "@/components/dashboard/ops/labels";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { PlansTable } from "@/components/dashboard/ops/plans-table";
@@ -14,6 +13,7 @@ import { recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { RECURRING_PLAN_LIST_DEFAULT_LIMIT, RECURRING_PLAN_STATUSES } from "@/lib/schemas/recurring-plans";
+import { oneOf, pageFrom, pageHref, statusCounts } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Recurring" };
@@ -29,9 +29,8 @@ export default async function RecurringPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/recurring`);
   const db = await getDb();
-  const status = (RECURRING_PLAN_STATUSES as readonly string[]).includes(one(sp.status)) ? (one(sp.status) as Status) : null;
-  const pageParam = Number.parseInt(one(sp.page), 10);
-  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const status = oneOf(RECURRING_PLAN_STATUSES, sp.status);
+  const page = pageFrom(sp.page);
   const limit = RECURRING_PLAN_LIST_DEFAULT_LIMIT;
 
   const [{ rows, total }, byStatus, summary] = await Promise.all([
@@ -43,15 +42,9 @@ export default async function RecurringPage({ params, searchParams }: Props) {
       .groupBy(recurringPlans.status),
     getReportSummary(db, org.id, { from: null, to: null }),
   ]);
-  const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])) as Partial<Record<Status, number>>;
-  const all = byStatus.reduce((s, r) => s + Number(r.n), 0);
+  const { counts, all } = statusCounts(byStatus);
   const base = `/dashboard/${org.slug}/recurring`;
-  const href = (n: number) => {
-    const p = new URLSearchParams();
-    if (status) p.set("status", status);
-    if (n > 1) p.set("page", String(n));
-    return p.size ? `${base}?${p}` : base;
-  };
+  const href = pageHref(base, status ? { status } : {});
   const canCancel = roleSatisfies(role, "ADMIN");
 
   return (

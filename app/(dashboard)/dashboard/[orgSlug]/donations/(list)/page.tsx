@@ -21,6 +21,7 @@ import {
   exportDonationsQuery,
   serializeDonation,
 } from "@/lib/schemas/donations";
+import { oneOf } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Donations" };
@@ -40,7 +41,7 @@ export default async function DonationsPage({ params, searchParams }: Props) {
   const campaignTitles = Object.fromEntries(campaigns.map((c) => [c.id, c.title]));
 
   // The form's values, each checked; a bad one is reported next to its field and left out.
-  const status = (DONATION_STATUSES as readonly string[]).includes(one(sp.status)) ? one(sp.status) : "";
+  const status: string = oneOf(DONATION_STATUSES, sp.status) ?? "";
   const campaignId = campaignTitles[one(sp.campaign)] ? one(sp.campaign) : "";
   const from = readDate(sp.from);
   const to = readDate(sp.to);

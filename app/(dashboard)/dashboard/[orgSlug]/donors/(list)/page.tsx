@@ -16,7 +16,9 @@ import { listDonors } from "@/db/queries/donors";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { DONOR_LIST_DEFAULT_LIMIT, type DonorSort, type SortOrder } from "@/lib/schemas/donors";
-import { NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
+import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { TableHead, num } from "@/components/ui/table";
+import { pageFrom, pageHref } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Donors" };
@@ -39,8 +41,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
   const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors`);
   const q = one(sp.q).trim().slice(0, 200);
   const choice = SORTS.find((s) => s.value === one(sp.sort)) ?? SORTS[0];
-  const pageParam = Number.parseInt(one(sp.page), 10);
-  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const page = pageFrom(sp.page);
   const limit = DONOR_LIST_DEFAULT_LIMIT;
   const db = await getDb();
   const isAdmin = roleSatisfies(role, "ADMIN");
@@ -52,11 +53,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
   const keep = new URLSearchParams();
   if (q) keep.set("q", q);
   if (choice !== SORTS[0]) keep.set("sort", choice.value);
-  const href = (n: number) => {
-    const p = new URLSearchParams(keep);
-    if (n > 1) p.set("page", String(n));
-    return p.size ? `${base}?${p}` : base;
-  };
+  const href = pageHref(base, keep);
   const exportParams = new URLSearchParams({ sort: choice.sort, order: choice.order });
   if (q) exportParams.set("q", q);
   const exportHref = `/api/orgs/${encodeURIComponent(org.slug)}/donors/export?${exportParams}`;
@@ -121,19 +118,15 @@ export default async function DonorsPage({ params, searchParams }: Props) {
             <caption className="sr-only">
               Donors{q ? ` matching “${q}”` : ""}, sorted by {choice.label.toLowerCase()}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col" aria-sort={sortedBy("name")}>
-                  Donor
-                </th>
-                <NumTh aria-sort={sortedBy("total")}>Total given</NumTh>
-                <NumTh>Gifts</NumTh>
-                <th scope="col">First gift</th>
-                <th scope="col" aria-sort={sortedBy("lastGift")}>
-                  Last gift
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: "Donor", sort: sortedBy("name") },
+                num("Total given", sortedBy("total")),
+                num("Gifts"),
+                "First gift",
+                { label: "Last gift", sort: sortedBy("lastGift") },
+              ]}
+            />
             <tbody>
               {rows.map((d) => {
                 const name = donorName(d);

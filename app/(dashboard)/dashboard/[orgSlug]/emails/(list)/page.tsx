@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { and, count, desc, eq } from "drizzle-orm";
-import { one } from "@/components/dashboard/ops/dates";
 import { emailSubject } from "@/components/dashboard/ops/email-subject";
 import { donorEmailLabel, emailStatus, templateLabel } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
@@ -16,6 +15,8 @@ import { outbox } from "@/db/schema";
 import { requireOrg } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
+import { TableHead } from "@/components/ui/table";
+import { oneOf, pageFrom, pageHref, statusCounts } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Emails" };
@@ -34,9 +35,8 @@ export default async function EmailsPage({ params, searchParams }: Props) {
   const { org } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/emails`);
   const db = await getDb();
   const delivering = Boolean(getEnv().RESEND_API_KEY);
-  const status = (STATUSES as readonly string[]).includes(one(sp.status)) ? (one(sp.status) as Status) : null;
-  const pageParam = Number.parseInt(one(sp.page), 10);
-  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const status = oneOf(STATUSES, sp.status);
+  const page = pageFrom(sp.page);
 
   const ofOrg = and(eq(outbox.kind, "email"), eq(outbox.orgId, org.id));
   const where = status ? and(ofOrg, eq(outbox.status, status)) : ofOrg;
@@ -58,16 +58,10 @@ export default async function EmailsPage({ params, searchParams }: Props) {
       .offset((page - 1) * LIMIT),
     db.select({ status: outbox.status, n: count() }).from(outbox).where(ofOrg).groupBy(outbox.status),
   ]);
-  const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])) as Partial<Record<Status, number>>;
-  const all = byStatus.reduce((s, r) => s + Number(r.n), 0);
+  const { counts, all } = statusCounts(byStatus);
   const total = status ? (counts[status] ?? 0) : all;
   const base = `/dashboard/${org.slug}/emails`;
-  const href = (n: number) => {
-    const p = new URLSearchParams();
-    if (status) p.set("status", status);
-    if (n > 1) p.set("page", String(n));
-    return p.size ? `${base}?${p}` : base;
-  };
+  const href = pageHref(base, status ? { status } : {});
   const tabLabel = (s: Status) => emailStatus(s, delivering).label;
 
   return (
@@ -115,15 +109,7 @@ export default async function EmailsPage({ params, searchParams }: Props) {
           <div className={styles.section}>
             <OpsTable label="Emails">
               <caption className="sr-only">{status ? `${tabLabel(status)} emails` : "All emails"}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Template</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Queued</th>
-                </tr>
-              </thead>
+              <TableHead columns={["Subject", "To", "Template", "Status", "Queued"]} />
               <tbody>
                 {rows.map((r) => {
                   const s = emailStatus(r.status, delivering);

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { and, count, eq, sql } from "drizzle-orm";
 import { AutoRefresh } from "@/components/dashboard/auto-refresh";
 import { AdminOnly } from "@/components/dashboard/ops/admin-only";
-import { one } from "@/components/dashboard/ops/dates";
 import styles from "@/components/dashboard/ops/ops.module.css";
 import { Pager } from "@/components/dashboard/ops/pager";
 import { RetryDeliveryButton } from "@/components/dashboard/ops/retry-delivery-button";
@@ -18,8 +17,10 @@ import { outbox } from "@/db/schema";
 import { roleSatisfies } from "@/lib/auth/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { WEBHOOK_DELIVERY_DEFAULT_LIMIT, serializeWebhookDelivery } from "@/lib/schemas/webhooks";
-import { ActionsTh, NumTh, OpsTable } from "@/components/dashboard/ops/ops-table";
+import { OpsTable } from "@/components/dashboard/ops/ops-table";
 import { webhookEndpointOr404 } from "../../records";
+import { TableHead, num } from "@/components/ui/table";
+import { pageFrom, pageHref } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Webhook deliveries" };
@@ -46,8 +47,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
   }
   const db = await getDb();
   const { endpoint } = await webhookEndpointOr404(orgSlug, endpointId);
-  const pageParam = Number.parseInt(one(sp.page), 10);
-  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const page = pageFrom(sp.page);
   const limit = WEBHOOK_DELIVERY_DEFAULT_LIMIT;
   const [{ rows, total }, [{ queued }]] = await Promise.all([
     listWebhookDeliveries(db, endpoint.id, { page, limit }),
@@ -58,8 +58,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
       .where(and(eq(outbox.kind, "webhook"), eq(outbox.status, "PENDING"), sql`${outbox.payload}->>'endpointId' = ${endpoint.id}`)),
   ]);
   const deliveries = rows.map(serializeWebhookDelivery);
-  const href = (n: number) =>
-    n > 1 ? `${base}/${encodeURIComponent(endpoint.id)}?page=${n}` : `${base}/${encodeURIComponent(endpoint.id)}`;
+  const href = pageHref(`${base}/${encodeURIComponent(endpoint.id)}`);
 
   return (
     <>
@@ -107,16 +106,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
           <>
             <OpsTable label="Deliveries">
               <caption className="sr-only">Delivery attempts to {endpoint.url}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Result</th>
-                  <NumTh>Latency</NumTh>
-                  <th scope="col">Error</th>
-                  <ActionsTh />
-                </tr>
-              </thead>
+              <TableHead columns={["Time", "Event", "Result", num("Latency"), "Error"]} actions />
               <tbody>
                 {deliveries.map((d) => (
                   <tr key={d.id}>
