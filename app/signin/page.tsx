@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db";
@@ -7,6 +6,7 @@ import { configuredOAuthProviders, isDemoSignInAvailable, isMailboxAvailable, is
 import { getCurrentUser } from "@/lib/auth/server";
 import { signInLinksLogged } from "@/lib/auth/sign-in-links";
 import { SignInPanel } from "./sign-in-panel";
+import { BrandLink } from "@/components/ui/brand";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -48,12 +48,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <main id="main" className="auth-page" tabIndex={-1}>
         <div className="auth-card">
           <div>
-            <Link className="brand" href="/" style={{ padding: 0, marginBottom: 14 }}>
-              <span className="brand-mark" aria-hidden="true">
-                G
-              </span>
-              Goodfund
-            </Link>
+            <BrandLink href="/" style={{ padding: 0, marginBottom: 14 }} />
             <h1>Sign in to the dashboard</h1>
             <p className="lead">Manage campaigns, donations and your team.</p>
           </div>

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { BrandLink } from "@/components/ui/brand";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -80,12 +80,7 @@ export function DashboardShell({ sidebar, title, children }: { sidebar: ReactNod
         <div className="scrim" data-open={open} onClick={() => close(true)} aria-hidden="true" />
         <aside ref={drawer} id="dashboard-sidebar" className="sidebar" data-open={open} aria-label="Dashboard">
           <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 }}>
-            <Link className="brand" href="/dashboard">
-              <span className="brand-mark" aria-hidden="true">
-                G
-              </span>
-              Goodfund
-            </Link>
+            <BrandLink href="/dashboard" />
             <button type="button" className="menu-button sidebar-close" onClick={() => close(true)}>
               <span aria-hidden="true">×</span>
               <span className="sr-only">Close menu</span>

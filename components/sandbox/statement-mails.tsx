@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { LocalTime } from "@/components/ui/local-time";
+import { MailItem } from "./mail-item";
 import { getDb } from "@/db";
 import { outbox } from "@/db/schema";
 import type { YearEndStatementProps } from "@/lib/email/types";
@@ -30,13 +30,7 @@ export async function StatementMails() {
           const props = payload.props;
           if (!props) return null;
           return (
-            <li key={r.id} className="card mail-item">
-              <div className="meta">
-                <span>
-                  To <strong style={{ color: "var(--ink)" }}>{payload.to}</strong>
-                </span>
-                <LocalTime iso={r.createdAt.toISOString()} />
-              </div>
+            <MailItem key={r.id} to={payload.to} createdAt={r.createdAt}>
               <p style={{ margin: 0 }}>{emailSubject({ template: "year-end-statement", props })}</p>
               <div className="button-row">
                 <a className="button secondary" href={`/sandbox/mailbox/attachments/${r.id}`} download>
@@ -44,7 +38,7 @@ export async function StatementMails() {
                   <span className="sr-only"> for {payload.to}</span>
                 </a>
               </div>
-            </li>
+            </MailItem>
           );
         })}
       </ul>

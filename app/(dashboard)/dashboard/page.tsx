@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/db";
 import { listOrganizationsForUser } from "@/db/queries/organizations";
 import { requireUser } from "@/lib/auth/server";
+import { SimpleTop } from "@/components/ui/brand";
 
 export const metadata: Metadata = { title: "Organizations" };
 
@@ -23,23 +24,14 @@ export default async function DashboardHome({ searchParams }: { searchParams: Pr
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="simple-top">
-        <Link className="brand" href="/dashboard">
-          <span className="brand-mark" aria-hidden="true">
-            G
-          </span>
-          Goodfund
-        </Link>
+      <SimpleTop home="/dashboard">
         <div className="button-row">
           <span className="small muted who-email" style={{ overflowWrap: "anywhere" }}>
             {user.email}
           </span>
           <SignOutButton />
         </div>
-      </header>
+      </SimpleTop>
       <main id="main" className="simple-main" tabIndex={-1}>
         {orgs.length === 0 ? (
           <div className="stack">

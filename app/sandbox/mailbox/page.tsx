@@ -7,7 +7,8 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isPast } from "@/components/dashboard/ops/dates";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LocalTime } from "@/components/ui/local-time";
+import { SimpleTop } from "@/components/ui/brand";
+import { MailItem } from "@/components/sandbox/mail-item";
 import { Notice } from "@/components/ui/notice";
 import { StatementMails } from "@/components/sandbox/statement-mails";
 import { getDb } from "@/db";
@@ -85,20 +86,11 @@ export default async function SandboxMailbox() {
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="simple-top">
-        <Link className="brand" href="/">
-          <span className="brand-mark" aria-hidden="true">
-            G
-          </span>
-          Goodfund
-        </Link>
+      <SimpleTop home="/">
         <Link className="button secondary small" href="/signin">
           Back to sign in
         </Link>
-      </header>
+      </SimpleTop>
       <main id="main" className="simple-main" tabIndex={-1}>
         <div className="page-header">
           <div>
@@ -137,20 +129,20 @@ export default async function SandboxMailbox() {
                 const token = donorLink ? donorTokenHash(url) : storedToken(url);
                 const used = !expired && (!token || !(donorLink ? donorUnused : unused).has(token));
                 return (
-                  <li key={r.id} className="card mail-item">
-                    <div className="meta">
-                      <span>
-                        To <strong style={{ color: "var(--ink)" }}>{payload.to}</strong>
-                      </span>
-                      <LocalTime iso={r.createdAt.toISOString()} />
-                      {expired ? (
+                  <MailItem
+                    key={r.id}
+                    to={payload.to}
+                    createdAt={r.createdAt}
+                    meta={
+                      expired ? (
                         <Badge tone="draft">Expired</Badge>
                       ) : used ? (
                         <Badge tone="draft">Used</Badge>
                       ) : (
                         <Badge tone="ok">{donorLink ? "Valid for 15 minutes (once)" : "Valid for an hour (once)"}</Badge>
-                      )}
-                    </div>
+                      )
+                    }
+                  >
                     <div className="button-row">
                       {expired || used ? null : (
                         <a className="button" href={url}>
@@ -162,7 +154,7 @@ export default async function SandboxMailbox() {
                       <span className="sr-only">Link: </span>
                       {url}
                     </p>
-                  </li>
+                  </MailItem>
                 );
               })}
             </ul>
