@@ -74,6 +74,28 @@ async function lastFailureWasDecline(id: string): Promise<boolean> {
   return last?.type === DECLINE;
 }
 
+/** The card saying how the gift went: an optional icon, the heading, a lead line, then what follows. */
+function ThanksCard({
+  icon,
+  title,
+  lead,
+  children,
+}: {
+  icon?: React.ReactNode;
+  title: string;
+  lead: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={styles.thanksCard}>
+      {icon && <span className={styles.thanksIcon}>{icon}</span>}
+      <h1 className={styles.thanksTitle}>{title}</h1>
+      <p className={styles.thanksLead}>{lead}</p>
+      {children}
+    </div>
+  );
+}
+
 /**
  * Where a donor lands after paying: the thank-you page, or with `embed` its version inside the
  * embeddable form's frame, whose links lead back to the form rather than the full page.
@@ -99,16 +121,15 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
   let gave = false;
   if (!d) {
     body = (
-      <div className={styles.thanksCard}>
-        <span className={styles.thanksIcon}>
-          <InfoIcon size={28} />
-        </span>
-        <h1 className={styles.thanksTitle}>{t("thanks.notFoundTitle")}</h1>
-        <p className={styles.thanksLead}>{t("thanks.notFoundBody", { campaign: campaign.title })}</p>
+      <ThanksCard
+        icon={<InfoIcon size={28} />}
+        title={t("thanks.notFoundTitle")}
+        lead={t("thanks.notFoundBody", { campaign: campaign.title })}
+      >
         <a className={styles.retry} href={donatePath}>
           {t("thanks.goTo", { campaign: campaign.title })}
         </a>
-      </div>
+      </ThanksCard>
     );
   } else {
     const money = (c: number) => formatMoney(c, d.currency, { locale: tag });
@@ -123,21 +144,20 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
     if (d.status === "SUCCEEDED") {
       const fee = d.feeCents > 0 ? money(d.feeCents) : null;
       body = (
-        <div className={styles.thanksCard}>
-          {/* Remembered in this tab, so the donate page says so if the donor goes back to it. */}
+        <ThanksCard
+          icon={<HeartIcon size={28} />}
+          title={t("thanks.title", name)}
+          lead={
+            d.tickets
+              ? t("thanks.ticketsDone", { count: d.tickets, campaign: campaign.title, org: org.name })
+              : t.rich("thanks.giftDone", { interval, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })
+          }
+        >
+          {/* Remembered in this tab, so the donate page says so if the donor goes back to it (renders nothing). */}
           <RecordGift
             campaignId={campaign.id}
             gift={{ donationId: donationId!, amountCents: d.amount, currency: d.currency, tickets: d.tickets }}
           />
-          <span className={styles.thanksIcon}>
-            <HeartIcon size={28} />
-          </span>
-          <h1 className={styles.thanksTitle}>{t("thanks.title", name)}</h1>
-          <p className={styles.thanksLead}>
-            {d.tickets
-              ? t("thanks.ticketsDone", { count: d.tickets, campaign: campaign.title, org: org.name })
-              : t.rich("thanks.giftDone", { interval, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })}
-          </p>
           <p className={styles.thanksMeta}>
             {d.recurringInterval
               ? fee
@@ -150,57 +170,50 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
                 : null}
             {t("thanks.receipt")}
           </p>
-        </div>
+        </ThanksCard>
       );
     } else if (failed && !declined) {
       body = (
-        <div className={styles.thanksCard}>
-          <span className={styles.thanksIcon}>
-            <InfoIcon size={28} />
-          </span>
-          <h1 className={styles.thanksTitle}>{t("thanks.notCompletedTitle")}</h1>
-          <p className={styles.thanksLead}>{t("thanks.notCompletedBody")}</p>
+        <ThanksCard icon={<InfoIcon size={28} />} title={t("thanks.notCompletedTitle")} lead={t("thanks.notCompletedBody")}>
           <a className={styles.retry} href={donatePath}>
             {t("thanks.startNew")}
           </a>
-        </div>
+        </ThanksCard>
       );
     } else if (failed) {
       body = (
-        <div className={styles.thanksCard}>
-          <span className={styles.thanksIcon}>
-            <InfoIcon size={28} />
-          </span>
-          <h1 className={styles.thanksTitle}>{t("thanks.declinedTitle")}</h1>
-          <p className={styles.thanksLead}>{t("thanks.declinedBody", { tickets: d.tickets ? "true" : "false" })}</p>
+        <ThanksCard
+          icon={<InfoIcon size={28} />}
+          title={t("thanks.declinedTitle")}
+          lead={t("thanks.declinedBody", { tickets: d.tickets ? "true" : "false" })}
+        >
           <a className={styles.retry} href={donatePath}>
             {t("thanks.tryAgain")}
           </a>
-        </div>
+        </ThanksCard>
       );
     } else if (d.status === "PENDING") {
       body = (
-        <div className={styles.thanksCard}>
-          <span className={styles.thanksIcon}>
-            <HeartIcon size={28} />
-          </span>
-          <h1 className={styles.thanksTitle}>{t("thanks.pendingTitle", name)}</h1>
-          <p className={styles.thanksLead}>{t.rich("thanks.pendingBody", { amount: money(charged), interval, strong })}</p>
+        <ThanksCard
+          icon={<HeartIcon size={28} />}
+          title={t("thanks.pendingTitle", name)}
+          lead={t.rich("thanks.pendingBody", { amount: money(charged), interval, strong })}
+        >
           <AutoRefresh className={styles.thanksStatus} />
-        </div>
+        </ThanksCard>
       );
     } else {
       // REFUNDED or DISPUTED: later states of a gift that did go through.
       const status = d.status === "REFUNDED" ? "REFUNDED" : "DISPUTED";
       body = (
-        <div className={styles.thanksCard}>
-          <h1 className={styles.thanksTitle}>{t("thanks.reversedTitle", name)}</h1>
-          <p className={styles.thanksLead}>
-            {d.tickets
+        <ThanksCard
+          title={t("thanks.reversedTitle", name)}
+          lead={
+            d.tickets
               ? t("thanks.reversedTickets", { status, count: d.tickets, campaign: campaign.title, org: org.name })
-              : t.rich("thanks.reversedGift", { status, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })}
-          </p>
-        </div>
+              : t.rich("thanks.reversedGift", { status, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })
+          }
+        />
       );
     }
   }
