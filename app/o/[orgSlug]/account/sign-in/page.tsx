@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { notFound, redirect } from "next/navigation";
 import { SignInRequest } from "@/components/account/sign-in-request";
 import styles from "@/components/account/account.module.css";
@@ -38,33 +39,36 @@ export default async function DonorSignInPage({ params, searchParams }: Props) {
 
   if (usable) {
     return (
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <section className={styles.card} aria-labelledby="continue-title">
-          <h1 id="continue-title" className={styles.title}>
-            {t("signInPage.continueTitle")}
-          </h1>
-          <p>{t("signInPage.continueLead", { orgName: org.name })}</p>
-          {/* Relative to this page, so it posts to the host the link was opened on (the cookie's host). */}
-          <form method="post" action={withLang("sign-in/confirm", langParam)} className={styles.form}>
-            <input type="hidden" name="token" value={token} />
-            <button className={styles.submit} type="submit">
-              {t("signInPage.continue")}
-            </button>
-          </form>
-          <p className={styles.muted}>{t("signInPage.linkLifetime")}</p>
-        </section>
-      </main>
+      <SignInCard id="continue-title" title={t("signInPage.continueTitle")} lead={t("signInPage.continueLead", { orgName: org.name })}>
+        {/* Relative to this page, so it posts to the host the link was opened on (the cookie's host). */}
+        <form method="post" action={withLang("sign-in/confirm", langParam)} className={styles.form}>
+          <input type="hidden" name="token" value={token} />
+          <button className={styles.submit} type="submit">
+            {t("signInPage.continue")}
+          </button>
+        </form>
+        <p className={styles.muted}>{t("signInPage.linkLifetime")}</p>
+      </SignInCard>
     );
   }
 
   return (
+    <SignInCard id="expired-title" title={t("signInPage.expiredTitle")} lead={t("signInPage.expiredLead", { orgName: org.name })}>
+      <SignInRequest orgSlug={org.slug} orgName={org.name} again />
+    </SignInCard>
+  );
+}
+
+/** The page's one card, titled by its heading: what the link does now, then how to go on. */
+function SignInCard({ id, title, lead, children }: { id: string; title: string; lead: string; children: ReactNode }) {
+  return (
     <main id="main" className={styles.main} tabIndex={-1}>
-      <section className={styles.card} aria-labelledby="expired-title">
-        <h1 id="expired-title" className={styles.title}>
-          {t("signInPage.expiredTitle")}
+      <section className={styles.card} aria-labelledby={id}>
+        <h1 id={id} className={styles.title}>
+          {title}
         </h1>
-        <p>{t("signInPage.expiredLead", { orgName: org.name })}</p>
-        <SignInRequest orgSlug={org.slug} orgName={org.name} again />
+        <p>{lead}</p>
+        {children}
       </section>
     </main>
   );
