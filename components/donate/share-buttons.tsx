@@ -44,8 +44,15 @@ export function ShareButtons({ url, title, text, labels }: { url: string; title:
 
   const e = encodeURIComponent;
   const mailto = `mailto:?subject=${e(title)}&body=${e(`${text}\n\n${url}`)}`;
-  const x = `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`;
-  const facebook = `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`;
+  // The social sites open in a new tab, which the link says to screen readers.
+  const social = [
+    { label: labels.x, href: `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`, icon: "M4 4l16 16M20 4L4 20" },
+    {
+      label: labels.facebook,
+      href: `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`,
+      icon: "M14 8h2.5V4.5H14A3.5 3.5 0 0 0 10.5 8v2.5H8V14h2.5v6H14v-6h2.5l.5-3.5h-3V8z",
+    },
+  ];
 
   return (
     <div className={styles.share}>
@@ -62,20 +69,15 @@ export function ShareButtons({ url, title, text, labels }: { url: string; title:
             {labels.email}
           </a>
         </li>
-        <li>
-          <a className={styles.button} href={x} target="_blank" rel="noopener noreferrer">
-            <Icon d="M4 4l16 16M20 4L4 20" />
-            {labels.x}
-            {newTab}
-          </a>
-        </li>
-        <li>
-          <a className={styles.button} href={facebook} target="_blank" rel="noopener noreferrer">
-            <Icon d="M14 8h2.5V4.5H14A3.5 3.5 0 0 0 10.5 8v2.5H8V14h2.5v6H14v-6h2.5l.5-3.5h-3V8z" />
-            {labels.facebook}
-            {newTab}
-          </a>
-        </li>
+        {social.map((site) => (
+          <li key={site.href}>
+            <a className={styles.button} href={site.href} target="_blank" rel="noopener noreferrer">
+              <Icon d={site.icon} />
+              {site.label}
+              {newTab}
+            </a>
+          </li>
+        ))}
       </ul>
       <p className={styles.status} role="status" aria-live="polite">
         {status}
