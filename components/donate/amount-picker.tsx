@@ -1,5 +1,6 @@
 import { currencyDecimals, currencySymbol } from "@/lib/money";
 import { FieldError } from "./field-error";
+import { RadioOption } from "./fields";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
@@ -29,21 +30,16 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
           }}
         >
           {amounts.map((a) => (
-            <div key={a} className={styles.option}>
-              <input
-                type="radio"
-                className={styles.radio}
-                id={`${id("amount")}-${a}`}
-                name={id("amount")}
-                value={a}
-                checked={choice === String(a)}
-                onChange={() => choose(String(a), "")}
-                aria-describedby={choice !== "custom" && error ? errorId("amount") : undefined}
-              />
-              <label className={styles.optionLabel} htmlFor={`${id("amount")}-${a}`}>
-                {money(a, true)}
-              </label>
-            </div>
+            <RadioOption
+              key={a}
+              id={`${id("amount")}-${a}`}
+              name={id("amount")}
+              value={a}
+              checked={choice === String(a)}
+              onChange={() => choose(String(a), "")}
+              describedBy={choice !== "custom" && error ? errorId("amount") : undefined}
+              label={money(a, true)}
+            />
           ))}
         </div>
       )}

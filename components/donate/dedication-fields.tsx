@@ -1,5 +1,5 @@
 import { FieldError } from "./field-error";
-import { Checkbox, TextField } from "./fields";
+import { Checkbox, RadioOption, TextField } from "./fields";
 import { TEXT_MAX, type DedicationType } from "./donate-schema";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
@@ -34,19 +34,14 @@ export function DedicationFields({ f }: { f: DonateFormState }) {
           <legend className="sr-only">{t("form.dedication")}</legend>
           <div className={styles.segmented} role="radiogroup" aria-label={t("form.dedicationType")}>
             {TYPES.map((value) => (
-              <div key={value} className={styles.option}>
-                <input
-                  type="radio"
-                  className={styles.radio}
-                  id={`${id("dedication-type")}-${value}`}
-                  name={id("dedication-type")}
-                  checked={type === value}
-                  onChange={() => f.setValue("dedication.type", value)}
-                />
-                <label className={styles.optionLabel} htmlFor={`${id("dedication-type")}-${value}`}>
-                  {t("form.dedicationTypes", { type: value })}
-                </label>
-              </div>
+              <RadioOption
+                key={value}
+                id={`${id("dedication-type")}-${value}`}
+                name={id("dedication-type")}
+                checked={type === value}
+                onChange={() => f.setValue("dedication.type", value)}
+                label={t("form.dedicationTypes", { type: value })}
+              />
             ))}
           </div>
           <TextField

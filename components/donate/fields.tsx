@@ -11,12 +11,16 @@ export function TextField(
     errorId: string;
     hint?: string;
     type?: "text" | "email";
-    inputMode?: "text" | "email";
+    inputMode?: "text" | "email" | "numeric";
     autoComplete: string;
     maxLength?: number;
-  } & Pick<InputHTMLAttributes<HTMLInputElement>, "name" | "onChange" | "onBlur"> & { ref?: React.Ref<HTMLInputElement> },
+    /** Digits in a fixed-width font, as card numbers are printed. */
+    mono?: boolean;
+  } & Pick<InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "placeholder" | "onChange" | "onBlur"> & {
+      ref?: React.Ref<HTMLInputElement>;
+    },
 ) {
-  const { id, label, error, errorId, hint, type, ...input } = props;
+  const { id, label, error, errorId, hint, type, mono, ...input } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   return (
@@ -27,7 +31,7 @@ export function TextField(
       <input
         {...input}
         id={id}
-        className={styles.input}
+        className={mono ? `${styles.input} ${styles.mono}` : styles.input}
         type={type ?? "text"}
         spellCheck={type === "email" ? false : undefined}
         aria-invalid={error ? true : undefined}
@@ -76,6 +80,35 @@ export function Checkbox(props: {
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** One choice of a radio group drawn as buttons: the real radio covers its label, invisible (see .radio). */
+export function RadioOption(props: {
+  id: string;
+  name: string;
+  value?: string | number;
+  checked: boolean;
+  onChange: () => void;
+  describedBy?: string;
+  label: ReactNode;
+}) {
+  return (
+    <div className={styles.option}>
+      <input
+        type="radio"
+        className={styles.radio}
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        onChange={props.onChange}
+        aria-describedby={props.describedBy}
+      />
+      <label className={styles.optionLabel} htmlFor={props.id}>
+        {props.label}
+      </label>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { FieldError } from "./field-error";
+import { RadioOption } from "./fields";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
@@ -13,24 +14,19 @@ export function FrequencyPicker({ f }: { f: DonateFormState }) {
       <legend className={styles.legend}>{t("form.frequencyLegend", { type: f.campaign.type })}</legend>
       <div className={styles.segmented}>
         {f.limits.frequencies.map((option) => (
-          <div key={option} className={styles.option}>
-            <input
-              type="radio"
-              className={styles.radio}
-              id={`${id("frequency")}-${option}`}
-              name={id("frequency")}
-              value={option}
-              checked={frequency === option}
-              onChange={() => {
-                f.setValue("recurringInterval", option);
-                f.edited("recurringInterval");
-              }}
-              aria-describedby={describedBy(frequency !== "ONCE" && id("frequency-hint"), error && errorId("recurringInterval"))}
-            />
-            <label className={styles.optionLabel} htmlFor={`${id("frequency")}-${option}`}>
-              {t("form.frequency", { frequency: option })}
-            </label>
-          </div>
+          <RadioOption
+            key={option}
+            id={`${id("frequency")}-${option}`}
+            name={id("frequency")}
+            value={option}
+            checked={frequency === option}
+            onChange={() => {
+              f.setValue("recurringInterval", option);
+              f.edited("recurringInterval");
+            }}
+            describedBy={describedBy(frequency !== "ONCE" && id("frequency-hint"), error && errorId("recurringInterval"))}
+            label={t("form.frequency", { frequency: option })}
+          />
         ))}
       </div>
       <p className={styles.hint} id={id("frequency-hint")}>

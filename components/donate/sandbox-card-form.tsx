@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
-import { FieldError } from "./field-error";
+import { TextField } from "./fields";
 import { confirmOutcome } from "./sandbox-confirm-outcome";
 import styles from "./donate-form.module.css";
 
@@ -154,8 +154,17 @@ export function SandboxCardForm({
     }
   }
 
-  const errId = (k: keyof Errors) => `${uid}-${k}-error`;
-  const err = (k: keyof Errors) => (errors[k] ? errId(k) : undefined);
+  // What each card field's element is called, and the props that tie it to its error.
+  const inputIds = { cardNumber: "card", expiry: "expiry", cvc: "cvc" };
+  const field = (k: keyof Errors) => ({
+    id: `${uid}-${inputIds[k]}`,
+    error: errors[k],
+    errorId: `${uid}-${k}-error`,
+    inputMode: "numeric" as const,
+  });
+  const clearError = (k: keyof Errors) => {
+    if (errors[k]) setErrors(({ [k]: _e, ...rest }) => rest);
+  };
 
   return (
     <form className={styles.cardForm} onSubmit={onSubmit} noValidate>
@@ -167,82 +176,53 @@ export function SandboxCardForm({
       </div>
       <fieldset className={styles.fieldset} aria-describedby={`${uid}-sandbox`}>
         <legend className={styles.legend}>{t("legend")}</legend>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${uid}-card`}>
-            {t("cardNumber")}
-          </label>
-          <input
-            ref={cardRef}
-            id={`${uid}-card`}
-            className={`${styles.input} ${styles.mono}`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            maxLength={23}
-            value={card}
-            onChange={(e) => {
-              const input = e.target;
-              const before = input.value.slice(0, input.selectionStart ?? input.value.length).replace(/\D/g, "").length;
-              caretDigits.current = before;
-              setCard(formatCardNumber(input.value.replace(/\D/g, "").slice(0, 19)));
-              if (errors.cardNumber) setErrors(({ cardNumber: _e, ...rest }) => rest);
-            }}
-            aria-invalid={errors.cardNumber ? true : undefined}
-            aria-describedby={err("cardNumber")}
-          />
-          <FieldError id={errId("cardNumber")} text={errors.cardNumber} />
-        </div>
+        <TextField
+          {...field("cardNumber")}
+          ref={cardRef}
+          label={t("cardNumber")}
+          mono
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          value={card}
+          onChange={(e) => {
+            const input = e.target;
+            const before = input.value.slice(0, input.selectionStart ?? input.value.length).replace(/\D/g, "").length;
+            caretDigits.current = before;
+            setCard(formatCardNumber(input.value.replace(/\D/g, "").slice(0, 19)));
+            clearError("cardNumber");
+          }}
+        />
         <div className={styles.row2}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${uid}-expiry`}>
-              {t("expiry")}
-            </label>
-            <input
-              ref={expiryRef}
-              id={`${uid}-expiry`}
-              className={styles.input}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder={t("expiryPlaceholder")}
-              value={expiry}
-              onChange={(e) => {
-                const raw = e.target.value;
-                const rawDigits = raw.replace(/\D/g, "");
-                // Deleting only the " / " separator deletes the digit before it.
-                const separatorOnly = raw.length < expiry.length && rawDigits === expiry.replace(/\D/g, "");
-                setExpiry(formatExpiry(separatorOnly ? rawDigits.slice(0, -1) : raw));
-                if (errors.expiry) setErrors(({ expiry: _e, ...rest }) => rest);
-              }}
-              aria-invalid={errors.expiry ? true : undefined}
-              aria-describedby={err("expiry")}
-            />
-            <FieldError id={errId("expiry")} text={errors.expiry} />
-          </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={`${uid}-cvc`}>
-              {t("cvc")}
-            </label>
-            <input
-              ref={cvcRef}
-              id={`${uid}-cvc`}
-              className={styles.input}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder={t("cvcPlaceholder")}
-              maxLength={4}
-              value={cvc}
-              onChange={(e) => {
-                setCvc(e.target.value.replace(/\D/g, "").slice(0, 4));
-                if (errors.cvc) setErrors(({ cvc: _e, ...rest }) => rest);
-              }}
-              aria-invalid={errors.cvc ? true : undefined}
-              aria-describedby={err("cvc")}
-            />
-            <FieldError id={errId("cvc")} text={errors.cvc} />
-          </div>
+          <TextField
+            {...field("expiry")}
+            ref={expiryRef}
+            label={t("expiry")}
+            autoComplete="cc-exp"
+            placeholder={t("expiryPlaceholder")}
+            value={expiry}
+            onChange={(e) => {
+              const raw = e.target.value;
+              const rawDigits = raw.replace(/\D/g, "");
+              // Deleting only the " / " separator deletes the digit before it.
+              const separatorOnly = raw.length < expiry.length && rawDigits === expiry.replace(/\D/g, "");
+              setExpiry(formatExpiry(separatorOnly ? rawDigits.slice(0, -1) : raw));
+              clearError("expiry");
+            }}
+          />
+          <TextField
+            {...field("cvc")}
+            ref={cvcRef}
+            label={t("cvc")}
+            autoComplete="cc-csc"
+            placeholder={t("cvcPlaceholder")}
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => {
+              setCvc(e.target.value.replace(/\D/g, "").slice(0, 4));
+              clearError("cvc");
+            }}
+          />
         </div>
       </fieldset>
       <div className={styles.actions}>
