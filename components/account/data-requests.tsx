@@ -1,7 +1,7 @@
 import type { Organization } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
-import styles from "./account.module.css";
+import { AccountSection } from "./account-section";
 import { DataRequestActions } from "./data-request-actions";
 
 /**
@@ -21,8 +21,7 @@ export function DataRequests({
 }) {
   const t = translator(locale, "account");
   return (
-    <section className={styles.card} aria-labelledby="your-data-title">
-      <h2 id="your-data-title">{t("data.title")}</h2>
+    <AccountSection id="your-data-title" title={t("data.title")}>
       <p>{t("data.lead", { orgName: org.name })}</p>
       <DataRequestActions
         apiBase={`/api/donor/orgs/${encodeURIComponent(org.slug)}`}
@@ -30,7 +29,7 @@ export function DataRequests({
         needsApproval={org.donorErasureNeedsApproval}
         pendingSince={pendingSince ? pendingSince.toISOString() : null}
       />
-    </section>
+    </AccountSection>
   );
 }
 

@@ -2,6 +2,7 @@ import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { formatter, translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import type { DonorRecurringPlanView } from "@/lib/schemas/donor-account";
+import { AccountSection } from "./account-section";
 import styles from "./account.module.css";
 import { PlanControls } from "./plan-controls";
 
@@ -28,34 +29,29 @@ export function Plans({ orgSlug, plans, locale }: { orgSlug: string; plans: Dono
   const format = formatter(locale);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "long" });
   return (
-    <section className={styles.card} aria-labelledby="plans-title">
-      <h2 id="plans-title">{t("plans.title")}</h2>
-      {plans.length === 0 ? (
-        <p>{t("plans.empty")}</p>
-      ) : (
-        <ul className={styles.list}>
-          {plans.map((p) => (
-            <li key={p.id} className={styles.item}>
-              <div className={styles.itemMain}>
-                <span className={styles.itemTitle}>{p.campaignTitle}</span>
-                <span className={styles.itemMeta}>
-                  {t("plans.since", { date: date(p.createdAt) })}
-                  {p.status === "ACTIVE" ? ` · ${t("plans.nextCharge", { date: date(nextChargeDate(p)) })}` : ""}
-                  {p.canceledAt ? ` · ${t(`plans.ended.${p.canceledBy ?? "unknown"}`, { date: date(p.canceledAt) })}` : ""}
-                </span>
-              </div>
-              <div className={styles.itemSide}>
-                <span className={styles.amount}>
-                  {t(`plans.amountPer.${p.interval}`, { amount: formatMoney(p.amount, p.currency, { locale: intlTag(locale) }) })}
-                </span>
-                <span className={styles.tag}>{t(`plans.status.${p.status}`)}</span>
-              </div>
-              <PlanControls orgSlug={orgSlug} plan={p} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <AccountSection id="plans-title" title={t("plans.title")} empty={plans.length === 0 && t("plans.empty")}>
+      <ul className={styles.list}>
+        {plans.map((p) => (
+          <li key={p.id} className={styles.item}>
+            <div className={styles.itemMain}>
+              <span className={styles.itemTitle}>{p.campaignTitle}</span>
+              <span className={styles.itemMeta}>
+                {t("plans.since", { date: date(p.createdAt) })}
+                {p.status === "ACTIVE" ? ` · ${t("plans.nextCharge", { date: date(nextChargeDate(p)) })}` : ""}
+                {p.canceledAt ? ` · ${t(`plans.ended.${p.canceledBy ?? "unknown"}`, { date: date(p.canceledAt) })}` : ""}
+              </span>
+            </div>
+            <div className={styles.itemSide}>
+              <span className={styles.amount}>
+                {t(`plans.amountPer.${p.interval}`, { amount: formatMoney(p.amount, p.currency, { locale: intlTag(locale) }) })}
+              </span>
+              <span className={styles.tag}>{t(`plans.status.${p.status}`)}</span>
+            </div>
+            <PlanControls orgSlug={orgSlug} plan={p} />
+          </li>
+        ))}
+      </ul>
+    </AccountSection>
   );
 }
 

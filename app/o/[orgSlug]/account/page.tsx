@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AccountSection } from "@/components/account/account-section";
 import { DataRequests } from "@/components/account/data-requests";
 import { Gifts } from "@/components/account/gifts";
 import { Plans } from "@/components/account/plans";
@@ -57,10 +58,9 @@ export default async function AccountPage({ params }: Props) {
           <h1 className={styles.title}>{t("overview.title")}</h1>
           <p className={styles.lead}>{t("overview.lead", { orgName: org.name })}</p>
         </div>
-        <section className={styles.card} aria-labelledby="sign-in-title">
-          <h2 id="sign-in-title">{t("overview.signInTitle")}</h2>
+        <AccountSection id="sign-in-title" title={t("overview.signInTitle")}>
           <SignInRequest orgSlug={org.slug} orgName={org.name} />
-        </section>
+        </AccountSection>
         <p className={styles.muted}>
           {t.rich("overview.notGivenYet", {
             orgName: org.name,
