@@ -3,6 +3,7 @@ import type { AdminNotificationProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
 import { donorContactRows, GiftSummary } from "./_components/gift-summary";
 import { Action, EmailLayout } from "./_components/layout";
+import { previewCampaign } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
@@ -53,13 +54,12 @@ export default function AdminNotification(props: AdminNotificationProps & TestMo
 }
 
 AdminNotification.PreviewProps = {
-  orgName: "Riverside Water Trust",
+  ...previewCampaign,
   donorName: "Maya Okafor",
   donorEmail: "maya.okafor@example.org",
   anonymous: false,
   amountCents: 5000,
   currency: "usd",
-  campaignTitle: "Clean Water for Riverside",
   message: "For the new well in the east district.",
   donationId: "don_01HZX4K9Q2M7V3T8",
   isRenewal: false,

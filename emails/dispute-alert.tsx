@@ -4,6 +4,7 @@ import { formatMoney } from "@/lib/money";
 import { GiftSummary } from "./_components/gift-summary";
 import { Action, EmailLayout } from "./_components/layout";
 import type { TestModeProps } from "./_components/test-mode-note";
+import { previewCampaign } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 
 export type { DisputeAlertProps };
@@ -66,8 +67,7 @@ export default function DisputeAlert(props: DisputeAlertProps & TestModeProps) {
 }
 
 DisputeAlert.PreviewProps = {
-  orgName: "Riverside Water Trust",
-  campaignTitle: "Clean Water for Riverside",
+  ...previewCampaign,
   donationId: "don_01HZX4K9Q2M7V3T8",
   amountCents: 25_000,
   currency: "usd",

@@ -3,6 +3,7 @@ import type { MilestoneProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
 import { Action, EmailLayout } from "./_components/layout";
 import type { TestModeProps } from "./_components/test-mode-note";
+import { previewCampaign } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 
 export type { MilestoneProps };
@@ -43,8 +44,7 @@ export default function Milestone(props: MilestoneProps & TestModeProps) {
 }
 
 Milestone.PreviewProps = {
-  orgName: "Riverside Water Trust",
-  campaignTitle: "Clean Water for Riverside",
+  ...previewCampaign,
   thresholdPct: 50,
   raisedAmountCents: 1_287_500,
   goalAmountCents: 2_500_000,

@@ -1,8 +1,9 @@
 import { Text } from "@react-email/components";
 import type { PlanCanceledProps } from "@/lib/email/types";
 import { GiftSummary } from "./_components/gift-summary";
-import { emailIntl } from "./_components/i18n";
+import { emailIntl, greetingName } from "./_components/i18n";
 import { Action, EmailLayout } from "./_components/layout";
+import { previewCampaign, previewDonor } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
@@ -16,7 +17,7 @@ export default function PlanCanceled(props: PlanCanceledProps & TestModeProps) {
   const intl = emailIntl(props.locale);
   const { t } = intl;
   const amount = intl.money(props.amountCents, props.currency);
-  const name = props.donorFirstName?.trim() || props.donorName?.trim() || null;
+  const name = greetingName(props);
   const { interval, campaignTitle: campaign, orgName: org } = props;
   return (
     <EmailLayout
@@ -43,14 +44,11 @@ export default function PlanCanceled(props: PlanCanceledProps & TestModeProps) {
 }
 
 PlanCanceled.PreviewProps = {
-  orgName: "Riverside Water Trust",
-  donorFirstName: "Maya",
-  donorName: "Maya Okafor",
-  donorEmail: "maya.okafor@example.org",
+  ...previewCampaign,
+  ...previewDonor,
   amountCents: 2500,
   currency: "usd",
   interval: "MONTH",
-  campaignTitle: "Clean Water for Riverside",
   planId: "rp_01HZX4K9Q2M7V3T8",
   canceledAt: "2025-04-20T09:15:00.000Z",
   url: "https://goodfund.example.org/o/riverside/account",

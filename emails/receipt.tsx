@@ -1,14 +1,13 @@
 import { Link, Text } from "@react-email/components";
 import type { ReceiptProps } from "@/lib/email/types";
 import { GiftSummary } from "./_components/gift-summary";
-import { emailIntl, type EmailIntl } from "./_components/i18n";
+import { emailIntl, greetingName, type EmailIntl } from "./_components/i18n";
 import { Action, EmailLayout } from "./_components/layout";
+import { previewCampaign, previewDonor } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { ReceiptProps };
-
-const greetingName = (p: ReceiptProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
 
 const thanks = (p: ReceiptProps, { t }: EmailIntl) => {
   const name = greetingName(p);
@@ -35,8 +34,7 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
   const recurring = props.recurring;
   const tickets = props.tickets ?? 0;
   const hasTickets = tickets > 0;
-  const campaign = props.campaignTitle;
-  const org = props.orgName;
+  const { campaignTitle: campaign, orgName: org } = props;
 
   return (
     <EmailLayout
@@ -109,13 +107,10 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
 }
 
 Receipt.PreviewProps = {
-  donorFirstName: "Maya",
-  donorName: "Maya Okafor",
-  donorEmail: "maya.okafor@example.org",
+  ...previewCampaign,
+  ...previewDonor,
   amountCents: 5000,
   currency: "usd",
-  campaignTitle: "Clean Water for Riverside",
-  orgName: "Riverside Water Trust",
   orgLegalName: "Riverside Water Trust, Inc.",
   orgTaxId: "12-3456789",
   date: "2025-04-12T15:30:00.000Z",

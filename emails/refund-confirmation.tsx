@@ -1,14 +1,14 @@
 import { Link, Text } from "@react-email/components";
 import type { RefundConfirmationProps } from "@/lib/email/types";
 import { GiftSummary } from "./_components/gift-summary";
-import { emailIntl } from "./_components/i18n";
+import { emailIntl, greetingName } from "./_components/i18n";
 import { EmailLayout } from "./_components/layout";
+import { previewCampaign, previewDonor } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { RefundConfirmationProps };
 
-const greetingName = (p: RefundConfirmationProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
 const inFull = (p: RefundConfirmationProps) => p.refundedAmountCents >= p.amountCents;
 
 export const subject = (p: RefundConfirmationProps): string => {
@@ -28,9 +28,7 @@ export default function RefundConfirmation(props: RefundConfirmationProps & Test
   const gift = intl.money(props.amountCents, props.currency);
   const date = intl.date(props.refundedAt);
   const full = inFull(props);
-  const org = props.orgName;
-  const campaign = props.campaignTitle;
-  const contact = props.orgContactEmail;
+  const { orgName: org, campaignTitle: campaign, orgContactEmail: contact } = props;
 
   return (
     <EmailLayout
@@ -80,16 +78,13 @@ export default function RefundConfirmation(props: RefundConfirmationProps & Test
 }
 
 RefundConfirmation.PreviewProps = {
-  donorFirstName: "Maya",
-  donorName: "Maya Okafor",
-  donorEmail: "maya.okafor@example.org",
+  ...previewCampaign,
+  ...previewDonor,
   refundedAmountCents: 5000,
   refundedAt: "2025-04-20T09:15:00.000Z",
   amountCents: 5000,
   currency: "usd",
   donatedAt: "2025-04-12T15:30:00.000Z",
-  campaignTitle: "Clean Water for Riverside",
   donationId: "don_01HZX4K9Q2M7V3T8",
-  orgName: "Riverside Water Trust",
   orgContactEmail: "hello@riversidewater.example.org",
 } satisfies RefundConfirmationProps;

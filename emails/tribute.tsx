@@ -2,6 +2,7 @@ import { Text } from "@react-email/components";
 import type { TributeProps } from "@/lib/email/types";
 import { emailIntl } from "./_components/i18n";
 import { Action, EmailLayout } from "./_components/layout";
+import { previewCampaign } from "./_components/preview";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
@@ -50,12 +51,11 @@ export default function Tribute(props: TributeProps & TestModeProps) {
 }
 
 Tribute.PreviewProps = {
+  ...previewCampaign,
   honoreeName: "Grace Okafor",
   type: "IN_HONOR",
   donorName: "Maya Okafor",
   anonymous: false,
   message: "Happy 80th birthday, Grandma! Here is to clean water for everyone.",
-  campaignTitle: "Clean Water for Riverside",
-  orgName: "Riverside Water Trust",
   campaignUrl: "https://goodfund.example.org/o/riverside/donate/clean-water",
 } satisfies TributeProps;

@@ -1,13 +1,11 @@
 import { Link, Text } from "@react-email/components";
 import type { YearEndStatementProps } from "@/lib/email/types";
-import { emailIntl } from "./_components/i18n";
+import { emailIntl, greetingName } from "./_components/i18n";
 import { EmailLayout } from "./_components/layout";
 import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { YearEndStatementProps };
-
-const greetingName = (p: YearEndStatementProps) => p.donorFirstName?.trim() || p.donorName?.trim() || null;
 
 // The year as written ("2025"), never as a grouped number ("2,025").
 export const subject = (p: YearEndStatementProps): string =>

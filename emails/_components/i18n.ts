@@ -21,3 +21,7 @@ export function emailIntl(wanted?: Locale) {
 }
 
 export type EmailIntl = ReturnType<typeof emailIntl>;
+
+/** Whom a donor email greets by name: their first name, else their full name, else no one ("Thank you!"). */
+export const greetingName = (p: { donorFirstName: string | null; donorName: string | null }) =>
+  p.donorFirstName?.trim() || p.donorName?.trim() || null;
