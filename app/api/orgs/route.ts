@@ -1,6 +1,6 @@
 import { findOrganization, listOrganizationsForUser } from "@/db/queries/organizations";
 import { listOf } from "@/lib/api/openapi";
-import { wholeList } from "@/lib/api/pagination";
+import { wholeListOf } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { createOrganizationBody, organizationSchema, organizationWithRoleSchema, serializeOrganization } from "@/lib/schemas/organizations";
@@ -26,10 +26,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       if (!user) {
         const org = actor?.type === "api_key" ? await findOrganization(db, actor.orgId) : undefined;
         const data = org && actor?.type === "api_key" ? [{ ...serializeOrganization(org), role: actor.role }] : [];
-        return ok({ data, pagination: wholeList(data.length) });
+        return ok(wholeListOf(data));
       }
       const rows = await listOrganizationsForUser(db, user.id);
-      return ok({ data: rows.map((r) => ({ ...serializeOrganization(r.org), role: r.role })), pagination: wholeList(rows.length) });
+      return ok(wholeListOf(rows.map((r) => ({ ...serializeOrganization(r.org), role: r.role }))));
     },
   ),
   // POST /api/orgs: create an organization; the caller becomes its OWNER (a person, not an API key)

@@ -1,7 +1,7 @@
 import { listApiKeys } from "@/db/queries/api-keys";
 import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
-import { wholeList } from "@/lib/api/pagination";
+import { wholeListOf } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -27,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async ({ db, scope }) => {
       const rows = await listApiKeys(db, scope.orgId);
-      return ok({ data: rows.map(serializeApiKey), pagination: wholeList(rows.length) });
+      return ok(wholeListOf(rows.map(serializeApiKey)));
     },
   ),
   // POST /api/orgs/:idOrSlug/api-keys: create a key; the answer shows it, once (ADMIN, a person)

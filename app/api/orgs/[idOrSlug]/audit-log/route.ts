@@ -1,4 +1,5 @@
 import { listAuditLogPage } from "@/db/queries/audit-log";
+import { cursorList } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -30,10 +31,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     async ({ db, scope, query }) => {
       const { limit, cursor, ...filter } = query;
       const { rows, nextCursor } = await listAuditLogPage(db, scope.orgId, filter, { limit, cursor });
-      return ok({
-        data: rows.map(serializeAuditEntry),
-        pagination: { limit, nextCursor: nextCursor ? encodeAuditCursor(nextCursor) : null },
-      });
+      return ok(cursorList(rows.map(serializeAuditEntry), limit, nextCursor, encodeAuditCursor));
     },
   ),
 });

@@ -1,7 +1,7 @@
 import { listCampaigns } from "@/db/queries/campaigns";
 import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
-import { pagePagination, wholeList } from "@/lib/api/pagination";
+import { pageOf, pagePagination, wholeList } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { ORG_ADMIN_ROUTE, ORG_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -29,7 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async ({ db, scope, query }) => {
       const paged = query.page !== undefined || query.limit !== undefined;
-      const page = paged ? { page: query.page ?? 1, limit: query.limit ?? DEFAULT_LIMIT } : undefined;
+      const page = paged ? pageOf(query, DEFAULT_LIMIT) : undefined;
       const { rows, total } = await listCampaigns(db, scope.orgId, { status: query.status, type: query.type }, page);
       return ok({
         data: rows.map(serializeCampaign),

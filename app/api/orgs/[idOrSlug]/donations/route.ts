@@ -1,4 +1,5 @@
 import { listDonationsPage } from "@/db/queries/donations";
+import { cursorList } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { ORG_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -28,10 +29,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     async ({ db, scope, query }) => {
       const { limit, cursor, ...filter } = query;
       const { rows, nextCursor } = await listDonationsPage(db, scope.orgId, filter, { limit, cursor });
-      return ok({
-        data: rows.map((r) => serializeDonation(r.donation)),
-        pagination: { limit, nextCursor: nextCursor ? encodeDonationCursor(nextCursor) : null },
-      });
+      return ok(
+        cursorList(
+          rows.map((r) => serializeDonation(r.donation)),
+          limit,
+          nextCursor,
+          encodeDonationCursor,
+        ),
+      );
     },
   ),
 });

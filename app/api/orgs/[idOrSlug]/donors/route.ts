@@ -1,6 +1,6 @@
 import { listDonors } from "@/db/queries/donors";
 import { listOf } from "@/lib/api/openapi";
-import { pagePagination } from "@/lib/api/pagination";
+import { pageList, pageOf } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { ORG_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -26,9 +26,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, scope, query }) => {
-      const page = { page: query.page ?? 1, limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT };
+      const page = pageOf(query, DONOR_LIST_DEFAULT_LIMIT);
       const { rows, total } = await listDonors(db, scope.orgId, { q: query.q, sort: query.sort, order: query.order }, page);
-      return ok({ data: rows.map(serializeDonor), pagination: pagePagination(page.page, page.limit, total) });
+      return ok(pageList(rows.map(serializeDonor), page, total));
     },
   ),
 });

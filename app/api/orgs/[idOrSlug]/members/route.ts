@@ -1,6 +1,6 @@
 import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
-import { wholeList } from "@/lib/api/pagination";
+import { wholeListOf } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { ORG_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -24,8 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, scope }) => {
-      const data = await listMembers(db, scope.orgId);
-      return ok({ data, pagination: wholeList(data.length) });
+      return ok(wholeListOf(await listMembers(db, scope.orgId)));
     },
   ),
   // POST /api/orgs/:idOrSlug/members: add someone by email (OWNER)

@@ -1,6 +1,6 @@
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
 import { listOf } from "@/lib/api/openapi";
-import { pagePagination } from "@/lib/api/pagination";
+import { pageList, pageOf } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { ORG_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -31,9 +31,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, scope, query }) => {
-      const page = { page: query.page ?? 1, limit: query.limit ?? RECURRING_PLAN_LIST_DEFAULT_LIMIT };
+      const page = pageOf(query, RECURRING_PLAN_LIST_DEFAULT_LIMIT);
       const { rows, total } = await listRecurringPlans(db, scope.orgId, { status: query.status }, page);
-      return ok({ data: rows.map(serializeRecurringPlan), pagination: pagePagination(page.page, page.limit, total) });
+      return ok(pageList(rows.map(serializeRecurringPlan), page, total));
     },
   ),
 });

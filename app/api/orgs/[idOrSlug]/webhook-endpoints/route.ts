@@ -1,7 +1,7 @@
 import { listWebhookEndpoints } from "@/db/queries/webhooks";
 import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
-import { wholeList } from "@/lib/api/pagination";
+import { wholeListOf } from "@/lib/api/pagination";
 import { created, ok } from "@/lib/api/respond";
 import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -33,7 +33,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async ({ db, scope }) => {
       const rows = await listWebhookEndpoints(db, scope.orgId);
-      return ok({ data: rows.map(serializeWebhookEndpoint), pagination: wholeList(rows.length) });
+      return ok(wholeListOf(rows.map(serializeWebhookEndpoint)));
     },
   ),
   // POST /api/orgs/:idOrSlug/webhook-endpoints: add an endpoint; the answer shows its signing secret, once (ADMIN)

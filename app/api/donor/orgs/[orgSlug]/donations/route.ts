@@ -1,6 +1,6 @@
 import { listDonorDonations } from "@/db/queries/donor-account";
 import { listOf } from "@/lib/api/openapi";
-import { pagePagination } from "@/lib/api/pagination";
+import { pageList } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { DONOR_LIST_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -28,7 +28,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       const page = donorListPage(query);
       const { rows, total } = await listDonorDonations(db, org.id, donor.id, page);
       const base = donateBaseUrl(org);
-      return ok({ data: rows.map((r) => serializeDonorDonation(r, base)), pagination: pagePagination(page.page, page.limit, total) });
+      return ok(
+        pageList(
+          rows.map((r) => serializeDonorDonation(r, base)),
+          page,
+          total,
+        ),
+      );
     },
   ),
 });

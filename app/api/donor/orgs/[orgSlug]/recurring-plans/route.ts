@@ -1,6 +1,6 @@
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { listOf } from "@/lib/api/openapi";
-import { pagePagination } from "@/lib/api/pagination";
+import { pageList } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { DONOR_LIST_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
@@ -28,7 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       // A donor belongs to one organization, and has a handful of plans at most: one query, then the page.
       const all = await listRecurringPlansOfDonor(db, donor.id);
       const rows = all.slice((page.page - 1) * page.limit, page.page * page.limit);
-      return ok({ data: rows.map(serializeDonorRecurringPlan), pagination: pagePagination(page.page, page.limit, all.length) });
+      return ok(pageList(rows.map(serializeDonorRecurringPlan), page, all.length));
     },
   ),
 });

@@ -1,15 +1,13 @@
 import { getReportSummary } from "@/db/queries/reports";
-import { ok } from "@/lib/api/respond";
-import { ORG_ROUTE } from "@/lib/api/org-route";
-import { methods, withRoute } from "@/lib/api/route";
-import { reportSummarySchema, reportWindowQuery, windowOf, type ReportSummary } from "@/lib/schemas/reports";
+import { reportRoute } from "@/lib/api/reports";
+import { methods } from "@/lib/api/route";
+import { reportSummarySchema, reportWindowQuery } from "@/lib/schemas/reports";
 import { REPORT_WINDOW } from "../docs";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/reports/summary: totals for a from/to window on succeeded_at (members)
-  GET: withRoute(
+  GET: reportRoute(
     {
-      ...ORG_ROUTE,
       query: reportWindowQuery,
       doc: {
         operationId: "getReportSummary",
@@ -19,17 +17,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           "monthly value of the recurring plans active now. Over all time `raisedCents` and `count` equal the sum of the " +
           "`raisedAmountCents` and `donationCount` of the campaigns that are not fundraiser pages (a peer-to-peer parent's " +
           "already include its pages').",
-        tag: "Reports",
-        success: 200,
         response: reportSummarySchema,
         responseDescription: "The window as understood and its numbers",
-        notFound: "Organization not found",
       },
     },
-    async ({ db, scope, query }) => {
-      const window = windowOf(query);
-      const body: ReportSummary = { ...window, currency: scope.org.currency, ...(await getReportSummary(db, scope.orgId, window)) };
-      return ok(body);
-    },
+    ({ db, orgId, window }) => getReportSummary(db, orgId, window),
   ),
 });

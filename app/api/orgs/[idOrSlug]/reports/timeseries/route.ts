@@ -1,15 +1,13 @@
 import { getReportTimeseries } from "@/db/queries/reports";
-import { ok } from "@/lib/api/respond";
-import { ORG_ROUTE } from "@/lib/api/org-route";
-import { methods, withRoute } from "@/lib/api/route";
-import { MAX_BUCKETS, reportTimeseriesQuery, reportTimeseriesSchema, windowOf, type ReportTimeseries } from "@/lib/schemas/reports";
+import { reportRoute } from "@/lib/api/reports";
+import { methods } from "@/lib/api/route";
+import { MAX_BUCKETS, reportTimeseriesQuery, reportTimeseriesSchema } from "@/lib/schemas/reports";
 import { REPORT_WINDOW } from "../docs";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/reports/timeseries: raised and count per UTC day, week or month (members)
-  GET: withRoute(
+  GET: reportRoute(
     {
-      ...ORG_ROUTE,
       query: reportTimeseriesQuery,
       doc: {
         operationId: "getReportTimeseries",
@@ -18,18 +16,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           `${REPORT_WINDOW}\n\nBuckets are UTC calendar units (\`date_trunc\` in UTC): days from 00:00Z, ISO weeks from Monday ` +
           `00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At most ${MAX_BUCKETS} buckets: a ` +
           "longer series answers 400 on `interval`.",
-        tag: "Reports",
-        success: 200,
         response: reportTimeseriesSchema,
         responseDescription: "Consecutive buckets, oldest first",
-        notFound: "Organization not found",
       },
     },
-    async ({ db, scope, query }) => {
-      const window = windowOf(query);
-      const buckets = await getReportTimeseries(db, scope.orgId, window, query.interval);
-      const body: ReportTimeseries = { ...window, currency: scope.org.currency, interval: query.interval, buckets };
-      return ok(body);
-    },
+    async ({ db, orgId, query, window }) => ({
+      interval: query.interval,
+      buckets: await getReportTimeseries(db, orgId, window, query.interval),
+    }),
   ),
 });

@@ -1,32 +1,25 @@
-import { findDonor } from "@/db/queries/donors";
 import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
-import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { donorRequestParams, donorRequestSchema, serializeDonorRequest } from "@/lib/schemas/donor-data";
+import { DONOR_REQUEST_DECISION_DOC, DONOR_REQUEST_DECISION_ROUTE, serializeDecidedDonorRequest } from "@/lib/api/donor-requests";
+import { methods, withRoute } from "@/lib/api/route";
 import { rejectDonorRequest } from "@/lib/services/donors/donor-requests";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/orgs/:idOrSlug/donor-requests/:id/reject: decline a donor's pending erasure request (ADMIN)
   POST: withRoute(
     {
-      params: donorRequestParams,
-      scope: orgScope,
-      role: "ADMIN",
+      ...DONOR_REQUEST_DECISION_ROUTE,
       doc: {
+        ...DONOR_REQUEST_DECISION_DOC,
         operationId: "rejectDonorRequest",
         summary: "Reject a donor's erasure request",
         description: "Marks a PENDING request REJECTED, nothing is erased; recorded in the audit log as `donor_request.rejected`.",
-        tag: "Donors",
-        success: 200,
-        response: donorRequestSchema,
         responseDescription: "The rejected request",
-        notFound: "Organization not found, or Donor request not found",
-        conflicts: ["Donor request was already decided"],
       },
     },
     async (ctx) => {
       const request = await rejectDonorRequest(ctx.db, ctx.scope.orgId, ctx.params.id, auditContextOf(ctx));
-      return ok(serializeDonorRequest(request, (await findDonor(ctx.db, request.donorId))!));
+      return ok(await serializeDecidedDonorRequest(ctx.db, request));
     },
   ),
 });

@@ -1,6 +1,6 @@
 import { listWebhookDeliveries } from "@/db/queries/webhooks";
 import { listOf } from "@/lib/api/openapi";
-import { pagePagination } from "@/lib/api/pagination";
+import { pageList, pageOf } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { webhookEndpointScope } from "@/lib/api/scopes";
@@ -35,9 +35,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, scope, query }) => {
-      const page = { page: query.page ?? 1, limit: query.limit ?? WEBHOOK_DELIVERY_DEFAULT_LIMIT };
+      const page = pageOf(query, WEBHOOK_DELIVERY_DEFAULT_LIMIT);
       const { rows, total } = await listWebhookDeliveries(db, scope.endpoint.id, page);
-      return ok({ data: rows.map(serializeWebhookDelivery), pagination: pagePagination(page.page, page.limit, total) });
+      return ok(pageList(rows.map(serializeWebhookDelivery), page, total));
     },
   ),
 });
