@@ -1,17 +1,12 @@
 import type Stripe from "stripe";
 import { recordRefund } from "@/lib/services/donations/record-refund";
-import { idOf, type EventHandler } from "./types";
+import { callService, idOf, type EventHandler } from "./types";
 
 /** A charge was refunded, in full or in part (see recordRefund). */
-export const chargeRefunded: EventHandler<Stripe.ChargeRefundedEvent> = {
-  apply(tx, event) {
-    const charge = event.data.object;
-    return recordRefund(tx, event, {
-      chargeId: charge.id,
-      paymentIntentId: idOf(charge.payment_intent as string | { id: string } | null),
-      amountCents: charge.amount,
-      amountRefundedCents: charge.amount_refunded,
-      refunded: charge.refunded,
-    });
-  },
-};
+export const chargeRefunded: EventHandler<Stripe.ChargeRefundedEvent> = callService(recordRefund, (charge) => ({
+  chargeId: charge.id,
+  paymentIntentId: idOf(charge.payment_intent as string | { id: string } | null),
+  amountCents: charge.amount,
+  amountRefundedCents: charge.amount_refunded,
+  refunded: charge.refunded,
+}));

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Tx } from "@/db";
-import type { EventOutcome } from "@/lib/services/processor/event-outcome";
+import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
 import type { PaymentProcessor } from "../types";
 
 export type HandlerOutcome = EventOutcome;
@@ -20,4 +20,20 @@ export type EventHandler<E extends Stripe.Event = Stripe.Event, P = undefined> =
 export function idOf(v: string | { id: string } | null | undefined): string | null {
   if (!v) return null;
   return typeof v === "string" ? v : v.id;
+}
+
+/**
+ * A handler whose whole work is one service call inside the transaction: `input` reads the
+ * event's object into the service's input, and the event is the change's source.
+ */
+export function callService<E extends Stripe.Event, I>(
+  service: (tx: Tx, source: EventSource, input: I) => Promise<HandlerOutcome>,
+  input: (object: E["data"]["object"]) => I,
+): EventHandler<E> {
+  return { apply: (tx, event) => service(tx, event, input(event.data.object)) };
+}
+
+/** The PaymentIntent an event is about, and the donation its metadata names (if any). */
+export function intentOf(pi: Stripe.PaymentIntent): { paymentIntentId: string; donationId: string | null } {
+  return { paymentIntentId: pi.id, donationId: pi.metadata?.donationId ?? null };
 }
