@@ -3,10 +3,8 @@ import type { Tx } from "@/db";
 import { donations, recurringPlans } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
-import { markPlanActive } from "@/lib/services/recurring-plans/mark-plan-active";
-import { emitRecurringPlanEvent } from "@/lib/webhooks-out/emit";
 import { lockInitialDonationOfSubscription } from "./lock-donation";
-import { moveDonation } from "./move-donation";
+import { settlePlanInvoice } from "./settle-plan-invoice";
 
 /**
  * A subscription's renewal invoice was paid: a new renewal donation, SUCCEEDED, a copy of the
@@ -63,13 +61,5 @@ export async function recordRenewal(
     .onConflictDoNothing()
     .returning();
   if (!renewal) return "ignored"; // this invoice already made its renewal
-  const activated = await markPlanActive(tx, initial.recurringPlanId);
-  await moveDonation(tx, renewal, "SUCCEEDED", {
-    timelineType: source.type,
-    processorEventId: source.id,
-    data: { invoiceId: invoice.invoiceId, billingReason: "subscription_cycle", subscriptionId: invoice.subscriptionId },
-    successEmails: true,
-  });
-  if (activated) await emitRecurringPlanEvent(tx, "recurring_plan.created", activated);
-  return "applied";
+  return settlePlanInvoice(tx, source, renewal, { ...invoice, billingReason: "subscription_cycle" });
 }

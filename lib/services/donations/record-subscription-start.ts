@@ -2,10 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { donations } from "@/db/schema";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
-import { markPlanActive } from "@/lib/services/recurring-plans/mark-plan-active";
-import { emitRecurringPlanEvent } from "@/lib/webhooks-out/emit";
 import { lockInitialDonationOfSubscription } from "./lock-donation";
-import { moveDonation } from "./move-donation";
+import { settlePlanInvoice } from "./settle-plan-invoice";
 
 /**
  * A subscription's first invoice was paid: its first donation → SUCCEEDED, with the invoice, its
@@ -27,13 +25,5 @@ export async function recordSubscriptionStart(
       chargeId: sql`coalesce(${donations.chargeId}, ${invoice.chargeId})`,
     })
     .where(eq(donations.id, initial.id));
-  const activated = await markPlanActive(tx, initial.recurringPlanId);
-  await moveDonation(tx, initial, "SUCCEEDED", {
-    timelineType: source.type,
-    processorEventId: source.id,
-    data: { invoiceId: invoice.invoiceId, billingReason: "subscription_create", subscriptionId: invoice.subscriptionId },
-    successEmails: true,
-  });
-  if (activated) await emitRecurringPlanEvent(tx, "recurring_plan.created", activated);
-  return "applied";
+  return settlePlanInvoice(tx, source, initial, { ...invoice, billingReason: "subscription_create" });
 }
