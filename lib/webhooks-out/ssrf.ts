@@ -19,44 +19,48 @@ function range(family: "ipv4" | "ipv6", cidr: string, name: string): Range {
   return { cidr, name, list };
 }
 
-const V4_SPECIAL: Range[] = [
-  range("ipv4", "0.0.0.0/8", "this network"),
-  range("ipv4", "10.0.0.0/8", "private use"),
-  range("ipv4", "100.64.0.0/10", "shared address space"),
-  range("ipv4", "127.0.0.0/8", "loopback"),
-  range("ipv4", "169.254.0.0/16", "link-local"),
-  range("ipv4", "172.16.0.0/12", "private use"),
-  range("ipv4", "192.0.0.0/24", "IETF protocol assignments"),
-  range("ipv4", "192.0.2.0/24", "documentation (TEST-NET-1)"),
-  range("ipv4", "192.31.196.0/24", "AS112-v4"),
-  range("ipv4", "192.52.193.0/24", "AMT"),
-  range("ipv4", "192.88.99.0/24", "deprecated 6to4 relay anycast"),
-  range("ipv4", "192.168.0.0/16", "private use"),
-  range("ipv4", "192.175.48.0/24", "direct delegation AS112 service"),
-  range("ipv4", "198.18.0.0/15", "benchmarking"),
-  range("ipv4", "198.51.100.0/24", "documentation (TEST-NET-2)"),
-  range("ipv4", "203.0.113.0/24", "documentation (TEST-NET-3)"),
-  range("ipv4", "224.0.0.0/4", "multicast"),
-  range("ipv4", "255.255.255.255/32", "limited broadcast"),
-  range("ipv4", "240.0.0.0/4", "reserved"),
-];
+function ranges(family: "ipv4" | "ipv6", table: [cidr: string, name: string][]): Range[] {
+  return table.map(([cidr, name]) => range(family, cidr, name));
+}
 
-const V6_SPECIAL: Range[] = [
-  range("ipv6", "::/128", "unspecified"),
-  range("ipv6", "::1/128", "loopback"),
-  range("ipv6", "64:ff9b::/96", "IPv4-IPv6 translation"),
-  range("ipv6", "64:ff9b:1::/48", "local-use IPv4-IPv6 translation"),
-  range("ipv6", "100::/64", "discard-only"),
+const V4_SPECIAL = ranges("ipv4", [
+  ["0.0.0.0/8", "this network"],
+  ["10.0.0.0/8", "private use"],
+  ["100.64.0.0/10", "shared address space"],
+  ["127.0.0.0/8", "loopback"],
+  ["169.254.0.0/16", "link-local"],
+  ["172.16.0.0/12", "private use"],
+  ["192.0.0.0/24", "IETF protocol assignments"],
+  ["192.0.2.0/24", "documentation (TEST-NET-1)"],
+  ["192.31.196.0/24", "AS112-v4"],
+  ["192.52.193.0/24", "AMT"],
+  ["192.88.99.0/24", "deprecated 6to4 relay anycast"],
+  ["192.168.0.0/16", "private use"],
+  ["192.175.48.0/24", "direct delegation AS112 service"],
+  ["198.18.0.0/15", "benchmarking"],
+  ["198.51.100.0/24", "documentation (TEST-NET-2)"],
+  ["203.0.113.0/24", "documentation (TEST-NET-3)"],
+  ["224.0.0.0/4", "multicast"],
+  ["255.255.255.255/32", "limited broadcast"],
+  ["240.0.0.0/4", "reserved"],
+]);
+
+const V6_SPECIAL = ranges("ipv6", [
+  ["::/128", "unspecified"],
+  ["::1/128", "loopback"],
+  ["64:ff9b::/96", "IPv4-IPv6 translation"],
+  ["64:ff9b:1::/48", "local-use IPv4-IPv6 translation"],
+  ["100::/64", "discard-only"],
   // 2001::/23 holds Teredo (2001::/32), benchmarking (2001:2::/48), ORCHID and others.
-  range("ipv6", "2001::/23", "IETF protocol assignments"),
-  range("ipv6", "2001:db8::/32", "documentation"),
-  range("ipv6", "2002::/16", "6to4"),
-  range("ipv6", "3fff::/20", "documentation"),
-  range("ipv6", "5f00::/16", "segment routing (SRv6) SIDs"),
-  range("ipv6", "fc00::/7", "unique local"),
-  range("ipv6", "fe80::/10", "link-local"),
-  range("ipv6", "ff00::/8", "multicast"),
-];
+  ["2001::/23", "IETF protocol assignments"],
+  ["2001:db8::/32", "documentation"],
+  ["2002::/16", "6to4"],
+  ["3fff::/20", "documentation"],
+  ["5f00::/16", "segment routing (SRv6) SIDs"],
+  ["fc00::/7", "unique local"],
+  ["fe80::/10", "link-local"],
+  ["ff00::/8", "multicast"],
+]);
 
 const V6_GLOBAL_UNICAST = range("ipv6", "2000::/3", "global unicast");
 
