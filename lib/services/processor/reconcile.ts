@@ -95,8 +95,9 @@ export async function reconcileWithProcessor(db: Db, processor: PaymentProcessor
   let error: string | null = null;
   let checkpoint: Date | null = scope ? null : run.startedAt;
   try {
-    await reconcileEvents(db, processor, run, scope, counts, repairs, failures);
-    await reconcilePending(db, processor, run, scope, counts, repairs, failures);
+    const pass: Pass = { db, processor, run, scope, counts, repairs, failures };
+    await reconcileEvents(pass);
+    await reconcilePending(pass);
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
     checkpoint = null;
@@ -157,18 +158,23 @@ type Counts = { eventsListed: number; eventsApplied: number; pendingChecked: num
 /** What could not be put right this run (tried again by the next one). */
 type Failures = { events: Stripe.Event[]; messages: string[] };
 
+/** One run's inputs and what it gathers as it goes. */
+type Pass = {
+  db: Db;
+  processor: PaymentProcessor;
+  run: ReconcileRun;
+  /** The organizations the run is limited to, or null for all. */
+  scope: Set<string> | null;
+  counts: Counts;
+  repairs: Repair[];
+  failures: Failures;
+};
+
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Lists the window's events, finds those never processed, and applies them oldest first. */
-async function reconcileEvents(
-  db: Db,
-  processor: PaymentProcessor,
-  run: ReconcileRun,
-  scope: Set<string> | null,
-  counts: Counts,
-  repairs: Repair[],
-  failures: Failures,
-): Promise<void> {
+async function reconcileEvents(pass: Pass): Promise<void> {
+  const { db, processor, run, scope, counts, repairs, failures } = pass;
   const types = Object.keys(EVENT_HANDLERS);
   const accountRows = await db
     .select({ accountId: organizations.processorAccountId })
@@ -247,15 +253,8 @@ async function reconcileEvents(
  * payment is still processing) is left for its own event or the abandoned-checkout expiry.
  * Subscriptions' first payments are settled by their invoice's event, listed above.
  */
-async function reconcilePending(
-  db: Db,
-  processor: PaymentProcessor,
-  run: ReconcileRun,
-  scope: Set<string> | null,
-  counts: Counts,
-  repairs: Repair[],
-  failures: Failures,
-): Promise<void> {
+async function reconcilePending(pass: Pass): Promise<void> {
+  const { db, processor, run, scope, counts, repairs, failures } = pass;
   const after = `${getEnv().RECONCILE_PENDING_AFTER_MINUTES} minutes`;
   const due = await db
     .select({ id: donations.id, orgId: donations.orgId, paymentIntentId: donations.paymentIntentId, tickets: donations.tickets })
