@@ -20,11 +20,7 @@ export const SANDBOX_CANCELED = "sandbox.payment_canceled";
  * Nothing is stored, yet only the holder of the secret the server handed out can confirm it.
  */
 export function sandboxClientSecret(paymentIntentId: string): string {
-  return `${paymentIntentId}_secret_${secretTail(paymentIntentId)}`;
-}
-
-function secretTail(paymentIntentId: string): string {
-  return createHmac("sha256", getEnv().secretsKey).update(`sandbox-client-secret:${paymentIntentId}`).digest("base64url").slice(0, 32);
+  return macSecret("sandbox-client-secret", paymentIntentId);
 }
 
 /**
@@ -32,14 +28,28 @@ function secretTail(paymentIntentId: string): string {
  * server issued. The whole secret is compared, in constant time.
  */
 export function paymentIntentOfSecret(clientSecret: string): string | null {
+  return idOfSecret(clientSecret, /^pi_sandbox_[0-9a-f]{24}$/, sandboxClientSecret);
+}
+
+/** A sandbox intent's client secret: `id_secret_` and a MAC of the ID, for `purpose`, under the server's key. */
+export function macSecret(purpose: string, id: string): string {
+  const tail = createHmac("sha256", getEnv().secretsKey).update(`${purpose}:${id}`).digest("base64url").slice(0, 32);
+  return `${id}_secret_${tail}`;
+}
+
+/**
+ * The intent ID a client secret starts with, when that ID has the form `idPattern` and `issue`
+ * hands out exactly this secret for it (compared whole, in constant time); else null.
+ */
+export function idOfSecret(clientSecret: string, idPattern: RegExp, issue: (id: string) => string): string | null {
   const at = clientSecret.indexOf("_secret_");
   if (at <= 0) return null;
-  const paymentIntentId = clientSecret.slice(0, at);
-  if (!/^pi_sandbox_[0-9a-f]{24}$/.test(paymentIntentId)) return null;
+  const id = clientSecret.slice(0, at);
+  if (!idPattern.test(id)) return null;
   const given = Buffer.from(clientSecret, "utf8");
-  const expected = Buffer.from(sandboxClientSecret(paymentIntentId), "utf8");
+  const expected = Buffer.from(issue(id), "utf8");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return paymentIntentId;
+  return id;
 }
 
 /** What the sandbox remembers about the intent of a donation locked by the caller. */

@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { donationEvents, donations, type Donation } from "@/db/schema";
-import { getEnv } from "@/lib/env";
+import { idOfSecret, macSecret } from "./sandbox-intents";
 import { ProcessorError } from "./types";
 
 /**
@@ -16,14 +15,20 @@ export const SANDBOX_SETUP_CREATED = "sandbox.setup_intent_created";
 export const SANDBOX_SETUP_CONFIRMED = "sandbox.setup_intent_confirmed";
 export const SANDBOX_DEFAULT_PAYMENT_METHOD = "sandbox.default_payment_method_set";
 
-/** The first donation of a sandbox subscription, or a `resource_missing` ProcessorError as Stripe answers. */
-export async function firstDonationOfSandboxSubscription(db: DbOrTx, subscriptionId: string): Promise<Donation> {
+/** The first donation of a sandbox subscription, or null when there is no such sandbox subscription. */
+export async function findFirstDonationOfSandboxSubscription(db: DbOrTx, subscriptionId: string): Promise<Donation | null> {
   const [first] = await db
     .select()
     .from(donations)
     .where(and(eq(donations.subscriptionId, subscriptionId), eq(donations.isRenewal, false)))
     .limit(1);
-  if (!first || !subscriptionId.startsWith("sub_sandbox_")) {
+  return first && subscriptionId.startsWith("sub_sandbox_") ? first : null;
+}
+
+/** The first donation of a sandbox subscription, or a `resource_missing` ProcessorError as Stripe answers. */
+export async function firstDonationOfSandboxSubscription(db: DbOrTx, subscriptionId: string): Promise<Donation> {
+  const first = await findFirstDonationOfSandboxSubscription(db, subscriptionId);
+  if (!first) {
     throw new ProcessorError(`No such subscription: '${subscriptionId}'`, "resource_missing");
   }
   return first;
@@ -58,20 +63,12 @@ export async function sandboxDefaultPaymentMethod(db: DbOrTx, first: Donation): 
 
 /** A sandbox SetupIntent's client secret: its ID and a MAC of it under the server's key (nothing secret is stored). */
 export function sandboxSetupClientSecret(setupIntentId: string): string {
-  const tail = createHmac("sha256", getEnv().secretsKey).update(`sandbox-setup-secret:${setupIntentId}`).digest("base64url").slice(0, 32);
-  return `${setupIntentId}_secret_${tail}`;
+  return macSecret("sandbox-setup-secret", setupIntentId);
 }
 
 /** The SetupIntent a sandbox client secret belongs to, or null when the server did not issue it (compared in constant time). */
 export function setupIntentOfSecret(clientSecret: string): string | null {
-  const at = clientSecret.indexOf("_secret_");
-  if (at <= 0) return null;
-  const setupIntentId = clientSecret.slice(0, at);
-  if (!/^seti_sandbox_[0-9a-f]{24}$/.test(setupIntentId)) return null;
-  const given = Buffer.from(clientSecret, "utf8");
-  const expected = Buffer.from(sandboxSetupClientSecret(setupIntentId), "utf8");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return setupIntentId;
+  return idOfSecret(clientSecret, /^seti_sandbox_[0-9a-f]{24}$/, sandboxSetupClientSecret);
 }
 
 /** The first donation whose subscription a sandbox SetupIntent was made for, with the intent's metadata. */

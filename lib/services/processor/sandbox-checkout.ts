@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, donations, organizations, type Donation } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/errors";
@@ -11,7 +11,7 @@ import {
 } from "@/lib/processor/event-factory";
 import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
-import { sandboxSubscriptionUnitAmount } from "@/lib/processor/sandbox-subscriptions";
+import { findFirstDonationOfSandboxSubscription, sandboxSubscriptionUnitAmount } from "@/lib/processor/sandbox-subscriptions";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declines: "4000000000000002" } as const;
@@ -137,12 +137,8 @@ function sandboxInvoice(
 
 /** Sandbox stand-in for a subscription's next billing cycle: a paid renewal invoice. */
 export async function renewSandboxSubscription(db: Db, subscriptionId: string): Promise<void> {
-  const [initial] = await db
-    .select()
-    .from(donations)
-    .where(and(eq(donations.subscriptionId, subscriptionId), eq(donations.isRenewal, false)))
-    .limit(1);
-  if (!initial || !subscriptionId.startsWith("sub_sandbox_")) throw notFound("subscription_not_found", "Subscription not found");
+  const initial = await findFirstDonationOfSandboxSubscription(db, subscriptionId);
+  if (!initial) throw notFound("subscription_not_found", "Subscription not found");
   if (initial.status !== "SUCCEEDED") throw conflict("first_payment_pending", "The subscription's first payment has not succeeded");
   // What the subscription charges now: its first invoice's amount, or the price it was changed to since.
   const unitAmountCents = await sandboxSubscriptionUnitAmount(db, initial);
