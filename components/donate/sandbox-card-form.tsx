@@ -34,6 +34,13 @@ function formatExpiry(raw: string): string {
 
 type Errors = { cardNumber?: string; expiry?: string; cvc?: string };
 
+/** Each card field's element id (after the form's own) and what browsers may fill it with. */
+const CARD_FIELDS = {
+  cardNumber: { inputId: "card", autoComplete: "cc-number" },
+  expiry: { inputId: "expiry", autoComplete: "cc-exp" },
+  cvc: { inputId: "cvc", autoComplete: "cc-csc" },
+} as const;
+
 /**
  * The sandbox's stand-in for Stripe's Payment Element: no card data leaves this page except the
  * card number, which only decides the sandbox's outcome (4242… succeeds, 4000…0002 declines).
@@ -154,10 +161,11 @@ export function SandboxCardForm({
     }
   }
 
-  // What each card field's element is called, and the props that tie it to its error.
-  const inputIds = { cardNumber: "card", expiry: "expiry", cvc: "cvc" };
+  // A card field's label, digits keypad and autofill, and the props that tie it to its error.
   const field = (k: keyof Errors) => ({
-    id: `${uid}-${inputIds[k]}`,
+    id: `${uid}-${CARD_FIELDS[k].inputId}`,
+    label: t(k),
+    autoComplete: CARD_FIELDS[k].autoComplete,
     error: errors[k],
     errorId: `${uid}-${k}-error`,
     inputMode: "numeric" as const,
@@ -179,9 +187,7 @@ export function SandboxCardForm({
         <TextField
           {...field("cardNumber")}
           ref={cardRef}
-          label={t("cardNumber")}
           mono
-          autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
           maxLength={23}
           value={card}
@@ -197,8 +203,6 @@ export function SandboxCardForm({
           <TextField
             {...field("expiry")}
             ref={expiryRef}
-            label={t("expiry")}
-            autoComplete="cc-exp"
             placeholder={t("expiryPlaceholder")}
             value={expiry}
             onChange={(e) => {
@@ -213,8 +217,6 @@ export function SandboxCardForm({
           <TextField
             {...field("cvc")}
             ref={cvcRef}
-            label={t("cvc")}
-            autoComplete="cc-csc"
             placeholder={t("cvcPlaceholder")}
             maxLength={4}
             value={cvc}
