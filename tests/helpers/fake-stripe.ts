@@ -207,3 +207,17 @@ export function newSubscription(f: URLSearchParams, id = `sub_${randomId()}`, fi
     },
   };
 }
+
+/** The requests that create a Connect account, its onboarding link, a product or a customer, and the new object each answers. */
+const CREATES: Record<string, (f: URLSearchParams) => unknown> = {
+  "POST /v1/accounts": newAccount,
+  "POST /v1/account_links": newAccountLink,
+  "POST /v1/products": newProduct,
+  "POST /v1/customers": newCustomer,
+};
+
+/** The fake's usual answer to creating an account, account link, product or customer (see CREATES); undefined for any other request. */
+export function creationReply(rec: StripeRequest): StripeReply | undefined {
+  const create = CREATES[`${rec.method} ${rec.path}`];
+  return create ? ok(create(rec.form)) : undefined;
+}

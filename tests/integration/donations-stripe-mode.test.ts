@@ -15,12 +15,9 @@ import { coverFeeCents, platformFeeCents } from "@/lib/money";
 import { get, newCampaign, newOrg, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import {
+  creationReply,
   invoicePayment,
-  newAccount,
-  newAccountLink,
-  newCustomer,
   newPaymentIntent,
-  newProduct,
   newSubscription,
   nowSec,
   ok,
@@ -98,17 +95,11 @@ function route(rec: Recorded): Reply {
     endedSubscriptions.add(subscription[1]);
     return { status: 200, body: { id: subscription[1], object: "subscription", status: "canceled", metadata: {} } };
   }
+  const made = creationReply(rec);
+  if (made) return made;
   switch (key) {
-    case "POST /v1/accounts":
-      return ok(newAccount(f));
-    case "POST /v1/account_links":
-      return ok(newAccountLink(f));
     case "POST /v1/payment_intents":
       return ok(newPaymentIntent(f));
-    case "POST /v1/products":
-      return ok(newProduct(f));
-    case "POST /v1/customers":
-      return ok(newCustomer(f));
     case "POST /v1/subscriptions":
       return ok(newSubscription(f));
     case "GET /v1/invoice_payments": {

@@ -22,10 +22,7 @@ import { firstDonationOfSandboxSubscription, sandboxDefaultPaymentMethod } from 
 import { call, get, newOrg, post, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import {
-  newAccount,
-  newAccountLink,
-  newCustomer,
-  newProduct,
+  creationReply,
   newSubscription,
   ok,
   randomId,
@@ -386,15 +383,9 @@ describe("Stripe mode", () => {
         subscriptions.get(sub[1])!.amount = Number(f.get("items[0][price_data][unit_amount]"));
       return { status: 200, body: subscriptionBody(sub[1]) };
     }
+    const made = creationReply(rec);
+    if (made) return made;
     switch (key) {
-      case "POST /v1/accounts":
-        return ok(newAccount(f));
-      case "POST /v1/account_links":
-        return ok(newAccountLink(f));
-      case "POST /v1/products":
-        return ok(newProduct(f));
-      case "POST /v1/customers":
-        return ok(newCustomer(f));
       case "POST /v1/subscriptions": {
         const id = `sub_${rand()}`;
         subscriptions.set(id, {
