@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, SubmitRow } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
@@ -12,6 +11,7 @@ import { Notice } from "@/components/ui/notice";
 import { TableWrap, TableHead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api, firstErrors } from "./api-client";
+import { SecretReveal } from "./secret-reveal";
 
 export type ApiKeyItem = {
   id: string;
@@ -41,40 +41,22 @@ type Revealed = { name: string; key: string };
 
 /** The new key, shown once: a warning, the key with a copy button, and a button to hide it for good. Focus moves here. */
 function KeyReveal({ revealed, onDone }: { revealed: Revealed; onDone: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), [revealed.key]);
   return (
-    <div ref={box} tabIndex={-1} style={{ outline: "none" }}>
-      <Notice
-        tone="warn"
-        live
-        title={`Key “${revealed.name}” created: copy it now`}
-        actions={
-          <Button variant="secondary" onClick={onDone}>
-            I&apos;ve saved it
-          </Button>
-        }
-      >
-        <p>
-          You won&apos;t see it again: only a fingerprint of it is kept. Store it in your client&apos;s secret settings and send it as{" "}
-          <code>Authorization: Bearer …</code>. Lost it? Revoke it and create another.
-        </p>
-        <div className="copy-row" style={{ marginTop: 10, flexWrap: "wrap" }}>
-          <label htmlFor="new-api-key" className="sr-only">
-            New API key
-          </label>
-          <input
-            id="new-api-key"
-            className="input mono"
-            readOnly
-            value={revealed.key}
-            onFocus={(e) => e.currentTarget.select()}
-            style={{ flexBasis: 240 }}
-          />
-          <CopyButton value={revealed.key} label="Copy key" copiedLabel="Key copied" />
-        </div>
-      </Notice>
-    </div>
+    <SecretReveal
+      title={`Key “${revealed.name}” created: copy it now`}
+      id="new-api-key"
+      label="New API key"
+      value={revealed.key}
+      copyLabel="Copy key"
+      copiedLabel="Key copied"
+      wrap
+      onDone={onDone}
+    >
+      <p>
+        You won&apos;t see it again: only a fingerprint of it is kept. Store it in your client&apos;s secret settings and send it as{" "}
+        <code>Authorization: Bearer …</code>. Lost it? Revoke it and create another.
+      </p>
+    </SecretReveal>
   );
 }
 

@@ -6,13 +6,13 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api, firstErrors } from "@/components/dashboard/api-client";
 import { Badge } from "@/components/ui/badge";
 import { Button, SubmitRow } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { FieldError, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { WEBHOOK_EVENT_GROUPS } from "./labels";
 import styles from "./ops.module.css";
+import { SecretReveal } from "../secret-reveal";
 
 /** An endpoint as GET /api/orgs/:idOrSlug/webhook-endpoints lists it, plus its latest delivery. */
 export type EndpointView = {
@@ -34,35 +34,23 @@ type Revealed = { endpointId: string; url: string; secret: string; rotated: bool
  * the value with a copy button, and a button to hide it for good. Focus moves here so nobody
  * misses it.
  */
-function SecretReveal({ revealed, onDone }: { revealed: Revealed; onDone: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), [revealed.secret]);
+function SecretShownOnce({ revealed, onDone }: { revealed: Revealed; onDone: () => void }) {
   return (
-    <div ref={box} tabIndex={-1} style={{ outline: "none" }}>
-      <Notice
-        tone="warn"
-        live
-        title={revealed.rotated ? "New signing secret: copy it now" : "Endpoint added: copy its signing secret now"}
-        actions={
-          <Button variant="secondary" onClick={onDone}>
-            I&apos;ve saved it
-          </Button>
-        }
-      >
-        <p>
-          This is the only time it is shown. Your receiver uses it to check the <code>webhook-signature</code> header of every delivery to{" "}
-          <strong style={{ overflowWrap: "anywhere" }}>{revealed.url}</strong>.
-          {revealed.rotated ? " The old secret stopped working just now." : ""}
-        </p>
-        <div className="copy-row" style={{ marginTop: 10 }}>
-          <label htmlFor="webhook-secret" className="sr-only">
-            Signing secret
-          </label>
-          <input id="webhook-secret" className="input mono" readOnly value={revealed.secret} onFocus={(e) => e.currentTarget.select()} />
-          <CopyButton value={revealed.secret} label="Copy secret" copiedLabel="Secret copied" />
-        </div>
-      </Notice>
-    </div>
+    <SecretReveal
+      title={revealed.rotated ? "New signing secret: copy it now" : "Endpoint added: copy its signing secret now"}
+      id="webhook-secret"
+      label="Signing secret"
+      value={revealed.secret}
+      copyLabel="Copy secret"
+      copiedLabel="Secret copied"
+      onDone={onDone}
+    >
+      <p>
+        This is the only time it is shown. Your receiver uses it to check the <code>webhook-signature</code> header of every delivery to{" "}
+        <strong style={{ overflowWrap: "anywhere" }}>{revealed.url}</strong>.
+        {revealed.rotated ? " The old secret stopped working just now." : ""}
+      </p>
+    </SecretReveal>
   );
 }
 
@@ -391,7 +379,7 @@ export function WebhookEndpoints({ orgSlug, endpoints }: { orgSlug: string; endp
 
   return (
     <div className="stack">
-      {revealed ? <SecretReveal revealed={revealed} onDone={() => setRevealed(null)} /> : null}
+      {revealed ? <SecretShownOnce revealed={revealed} onDone={() => setRevealed(null)} /> : null}
       <section aria-labelledby="endpoints-title">
         <div className={styles.sectionTitle}>
           <h2 id="endpoints-title">Endpoints</h2>
