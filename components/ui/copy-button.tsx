@@ -1,7 +1,8 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type FocusEvent } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
+import { FieldHint } from "./field";
 
 /** Copies `value` to the clipboard and says so, in the button and to screen readers. */
 export function CopyButton({
@@ -50,36 +51,22 @@ export function CopyField({
   multiline?: boolean;
   hint?: string;
 }) {
+  // Read-only; focusing it selects it all, ready to copy by hand.
+  const control = {
+    id,
+    readOnly: true,
+    value,
+    onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => e.currentTarget.select(),
+    "aria-describedby": hint ? `${id}-hint` : undefined,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="copy-row">
-        {multiline ? (
-          <textarea
-            id={id}
-            className="textarea snippet"
-            readOnly
-            value={value}
-            onFocus={(e) => e.currentTarget.select()}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-          />
-        ) : (
-          <input
-            id={id}
-            className="input mono"
-            readOnly
-            value={value}
-            onFocus={(e) => e.currentTarget.select()}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-          />
-        )}
+        {multiline ? <textarea className="textarea snippet" {...control} /> : <input className="input mono" {...control} />}
         <CopyButton value={value} label="Copy" describedBy={id} />
       </div>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
     </div>
   );
 }

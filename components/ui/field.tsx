@@ -30,13 +30,19 @@ function Frame({ id, label, hint, error, required, optional, className, children
         {optional ? <span className="optional"> (optional)</span> : null}
       </label>
       {children}
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** The hint under a field (`<id>-hint`, which its input's aria-describedby names); nothing without one. */
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p className="hint" id={`${id}-hint`}>
+      {hint}
+    </p>
   );
 }
 
@@ -127,11 +133,7 @@ export function CheckboxField({ id, label, hint, error, ...input }: CheckboxProp
         <input {...input} type="checkbox" id={id} {...describedBy(id, hint, error)} />
         <div>
           <label htmlFor={id}>{label}</label>
-          {hint ? (
-            <p className="hint" id={`${id}-hint`}>
-              {hint}
-            </p>
-          ) : null}
+          <FieldHint id={id} hint={hint} />
         </div>
       </div>
       <FieldError id={id} error={error} />
