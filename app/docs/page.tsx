@@ -4,6 +4,7 @@ import { ROUTES } from "@/app/api/route-manifest";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import styles from "./docs.module.css";
 import { GUIDES } from "./guides/guides";
+import { DocsFrame } from "./docs-frame";
 import { MarkdownText } from "./markdown";
 import { resolveRefs } from "./resolve-refs";
 import { TableHead } from "@/components/ui/table";
@@ -182,15 +183,12 @@ export default function DocsPage() {
   }
   const schemas = Object.entries((doc.components?.schemas ?? {}) as Record<string, Json>);
   return (
-    <div className={styles.layout}>
-      <a className={styles.skip} href="#reference">
-        Skip to the reference
-      </a>
-      <nav className={styles.sidebar} aria-label="API sections">
-        <p className={styles.brand}>
-          <Link href="/">Goodfund</Link> API
-        </p>
-        <ul>
+    <DocsFrame
+      mainId="reference"
+      skipLabel="Skip to the reference"
+      navLabel="API sections"
+      nav={
+        <>
           <li>
             <a href="#overview">Overview</a>
           </li>
@@ -207,62 +205,61 @@ export default function DocsPage() {
           <li>
             <a href="#schemas">Schemas</a>
           </li>
+        </>
+      }
+    >
+      <section id="overview" aria-labelledby="overview-title">
+        <h1 id="overview-title">
+          {doc.info.title} <span className={styles.version}>v{doc.info.version}</span>
+        </h1>
+        <MarkdownText text={doc.info.description} headingOffset={2} className={styles.description} />
+        <p>
+          Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}).
+        </p>
+        <h3>Authentication schemes</h3>
+        <dl className={styles.headers}>
+          {Object.entries((doc.components?.securitySchemes ?? {}) as Record<string, Json>).map(([name, scheme]) => (
+            <div key={name}>
+              <dt>
+                <code>{name}</code>
+              </dt>
+              <dd>
+                <MarkdownText text={scheme.description} inline />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section id="guides" aria-labelledby="guides-title">
+        <h2 id="guides-title">Guides</h2>
+        <ul className={styles.guideList}>
+          {GUIDES.map((g) => (
+            <li key={g.slug}>
+              <Link href={`/docs/guides/${g.slug}`}>{g.title}</Link>: {g.summary}
+            </li>
+          ))}
         </ul>
-      </nav>
-      <main id="reference" className={styles.main}>
-        <section id="overview" aria-labelledby="overview-title">
-          <h1 id="overview-title">
-            {doc.info.title} <span className={styles.version}>v{doc.info.version}</span>
-          </h1>
-          <MarkdownText text={doc.info.description} headingOffset={2} className={styles.description} />
-          <p>
-            Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}).
-          </p>
-          <h3>Authentication schemes</h3>
-          <dl className={styles.headers}>
-            {Object.entries((doc.components?.securitySchemes ?? {}) as Record<string, Json>).map(([name, scheme]) => (
-              <div key={name}>
-                <dt>
-                  <code>{name}</code>
-                </dt>
-                <dd>
-                  <MarkdownText text={scheme.description} inline />
-                </dd>
-              </div>
+      </section>
+      {tags
+        .filter((t) => byTag.has(t.name))
+        .map((t) => (
+          <section key={t.name} id={`tag-${anchor(t.name)}`} aria-labelledby={`tag-${anchor(t.name)}-title`}>
+            <h2 id={`tag-${anchor(t.name)}-title`}>{t.name}</h2>
+            <MarkdownText text={t.description} className={styles.tagDescription} />
+            {byTag.get(t.name)!.map((o) => (
+              <Operation key={`${o.method} ${o.path}`} {...o} />
             ))}
-          </dl>
-        </section>
-        <section id="guides" aria-labelledby="guides-title">
-          <h2 id="guides-title">Guides</h2>
-          <ul className={styles.guideList}>
-            {GUIDES.map((g) => (
-              <li key={g.slug}>
-                <Link href={`/docs/guides/${g.slug}`}>{g.title}</Link>: {g.summary}
-              </li>
-            ))}
-          </ul>
-        </section>
-        {tags
-          .filter((t) => byTag.has(t.name))
-          .map((t) => (
-            <section key={t.name} id={`tag-${anchor(t.name)}`} aria-labelledby={`tag-${anchor(t.name)}-title`}>
-              <h2 id={`tag-${anchor(t.name)}-title`}>{t.name}</h2>
-              <MarkdownText text={t.description} className={styles.tagDescription} />
-              {byTag.get(t.name)!.map((o) => (
-                <Operation key={`${o.method} ${o.path}`} {...o} />
-              ))}
-            </section>
-          ))}
-        <section id="schemas" aria-labelledby="schemas-title">
-          <h2 id="schemas-title">Schemas</h2>
-          {schemas.map(([name, schema]) => (
-            <details key={name} id={`schema-${anchor(name)}`} className={styles.details}>
-              <summary>{name}</summary>
-              <JsonBlock value={schema} />
-            </details>
-          ))}
-        </section>
-      </main>
-    </div>
+          </section>
+        ))}
+      <section id="schemas" aria-labelledby="schemas-title">
+        <h2 id="schemas-title">Schemas</h2>
+        {schemas.map(([name, schema]) => (
+          <details key={name} id={`schema-${anchor(name)}`} className={styles.details}>
+            <summary>{name}</summary>
+            <JsonBlock value={schema} />
+          </details>
+        ))}
+      </section>
+    </DocsFrame>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DocsFrame } from "../../docs-frame";
 import { MarkdownText } from "../../markdown";
 import styles from "../../docs.module.css";
 import { findGuide, GUIDES, readGuide } from "../guides";
@@ -18,15 +19,13 @@ export default async function GuidePage({ params }: Props) {
   if (!guide) notFound();
   const text = await readGuide(guide);
   return (
-    <div className={styles.layout}>
-      <a className={styles.skip} href="#guide">
-        Skip to the guide
-      </a>
-      <nav className={styles.sidebar} aria-label="Guides">
-        <p className={styles.brand}>
-          <Link href="/">Goodfund</Link> API
-        </p>
-        <ul>
+    <DocsFrame
+      mainId="guide"
+      skipLabel="Skip to the guide"
+      navLabel="Guides"
+      mainClassName={styles.guide}
+      nav={
+        <>
           <li>
             <Link href="/docs">API reference</Link>
           </li>
@@ -37,11 +36,10 @@ export default async function GuidePage({ params }: Props) {
               </Link>
             </li>
           ))}
-        </ul>
-      </nav>
-      <main id="guide" className={`${styles.main} ${styles.guide}`}>
-        <MarkdownText text={text} headingIds />
-      </main>
-    </div>
+        </>
+      }
+    >
+      <MarkdownText text={text} headingIds />
+    </DocsFrame>
   );
 }
