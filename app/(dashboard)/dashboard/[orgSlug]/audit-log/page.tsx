@@ -37,14 +37,12 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
   );
   if (!roleSatisfies(role, "ADMIN")) {
     return (
-      <>
-        {header}
-        <AdminOnly
-          orgSlug={org.slug}
-          title="The audit log is for admins"
-          why={<>It shows who changed what across the organization, with their addresses, so only admins and owners can read it.</>}
-        />
-      </>
+      <AdminOnly
+        header={header}
+        orgSlug={org.slug}
+        title="The audit log is for admins"
+        why={<>It shows who changed what across the organization, with their addresses, so only admins and owners can read it.</>}
+      />
     );
   }
 

@@ -26,12 +26,7 @@ export default async function WebhooksPage({ params }: Props) {
     />
   );
   if (!roleSatisfies(role, "ADMIN")) {
-    return (
-      <>
-        {header}
-        <AdminOnly orgSlug={org.slug} />
-      </>
-    );
+    return <AdminOnly header={header} orgSlug={org.slug} />;
   }
   const db = await getDb();
   const rows = await listWebhookEndpoints(db, org.id);

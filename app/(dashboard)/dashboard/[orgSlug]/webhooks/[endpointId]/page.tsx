@@ -38,12 +38,7 @@ export default async function WebhookDeliveriesPage({ params, searchParams }: Pr
   const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/webhooks/${endpointId}`);
   const base = `/dashboard/${org.slug}/webhooks`;
   if (!roleSatisfies(role, "ADMIN")) {
-    return (
-      <>
-        <PageHeader eyebrow={<Link href={base}>Webhooks</Link>} title="Delivery log" />
-        <AdminOnly orgSlug={org.slug} />
-      </>
-    );
+    return <AdminOnly header={<PageHeader eyebrow={<Link href={base}>Webhooks</Link>} title="Delivery log" />} orgSlug={org.slug} />;
   }
   const db = await getDb();
   const { endpoint } = await webhookEndpointOr404(orgSlug, endpointId);
