@@ -12,6 +12,7 @@ import { TableWrap, TableHead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api, firstErrors } from "./api-client";
 import { SecretReveal } from "./secret-reveal";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 export type ApiKeyItem = {
   id: string;
@@ -233,24 +234,14 @@ export function ApiKeysManager({ orgSlug, orgName, keys }: { orgSlug: string; or
                 </td>
                 <td data-label="Actions">
                   {confirming === k.id ? (
-                    <div
-                      className="row-actions"
-                      role="group"
-                      aria-label={`Confirm revoking ${k.name}`}
-                      onKeyDown={(e) => {
-                        if (e.key === "Escape") {
-                          e.preventDefault();
-                          setConfirming(null);
-                        }
-                      }}
-                    >
+                    <ConfirmGroup className="row-actions" label={`Confirm revoking ${k.name}`} onCancel={() => setConfirming(null)}>
                       <Button ref={confirmRef} variant="danger" size="small" loading={pending === k.id} onClick={() => revoke(k)}>
                         Yes, revoke
                       </Button>
                       <Button variant="ghost" size="small" onClick={() => setConfirming(null)}>
                         Cancel
                       </Button>
-                    </div>
+                    </ConfirmGroup>
                   ) : (
                     <Button variant="danger-outline" size="small" onClick={() => setConfirming(k.id)} aria-label={`Revoke ${k.name}`}>
                       Revoke

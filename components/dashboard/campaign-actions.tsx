@@ -6,6 +6,7 @@ import { Button, type ButtonSize } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useToast } from "@/components/ui/toast";
 import { api } from "./api-client";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 export type CampaignStatus = "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
 
@@ -68,16 +69,12 @@ export function StatusButtons({
   const options = TRANSITIONS[campaign.status];
   if (confirming) {
     return (
-      <div
+      <ConfirmGroup
         className="row-actions"
-        role="group"
-        aria-label={`Confirm ending ${campaign.title}`}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.preventDefault();
-            setConfirming(false);
-            requestAnimationFrame(() => endRef.current?.focus());
-          }
+        label={`Confirm ending ${campaign.title}`}
+        onCancel={() => {
+          setConfirming(false);
+          requestAnimationFrame(() => endRef.current?.focus());
         }}
       >
         <span className="small">End for good?</span>
@@ -103,7 +100,7 @@ export function StatusButtons({
         >
           Cancel
         </Button>
-      </div>
+      </ConfirmGroup>
     );
   }
   return (

@@ -12,6 +12,7 @@ import { updateCampaignBody } from "@/lib/schemas/campaigns";
 import { api } from "./api-client";
 import { StatusButtons, type CampaignStatus } from "./campaign-actions";
 import { localInputToIso } from "./campaign-form-model";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 const EXPLAIN: Record<CampaignStatus, string> = {
   DRAFT: "Only your team can see it. Publish it to open the donate page.",
@@ -145,17 +146,7 @@ export function CampaignStatusPanel({
           </form>
           {campaign.donationCount === 0 ? (
             confirmDelete ? (
-              <div
-                className="button-row"
-                role="group"
-                aria-label="Confirm deleting this draft"
-                onKeyDown={(e) => {
-                  if (e.key === "Escape") {
-                    e.preventDefault();
-                    setConfirmDelete(false);
-                  }
-                }}
-              >
+              <ConfirmGroup className="button-row" label="Confirm deleting this draft" onCancel={() => setConfirmDelete(false)}>
                 <span className="small">Delete this draft?</span>
                 <Button ref={confirmRef} variant="danger" size="small" loading={busy === "delete"} onClick={remove}>
                   Yes, delete
@@ -163,7 +154,7 @@ export function CampaignStatusPanel({
                 <Button variant="ghost" size="small" onClick={() => setConfirmDelete(false)}>
                   Cancel
                 </Button>
-              </div>
+              </ConfirmGroup>
             ) : (
               <Button variant="danger-outline" onClick={() => setConfirmDelete(true)}>
                 Delete draft

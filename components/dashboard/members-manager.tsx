@@ -11,6 +11,7 @@ import { TableWrap, TableHead } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { api } from "./api-client";
 import { useOrgFieldCheck } from "./use-field-check";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 export type Member = { userId: string; email: string; name: string | null; role: "OWNER" | "ADMIN" | "MEMBER"; createdAt: string };
 
@@ -204,16 +205,10 @@ export function MembersManager({
                 <td>
                   {canManage || self ? (
                     confirming === m.userId ? (
-                      <div
+                      <ConfirmGroup
                         className="row-actions"
-                        role="group"
-                        aria-label={self ? "Confirm leaving" : `Confirm removing ${m.email}`}
-                        onKeyDown={(e) => {
-                          if (e.key === "Escape") {
-                            e.preventDefault();
-                            setConfirming(null);
-                          }
-                        }}
+                        label={self ? "Confirm leaving" : `Confirm removing ${m.email}`}
+                        onCancel={() => setConfirming(null)}
                       >
                         <Button ref={confirmRef} variant="danger" size="small" loading={pending === m.userId} onClick={() => remove(m)}>
                           {self ? "Yes, leave" : "Yes, remove"}
@@ -221,7 +216,7 @@ export function MembersManager({
                         <Button variant="ghost" size="small" onClick={() => setConfirming(null)}>
                           Cancel
                         </Button>
-                      </div>
+                      </ConfirmGroup>
                     ) : (
                       <Button
                         variant="danger-outline"

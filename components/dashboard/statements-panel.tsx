@@ -9,6 +9,7 @@ import { SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TableWrap, TableHead, num } from "@/components/ui/table";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 export type StatementRunRow = {
   id: string;
@@ -149,17 +150,7 @@ export function StatementsPanel({ orgSlug, canSend, firstYear, thisYear, years, 
           ) : null}
           {canSend ? (
             confirming ? (
-              <div
-                className="notice warn"
-                role="group"
-                aria-label="Confirm sending statements"
-                onKeyDown={(e) => {
-                  if (e.key === "Escape") {
-                    e.preventDefault();
-                    close();
-                  }
-                }}
-              >
+              <ConfirmGroup className="notice warn" label="Confirm sending statements" onCancel={close}>
                 <div className="notice-body">
                   <p className="notice-title">
                     {confirming === "resend"
@@ -180,7 +171,7 @@ export function StatementsPanel({ orgSlug, canSend, firstYear, thisYear, years, 
                     Cancel
                   </Button>
                 </div>
-              </div>
+              </ConfirmGroup>
             ) : (
               <div className="button-row">
                 <Button ref={openButton} onClick={() => setConfirming("send")} disabled={donors === 0}>

@@ -6,6 +6,7 @@ import { api } from "@/components/dashboard/api-client";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import styles from "./ops.module.css";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 /**
  * "Cancel plan" (ADMIN) with an inline confirmation that takes focus; POST
@@ -52,18 +53,7 @@ export function CancelPlanButton({ planId, describe }: { planId: string; describ
 
   if (confirming) {
     return (
-      <div
-        className={styles.confirm}
-        role="group"
-        aria-label={`Confirm canceling ${describe}`}
-        style={{ minWidth: 260 }}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.preventDefault();
-            close();
-          }
-        }}
-      >
+      <ConfirmGroup className={styles.confirm} label={`Confirm canceling ${describe}`} style={{ minWidth: 260 }} onCancel={close}>
         <p>Stop all future payments of this plan?</p>
         <div className="row-actions">
           <Button ref={yes} size="small" variant="danger" loading={working} onClick={cancelPlan}>
@@ -73,7 +63,7 @@ export function CancelPlanButton({ planId, describe }: { planId: string; describ
             Keep it
           </Button>
         </div>
-      </div>
+      </ConfirmGroup>
     );
   }
   return (

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import styles from "./ops.module.css";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 type Result = { tone: "success" | "info" | "error"; title: string; message: string };
 
@@ -97,17 +98,7 @@ export function RefundPanel({
       {status === "SUCCEEDED" ? (
         canRefund ? (
           confirming ? (
-            <div
-              className={styles.confirm}
-              role="group"
-              aria-label="Confirm the refund"
-              onKeyDown={(e) => {
-                if (e.key === "Escape") {
-                  e.preventDefault();
-                  cancel();
-                }
-              }}
-            >
+            <ConfirmGroup className={styles.confirm} label="Confirm the refund" onCancel={cancel}>
               <p>
                 Refund <strong>{chargeLabel ?? amountLabel}</strong> to the donor&apos;s card? This can&apos;t be undone, and the gift stops
                 counting toward the campaign.
@@ -120,7 +111,7 @@ export function RefundPanel({
                   Keep it
                 </Button>
               </div>
-            </div>
+            </ConfirmGroup>
           ) : (
             <>
               <p className="small muted" style={{ margin: 0 }}>
