@@ -5,21 +5,15 @@ import { stripHtml } from "@/lib/html";
 // zod 4 phrases them differently, so the messages of the common issues are set here, once.
 z.config({
   customError: (iss) => {
-    if (iss.code === "too_small") {
-      const min = String(iss.minimum);
+    if (iss.code === "too_small" || iss.code === "too_big") {
+      const small = iss.code === "too_small";
+      const bound = String(small ? iss.minimum : iss.maximum);
       if (iss.origin === "number" || iss.origin === "int" || iss.origin === "bigint") {
-        return `Number must be greater than ${iss.inclusive ? "or equal to " : ""}${min}`;
+        return `Number must be ${small ? "greater" : "less"} than ${iss.inclusive ? "or equal to " : ""}${bound}`;
       }
-      if (iss.origin === "string") return `String must contain at least ${min} character(s)`;
-      if (iss.origin === "array") return `Array must contain at least ${min} element(s)`;
-    }
-    if (iss.code === "too_big") {
-      const max = String(iss.maximum);
-      if (iss.origin === "number" || iss.origin === "int" || iss.origin === "bigint") {
-        return `Number must be less than ${iss.inclusive ? "or equal to " : ""}${max}`;
-      }
-      if (iss.origin === "string") return `String must contain at most ${max} character(s)`;
-      if (iss.origin === "array") return `Array must contain at most ${max} element(s)`;
+      const within = small ? "at least" : "at most";
+      if (iss.origin === "string") return `String must contain ${within} ${bound} character(s)`;
+      if (iss.origin === "array") return `Array must contain ${within} ${bound} element(s)`;
     }
     if (iss.code === "invalid_type") {
       if (iss.input === undefined) return "Required";
@@ -43,17 +37,17 @@ export const plainText = (max: number, min = 0) =>
     .transform((s) => stripHtml(s).trim())
     .pipe(z.string().min(min).max(max));
 
-export const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Must be an http or https URL");
+/** Whether `s` is an absolute http(s) URL. */
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export const httpUrl = z.string().max(2048).refine(isHttpUrl, "Must be an http or https URL");
 
 /**
  * An image address: an http(s) URL, or a path on this site ("/covers/winter-meals.svg", for the
@@ -65,12 +59,7 @@ export const imageUrl = z
   .max(2048)
   .refine((s) => {
     if (s.startsWith("/")) return /^\/(?![/\\])[^\s\\]*$/.test(s);
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
+    return isHttpUrl(s);
   }, "Must be an http or https URL, or a path on this site starting with /");
 
 export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Must be a hex colour like #1a7f5a or #fff");

@@ -23,15 +23,10 @@ export const donorSignInAnswer = z
   .object({ sent: z.literal(true).meta({ description: "Always true, whether or not the address is a donor's (no enumeration)." }) })
   .meta({ id: "DonorSignInAnswer" });
 
+/** How many of a donor's own gifts or recurring plans a page holds unless `limit` says otherwise. */
 export const DONOR_LIST_DEFAULT_LIMIT = 25;
 
 export const donorListQuery = z.object({ ...pageQuery });
-
-/** The page of a donor's own list (gifts, recurring plans) a request asks for: the first, of 25, unless it says otherwise. */
-export const donorListPage = (query: z.output<typeof donorListQuery>) => ({
-  page: query.page ?? 1,
-  limit: query.limit ?? DONOR_LIST_DEFAULT_LIMIT,
-});
 
 /** The statuses of the donor's own gifts that the account lists (a PENDING or FAILED donation was never a gift). */
 export const DONOR_GIFT_STATUSES = ["SUCCEEDED", "REFUNDED", "DISPUTED"] as const;

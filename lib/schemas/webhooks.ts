@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { payouts, WebhookDelivery, WebhookEndpoint } from "@/db/schema";
-import { iso, pageQuery, plainText } from "./common";
+import { isHttpUrl, iso, pageQuery, plainText } from "./common";
 
 /** The events an endpoint can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -26,14 +26,7 @@ const webhookUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "https:" || u.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "Must be an https URL")
+  .refine(isHttpUrl, "Must be an https URL")
   .meta({ description: "Where events are POSTed. https; http only when the server allows private webhook URLs." });
 
 const eventTypes = z

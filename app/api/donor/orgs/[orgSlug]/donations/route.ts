@@ -1,10 +1,10 @@
 import { listDonorDonations } from "@/db/queries/donor-account";
 import { listOf } from "@/lib/api/openapi";
-import { pageList } from "@/lib/api/pagination";
+import { pageList, pageOf } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { DONOR_LIST_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
-import { donorDonationSchema, serializeDonorDonation, donorListPage } from "@/lib/schemas/donor-account";
+import { DONOR_LIST_DEFAULT_LIMIT, donorDonationSchema, serializeDonorDonation } from "@/lib/schemas/donor-account";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -25,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, org, donor, query }) => {
-      const page = donorListPage(query);
+      const page = pageOf(query, DONOR_LIST_DEFAULT_LIMIT);
       const { rows, total } = await listDonorDonations(db, org.id, donor.id, page);
       const base = donateBaseUrl(org);
       return ok(

@@ -1,10 +1,10 @@
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { listOf } from "@/lib/api/openapi";
-import { pageList } from "@/lib/api/pagination";
+import { pageList, pageOf } from "@/lib/api/pagination";
 import { ok } from "@/lib/api/respond";
 import { DONOR_LIST_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
-import { donorRecurringPlanSchema, serializeDonorRecurringPlan, donorListPage } from "@/lib/schemas/donor-account";
+import { DONOR_LIST_DEFAULT_LIMIT, donorRecurringPlanSchema, serializeDonorRecurringPlan } from "@/lib/schemas/donor-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/donor/orgs/:orgSlug/recurring-plans: the signed-in donor's own recurring plans, newest first (donor)
@@ -24,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, donor, query }) => {
-      const page = donorListPage(query);
+      const page = pageOf(query, DONOR_LIST_DEFAULT_LIMIT);
       // A donor belongs to one organization, and has a handful of plans at most: one query, then the page.
       const all = await listRecurringPlansOfDonor(db, donor.id);
       const rows = all.slice((page.page - 1) * page.limit, page.page * page.limit);
