@@ -2,14 +2,15 @@ import { and, desc, eq, lt, max } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { auditLog, type AuditEntry } from "@/db/schema";
 import type { AuditCursor, AuditLogFilter } from "@/lib/schemas/audit-log";
+import { keysetPage, type Keyset, type KeysetPage } from "./rows";
 
 /** A page of an organization's audit log, newest first; `nextCursor` is null on the last page. */
 export async function listAuditLogPage(
   db: DbOrTx,
   orgId: string,
   filter: AuditLogFilter,
-  page: { limit: number; cursor?: AuditCursor | null },
-): Promise<{ rows: AuditEntry[]; nextCursor: AuditCursor | null }> {
+  page: KeysetPage<AuditCursor>,
+): Promise<Keyset<AuditEntry, AuditCursor>> {
   const conditions = [eq(auditLog.orgId, orgId)];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.actor) conditions.push(eq(auditLog.actorId, filter.actor));
@@ -20,9 +21,7 @@ export async function listAuditLogPage(
     .where(and(...conditions))
     .orderBy(desc(auditLog.id))
     .limit(page.limit + 1);
-  const rows = found.slice(0, page.limit);
-  const last = rows.at(-1);
-  return { rows, nextCursor: found.length > page.limit && last ? { id: last.id } : null };
+  return keysetPage(found, page.limit, (last) => ({ id: last.id }));
 }
 
 export type AuditActorOption = { type: string; id: string; label: string | null };

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, type Campaign, type CampaignStatus, type CampaignType } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import { offsetPage, type OffsetPage } from "./rows";
 
 export async function getCampaignOrThrow(db: DbOrTx, id: string): Promise<Campaign> {
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
@@ -16,7 +17,7 @@ export async function listCampaigns(
   db: DbOrTx,
   orgId: string,
   filter: CampaignFilter,
-  page?: { page: number; limit: number },
+  page?: OffsetPage,
 ): Promise<{ rows: Campaign[]; total: number }> {
   const conditions: SQL[] = [eq(campaigns.orgId, orgId)];
   if (filter.status) conditions.push(eq(campaigns.status, filter.status));
@@ -27,11 +28,7 @@ export async function listCampaigns(
     const rows = await query;
     return { rows, total: rows.length };
   }
-  const [rows, [{ total }]] = await Promise.all([
-    query.limit(page.limit).offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(campaigns).where(where),
-  ]);
-  return { rows, total };
+  return offsetPage(db, query.$dynamic(), { table: campaigns, where }, page);
 }
 
 export async function campaignSlugsLike(db: DbOrTx, orgId: string, base: string): Promise<Set<string>> {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donationEvents, donations, outbox, type Donation } from "@/db/schema";
 import type { DonationCursor, DonationFilter } from "@/lib/schemas/donations";
+import { keysetPage, type Keyset, type KeysetPage } from "./rows";
 import { containsAny } from "./search";
 
 /** `created_at` as Postgres holds it (microseconds, UTC), for cursors: never read through a JS Date. */
@@ -44,8 +45,8 @@ export async function listDonationsPage(
   db: DbOrTx,
   orgId: string,
   filter: DonationFilter,
-  page: { limit: number; cursor?: DonationCursor | null },
-): Promise<{ rows: DonationListRow[]; nextCursor: DonationCursor | null }> {
+  page: KeysetPage<DonationCursor>,
+): Promise<Keyset<DonationListRow, DonationCursor>> {
   const conditions = donationFilterConditions(orgId, filter);
   if (page.cursor) {
     conditions.push(sql`(${donations.createdAt}, ${donations.id}) < ((${page.cursor.createdAt}::text)::timestamptz, ${page.cursor.id})`);
@@ -57,9 +58,7 @@ export async function listDonationsPage(
     .where(and(...conditions))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(page.limit + 1);
-  const rows = found.slice(0, page.limit);
-  const last = rows.at(-1);
-  const nextCursor = found.length > page.limit && last ? { createdAt: last.createdAtText, id: last.donation.id } : null;
+  const { rows, nextCursor } = keysetPage(found, page.limit, (last) => ({ createdAt: last.createdAtText, id: last.donation.id }));
   return { rows: rows.map(({ donation, campaignTitle }) => ({ donation, campaignTitle })), nextCursor };
 }
 

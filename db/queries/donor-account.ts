@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations } from "@/db/schema";
 import { DONOR_GIFT_STATUSES, type DonorDonationRow } from "@/lib/schemas/donor-account";
+import { offsetPage, type OffsetPage } from "./rows";
 
 // What a signed-in donor sees of their own records. Every query is bound to the organization
 // and the donor together: the donor account never lists anyone else's rows.
@@ -14,21 +15,16 @@ export async function listDonorDonations(
   db: DbOrTx,
   orgId: string,
   donorId: string,
-  page: { page: number; limit: number },
+  page: OffsetPage,
 ): Promise<{ rows: DonorDonationRow[]; total: number }> {
   const where = ownGifts(orgId, donorId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ donation: donations, campaignTitle: campaigns.title, campaignSlug: campaigns.slug })
-      .from(donations)
-      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-      .where(where)
-      .orderBy(desc(sql`coalesce(${donations.succeededAt}, ${donations.createdAt})`), desc(donations.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(donations).where(where),
-  ]);
-  return { rows, total };
+  const query = db
+    .select({ donation: donations, campaignTitle: campaigns.title, campaignSlug: campaigns.slug })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(where)
+    .orderBy(desc(sql`coalesce(${donations.succeededAt}, ${donations.createdAt})`), desc(donations.id));
+  return offsetPage(db, query.$dynamic(), { table: donations, where }, page);
 }
 
 /** The calendar years (UTC) in which a donor had a SUCCEEDED gift to the organization, newest first: their statements. */

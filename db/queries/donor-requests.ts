@@ -1,17 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { donorRequests, donors, outbox, type Donor } from "@/db/schema";
+import { findOrgRow } from "./rows";
 
 export type DonorRequest = typeof donorRequests.$inferSelect;
 
 /** A donor of the organization (404s are the caller's: a donor of another organization is not found). */
-export async function findDonorOfOrg(db: DbOrTx, orgId: string, donorId: string): Promise<Donor | undefined> {
-  const [d] = await db
-    .select()
-    .from(donors)
-    .where(and(eq(donors.id, donorId), eq(donors.orgId, orgId)))
-    .limit(1);
-  return d;
+export function findDonorOfOrg(db: DbOrTx, orgId: string, donorId: string): Promise<Donor | undefined> {
+  return findOrgRow(db, donors, orgId, donorId);
 }
 
 /** The organization's donor requests, pending ones first (oldest first: the queue), then the decided ones, newest first. */
@@ -34,13 +30,8 @@ export async function listRequestsOfDonor(db: DbOrTx, donorId: string): Promise<
   return db.select().from(donorRequests).where(eq(donorRequests.donorId, donorId)).orderBy(desc(donorRequests.createdAt));
 }
 
-export async function findDonorRequest(db: DbOrTx, orgId: string, id: string): Promise<DonorRequest | undefined> {
-  const [r] = await db
-    .select()
-    .from(donorRequests)
-    .where(and(eq(donorRequests.id, id), eq(donorRequests.orgId, orgId)))
-    .limit(1);
-  return r;
+export function findDonorRequest(db: DbOrTx, orgId: string, id: string): Promise<DonorRequest | undefined> {
+  return findOrgRow(db, donorRequests, orgId, id);
 }
 
 export async function findPendingErasureRequest(db: DbOrTx, donorId: string): Promise<DonorRequest | undefined> {

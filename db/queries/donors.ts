@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { donors, type Donor } from "@/db/schema";
 import type { DonorOrder, DonorSort, SortOrder } from "@/lib/schemas/donors";
+import { keysetPage, offsetPage, type Keyset, type OffsetPage } from "./rows";
 import { containsAny } from "./search";
 
 /** One column of a donor ordering: the SQL expression and its type, to compare a cursor value with. */
@@ -52,24 +53,14 @@ function donorConditions(orgId: string, q: string | undefined): SQL[] {
 const orderBy = (keys: SortKey[], order: SortOrder) => keys.map((k) => (order === "asc" ? asc(k.expr) : desc(k.expr)));
 
 /** A page of an organization's donors in the requested order, with the total that match `q`. */
-export async function listDonors(
-  db: DbOrTx,
-  orgId: string,
-  by: DonorOrder,
-  page: { page: number; limit: number },
-): Promise<{ rows: Donor[]; total: number }> {
+export async function listDonors(db: DbOrTx, orgId: string, by: DonorOrder, page: OffsetPage): Promise<{ rows: Donor[]; total: number }> {
   const where = and(...donorConditions(orgId, by.q));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(donors)
-      .where(where)
-      .orderBy(...orderBy(sortKeys(by.sort, by.order), by.order))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(donors).where(where),
-  ]);
-  return { rows, total };
+  const query = db
+    .select()
+    .from(donors)
+    .where(where)
+    .orderBy(...orderBy(sortKeys(by.sort, by.order), by.order));
+  return offsetPage(db, query.$dynamic(), { table: donors, where }, page);
 }
 
 /** Where a keyset batch of donors ended: the sort keys of its last row, as Postgres prints them. */
@@ -85,7 +76,7 @@ export async function listDonorsAfter(
   orgId: string,
   by: DonorOrder,
   batch: { limit: number; cursor: DonorCursor | null },
-): Promise<{ rows: Donor[]; nextCursor: DonorCursor | null }> {
+): Promise<Keyset<Donor, DonorCursor>> {
   const keys = sortKeys(by.sort, by.order);
   const conditions = donorConditions(orgId, by.q);
   if (batch.cursor) {
@@ -112,9 +103,7 @@ export async function listDonorsAfter(
     .where(and(...conditions))
     .orderBy(...orderBy(keys, by.order))
     .limit(batch.limit + 1);
-  const rows = found.slice(0, batch.limit);
-  const last = rows.at(-1);
-  const nextCursor = found.length > batch.limit && last ? (JSON.parse(last.key) as string[]) : null;
+  const { rows, nextCursor } = keysetPage(found, batch.limit, (last) => JSON.parse(last.key) as DonorCursor);
   return { rows: rows.map((r) => r.donor), nextCursor };
 }
 

@@ -1,15 +1,11 @@
 import { and, asc, desc, eq, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { memberships, organizations, type Organization, type Role } from "@/db/schema";
+import { firstRow } from "./rows";
 
 /** By internal ID or slug: IDs carry an `org_` prefix that slugs can't contain, so they never collide. */
-export async function findOrganization(db: DbOrTx, idOrSlug: string): Promise<Organization | undefined> {
-  const [org] = await db
-    .select()
-    .from(organizations)
-    .where(or(eq(organizations.id, idOrSlug), eq(organizations.slug, idOrSlug)))
-    .limit(1);
-  return org;
+export function findOrganization(db: DbOrTx, idOrSlug: string): Promise<Organization | undefined> {
+  return firstRow(db, organizations, or(eq(organizations.id, idOrSlug), eq(organizations.slug, idOrSlug)));
 }
 
 export async function getMembershipRole(db: DbOrTx, orgId: string, userId: string): Promise<Role | null> {

@@ -1,9 +1,16 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, recurringPlans, type RecurringPlan } from "@/db/schema";
 import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
+import { offsetPage, type OffsetPage } from "./rows";
 
-const planColumns = { plan: recurringPlans, campaignTitle: campaigns.title, email: donors.email };
+/** Plans with their campaign's title and their donor's email, as the API lists them. */
+const selectPlans = (db: DbOrTx) =>
+  db
+    .select({ plan: recurringPlans, campaignTitle: campaigns.title, email: donors.email })
+    .from(recurringPlans)
+    .innerJoin(campaigns, eq(campaigns.id, recurringPlans.campaignId))
+    .innerJoin(donors, eq(donors.id, recurringPlans.donorId));
 
 /** Count and sum of each plan's SUCCEEDED donations (first gift and renewals), in one grouped query. */
 async function withTotals(db: DbOrTx, rows: { plan: RecurringPlan; campaignTitle: string; email: string }[]): Promise<RecurringPlanRow[]> {
@@ -37,33 +44,19 @@ export async function listRecurringPlans(
   db: DbOrTx,
   orgId: string,
   filter: { status?: RecurringPlan["status"] },
-  page: { page: number; limit: number },
+  page: OffsetPage,
 ): Promise<{ rows: RecurringPlanRow[]; total: number }> {
   const conditions: SQL[] = [eq(recurringPlans.orgId, orgId)];
   if (filter.status) conditions.push(eq(recurringPlans.status, filter.status));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(planColumns)
-      .from(recurringPlans)
-      .innerJoin(campaigns, eq(campaigns.id, recurringPlans.campaignId))
-      .innerJoin(donors, eq(donors.id, recurringPlans.donorId))
-      .where(where)
-      .orderBy(desc(recurringPlans.createdAt), desc(recurringPlans.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(recurringPlans).where(where),
-  ]);
+  const query = selectPlans(db).where(where).orderBy(desc(recurringPlans.createdAt), desc(recurringPlans.id));
+  const { rows, total } = await offsetPage(db, query.$dynamic(), { table: recurringPlans, where }, page);
   return { rows: await withTotals(db, rows), total };
 }
 
 /** A donor's recurring plans, newest first. */
 export async function listRecurringPlansOfDonor(db: DbOrTx, donorId: string): Promise<RecurringPlanRow[]> {
-  const rows = await db
-    .select(planColumns)
-    .from(recurringPlans)
-    .innerJoin(campaigns, eq(campaigns.id, recurringPlans.campaignId))
-    .innerJoin(donors, eq(donors.id, recurringPlans.donorId))
+  const rows = await selectPlans(db)
     .where(eq(recurringPlans.donorId, donorId))
     .orderBy(desc(recurringPlans.createdAt), desc(recurringPlans.id));
   return withTotals(db, rows);
@@ -71,13 +64,7 @@ export async function listRecurringPlansOfDonor(db: DbOrTx, donorId: string): Pr
 
 /** One plan as the API shows it, or undefined. */
 export async function getRecurringPlanRow(db: DbOrTx, id: string): Promise<RecurringPlanRow | undefined> {
-  const rows = await db
-    .select(planColumns)
-    .from(recurringPlans)
-    .innerJoin(campaigns, eq(campaigns.id, recurringPlans.campaignId))
-    .innerJoin(donors, eq(donors.id, recurringPlans.donorId))
-    .where(eq(recurringPlans.id, id))
-    .limit(1);
+  const rows = await selectPlans(db).where(eq(recurringPlans.id, id)).limit(1);
   const [row] = await withTotals(db, rows);
   return row;
 }

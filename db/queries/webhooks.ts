@@ -1,15 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookDelivery, type WebhookEndpoint } from "@/db/schema";
+import { findOrgRow, offsetPage, type OffsetPage } from "./rows";
 
 /** An organization's endpoint, or undefined (also when it belongs to another organization). */
-export async function findWebhookEndpoint(db: DbOrTx, orgId: string, id: string): Promise<WebhookEndpoint | undefined> {
-  const [e] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, orgId)))
-    .limit(1);
-  return e;
+export function findWebhookEndpoint(db: DbOrTx, orgId: string, id: string): Promise<WebhookEndpoint | undefined> {
+  return findOrgRow(db, webhookEndpoints, orgId, id);
 }
 
 /** An organization's endpoints, newest first. */
@@ -43,20 +39,16 @@ export async function findWebhookDelivery(db: DbOrTx, endpointId: string, id: st
 export async function listWebhookDeliveries(
   db: DbOrTx,
   endpointId: string,
-  page: { page: number; limit: number },
+  page: OffsetPage,
 ): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
   const where = eq(webhookDeliveries.endpointId, endpointId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(webhookDeliveries).where(where),
-  ]);
+  const query = db
+    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(where)
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id));
+  const { rows, total } = await offsetPage(db, query.$dynamic(), { table: webhookDeliveries, where }, page);
   return { rows: rows.map((r) => ({ ...r.delivery, eventType: r.eventType })), total };
 }
 
