@@ -131,23 +131,28 @@ function Operation({ method, path, op }: { method: string; path: string; op: Jso
   );
 }
 
-/** A response's headers, each with what it means. */
-function ResponseHeaders({ headers }: { headers: Record<string, Json> | undefined }) {
-  if (!headers || Object.keys(headers).length === 0) return null;
+/** Named things (headers, authentication schemes), each with its Markdown description. */
+function Described({ items }: { items: Record<string, Json> }) {
   return (
     <dl className={styles.headers}>
-      {Object.entries(headers).map(([name, h]) => (
+      {Object.entries(items).map(([name, item]) => (
         <div key={name}>
           <dt>
             <code>{name}</code>
           </dt>
           <dd>
-            <MarkdownText text={h.description} inline />
+            <MarkdownText text={item.description} inline />
           </dd>
         </div>
       ))}
     </dl>
   );
+}
+
+/** A response's headers, each with what it means. */
+function ResponseHeaders({ headers }: { headers: Record<string, Json> | undefined }) {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  return <Described items={headers} />;
 }
 
 function summarizeSchema(s: Json | undefined): string {
@@ -217,18 +222,7 @@ export default function DocsPage() {
           Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI {doc.openapi}).
         </p>
         <h3>Authentication schemes</h3>
-        <dl className={styles.headers}>
-          {Object.entries((doc.components?.securitySchemes ?? {}) as Record<string, Json>).map(([name, scheme]) => (
-            <div key={name}>
-              <dt>
-                <code>{name}</code>
-              </dt>
-              <dd>
-                <MarkdownText text={scheme.description} inline />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <Described items={(doc.components?.securitySchemes ?? {}) as Record<string, Json>} />
       </section>
       <section id="guides" aria-labelledby="guides-title">
         <h2 id="guides-title">Guides</h2>
