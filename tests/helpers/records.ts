@@ -31,6 +31,12 @@ export async function activeOrg(extra: Record<string, unknown> = {}): Promise<{ 
 export const activeCampaign = (org: Org, owner: TestUser, body: Record<string, unknown> = {}) =>
   newCampaign(org, owner.token, { title: "Spring appeal", status: "ACTIVE", ...body }) as Promise<Campaign>;
 
+/** An ACTIVE organization with one ACTIVE campaign: where most donation tests start. */
+export async function activeOrgAndCampaign(): Promise<{ owner: TestUser; org: Org; campaign: Campaign }> {
+  const { owner, org } = await activeOrg();
+  return { owner, org, campaign: await activeCampaign(org, owner) };
+}
+
 /** A signed-in user added to the organization with `role`. */
 export async function memberOf(org: Org, owner: TestUser, role: "MEMBER" | "ADMIN" | "OWNER" = "MEMBER"): Promise<TestUser> {
   const user = await newUser(`${role} user`);

@@ -17,7 +17,7 @@ import { get, patch, post, randomIp, type ApiResponse, type TestUser } from "../
 import { testDb } from "../helpers/db";
 import {
   activeCampaign,
-  activeOrg,
+  activeOrgAndCampaign,
   CARD_DECLINED,
   CARD_OK,
   giftBody as gift,
@@ -36,8 +36,7 @@ let campaign: Campaign;
 let event: Campaign;
 
 beforeAll(async () => {
-  ({ owner, org } = await activeOrg());
-  campaign = await activeCampaign(org, owner);
+  ({ owner, org, campaign } = await activeOrgAndCampaign());
   event = await activeCampaign(org, owner, {
     title: "Gala",
     type: "EVENT",

@@ -6,15 +6,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
-import { activeCampaign, activeOrg, randomEmail, type Campaign, type Org } from "../helpers/records";
+import { activeCampaign, activeOrgAndCampaign, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 let owner: TestUser;
 let org: Org;
 let campaign: Campaign;
 
 beforeAll(async () => {
-  ({ owner, org } = await activeOrg());
-  campaign = await activeCampaign(org, owner);
+  ({ owner, org, campaign } = await activeOrgAndCampaign());
 });
 
 const gift = (campaignId: string, extra: Record<string, unknown> = {}) => ({ campaignId, amount: 2500, email: randomEmail(), ...extra });
