@@ -6,7 +6,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { AuditEntryView } from "@/lib/schemas/audit-log";
 import { auditActionLabel, auditDetails, targetHref, targetName, targetNoun } from "./audit-labels";
 import styles from "./ops.module.css";
-import { LoadMore, useCursorList } from "./load-more";
+import { LoadMore, useCursorList, type CursorTableProps } from "./load-more";
 import { OpsTable } from "./ops-table";
 import { TableHead } from "@/components/ui/table";
 
@@ -26,17 +26,7 @@ export function AuditLogTable({
   nextHref,
   caption,
   startedAtCursor = false,
-}: {
-  orgSlug: string;
-  rows: AuditEntryView[];
-  nextCursor: string | null;
-  /** The list's filters as the API's query string (no cursor). */
-  apiQuery: string;
-  /** The server-rendered next page, for the link's href. */
-  nextHref: string | null;
-  caption: string;
-  startedAtCursor?: boolean;
-}) {
+}: CursorTableProps<AuditEntryView>) {
   const list = useCursorList({
     rows: initial,
     nextCursor: initialCursor,

@@ -5,7 +5,7 @@ import { formatMoney } from "@/lib/money";
 import { LocalTime } from "@/components/ui/local-time";
 import { DonationStatusBadge, GiftKindMarker } from "./badges";
 import { donorEmailLine, donorName } from "./labels";
-import { LoadMore, useCursorList } from "./load-more";
+import { LoadMore, useCursorList, type CursorTableProps } from "./load-more";
 import { OpsTable } from "./ops-table";
 import { TableHead, num } from "@/components/ui/table";
 
@@ -41,18 +41,9 @@ export function DonationsTable({
   campaigns,
   caption,
   startedAtCursor = false,
-}: {
-  orgSlug: string;
-  rows: DonationRowData[];
-  nextCursor: string | null;
-  /** The list's filters as the API's query string (no cursor). */
-  apiQuery: string;
-  /** The server-rendered next page, for the link's href. */
-  nextHref: string | null;
+}: CursorTableProps<DonationRowData> & {
+  /** Campaign titles by ID. */
   campaigns: Record<string, string>;
-  caption: string;
-  /** This page began at a cursor (a "next page" link without JavaScript), so earlier rows are not shown. */
-  startedAtCursor?: boolean;
 }) {
   const list = useCursorList({
     rows: initial,

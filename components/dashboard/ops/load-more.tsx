@@ -11,6 +11,20 @@ type Page<T> = { data: T[]; pagination: { limit: number; nextCursor: string | nu
 /** How a list names what it holds: "donation"/"donations", "entry"/"entries". */
 export type Nouns = { one: string; many: string };
 
+/** What a cursor-paged table gets from the server page that renders it. */
+export type CursorTableProps<T> = {
+  orgSlug: string;
+  rows: T[];
+  nextCursor: string | null;
+  /** The list's filters as the API's query string (no cursor). */
+  apiQuery: string;
+  /** The server-rendered next page, for the link's href. */
+  nextHref: string | null;
+  caption: string;
+  /** This page began at a cursor (a "next page" link without JavaScript), so earlier rows are not shown. */
+  startedAtCursor?: boolean;
+};
+
 const count = (n: number, nouns: Nouns) => `${n} ${n === 1 ? nouns.one : nouns.many}`;
 
 /**
