@@ -136,6 +136,22 @@ async function donorRow(id: string) {
   return d;
 }
 
+/** The organization's outbound webhook events of one type. */
+function webhookEventsOf(org: Org, type: string) {
+  return db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.orgId, org.id), eq(webhookEvents.type, type)));
+}
+
+/** The organization's audit entries of one action. */
+function auditEntriesOf(org: Org, action: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.orgId, org.id), eq(auditLog.action, action)));
+}
+
 async function totals(s: Setup) {
   const [c] = await db
     .select({ raised: campaigns.raisedAmountCents, count: campaigns.donationCount })
@@ -289,15 +305,8 @@ describe("POST /api/orgs/:idOrSlug/donors/:id/erase", () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
-    const events = await db
-      .select()
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.orgId, s.org.id), eq(webhookEvents.type, "donor.erased")));
-    expect(events).toHaveLength(1);
-    const entries = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.orgId, s.org.id), eq(auditLog.action, "donor.erased")));
+    expect(await webhookEventsOf(s.org, "donor.erased")).toHaveLength(1);
+    const entries = await auditEntriesOf(s.org, "donor.erased");
     expect(entries).toHaveLength(1);
   });
 
@@ -372,10 +381,7 @@ describe("GET /api/orgs/:idOrSlug/donors/:id/export", () => {
     expect(body.emails.every((e: any) => e.type !== "email.admin-notification")).toBe(true);
     expect(body.requests).toEqual([]);
 
-    const entries = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.orgId, s.org.id), eq(auditLog.action, "donor.exported")));
+    const entries = await auditEntriesOf(s.org, "donor.exported");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: s.admin.sub, targetType: "donor", targetId: s.giver.donorId });
   });
@@ -429,10 +435,7 @@ describe("donor-side requests", () => {
     expectNoPersonalData(await everyListing(s), s.giver);
     const [request] = await db.select().from(donorRequests).where(eq(donorRequests.id, res.body.requestId));
     expect(request).toMatchObject({ kind: "ERASURE", status: "COMPLETED" });
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.orgId, s.org.id), eq(auditLog.action, "donor.erased")));
+    const [entry] = await auditEntriesOf(s.org, "donor.erased");
     expect(entry).toMatchObject({ actorType: "donor", actorId: s.giver.donorId, targetId: s.giver.donorId });
     // The append-only log keeps nothing personal of the erased donor.
     expectNoPersonalData({ audit: JSON.stringify(entry) }, s.giver);
@@ -496,11 +499,7 @@ describe("donor-side requests", () => {
     const twice = await post(`/api/orgs/${s.org.id}/donor-requests/${second.body.requestId}/approve`, undefined, { token: s.admin.token });
     expect(twice.status).toBe(200);
     expect(twice.body.status).toBe("COMPLETED");
-    const events = await db
-      .select()
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.orgId, s.org.id), eq(webhookEvents.type, "donor.erased")));
-    expect(events).toHaveLength(1);
+    expect(await webhookEventsOf(s.org, "donor.erased")).toHaveLength(1);
   });
 
   it("POST /api/orgs/:idOrSlug/donor-requests/:id/approve of an unknown request answers 404", async () => {

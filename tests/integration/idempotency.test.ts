@@ -49,6 +49,15 @@ async function keyRows(key: string) {
   return db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
 }
 
+/** Makes a stored key as old as `age` (a Postgres interval). */
+async function ageKey(key: string, age: string) {
+  const db = await testDb();
+  await db
+    .update(idempotencyKeys)
+    .set({ createdAt: sql`now() - ${age}::interval` })
+    .where(eq(idempotencyKeys.key, key));
+}
+
 let owner: TestUser;
 let org: Org;
 let campaignId: string;
@@ -114,10 +123,7 @@ describe("Idempotency-Key on POST /api/donations (public: keyed by client IP)", 
     expect(await donationsBy(body.email)).toHaveLength(0);
 
     // The process holding it died: after 5 minutes the next retry runs.
-    await db
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`now() - interval '6 minutes'` })
-      .where(eq(idempotencyKeys.key, key));
+    await ageKey(key, "6 minutes");
     const retry = await post("/api/donations", body, { ip, headers: withKey(key) });
     expect(retry.status, retry.text).toBe(201);
     expect(replayed(retry)).toBeNull();
@@ -306,10 +312,7 @@ describe("keys past 24 hours", () => {
       expect((await post("/api/donations", gift(campaignId), { ip, headers: withKey(key) })).status).toBe(201);
     }
     const db = await testDb();
-    await db
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(idempotencyKeys.key, oldKey));
+    await ageKey(oldKey, "25 hours");
     await runWorkerOnce(db, { orgIds: [org.id] });
     expect(await keyRows(oldKey)).toHaveLength(0);
     expect(await keyRows(newer)).toHaveLength(1);
@@ -320,11 +323,7 @@ describe("keys past 24 hours", () => {
     const key = newKey();
     const body = gift(campaignId);
     expect((await post("/api/donations", body, { ip, headers: withKey(key) })).status).toBe(201);
-    const db = await testDb();
-    await db
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(idempotencyKeys.key, key));
+    await ageKey(key, "25 hours");
     const later = await post("/api/donations", body, { ip, headers: withKey(key) });
     expect(later.status, later.text).toBe(201);
     expect(replayed(later)).toBeNull();
