@@ -110,6 +110,8 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
   const money = currencySymbol(currency);
   // Zero-decimal currencies (jpy, krw) are typed as whole amounts: a numeric keypad, no decimal point.
   const moneyMode = currencyDecimals(currency) === 0 ? "numeric" : "decimal";
+  // An amount in the campaign's currency: its symbol before the field, the keypad its decimals need.
+  const moneyInput = { inputMode: moneyMode, prefix: money } as const;
   const minimumGift = formatMoney(minimumDonationMinor(currency), currency, { short: true });
   const isDraft = !campaign || campaign.status === "DRAFT";
 
@@ -315,13 +317,12 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
 
         <Section id="cs-amounts" title="Goal and amounts">
           <div className="form-grid">
-            <TextField {...text("goalAmountCents")} label="Goal" optional inputMode={moneyMode} prefix={money} placeholder="5000" />
+            <TextField {...text("goalAmountCents")} label="Goal" optional {...moneyInput} placeholder="5000" />
             <TextField
               {...text("minAmountCents")}
               label="Minimum gift"
               optional
-              inputMode={moneyMode}
-              prefix={money}
+              {...moneyInput}
               placeholder={minorToInput(minimumDonationMinor(currency), currency)}
               hint={`At least ${minimumGift}.`}
             />
@@ -347,7 +348,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
         {has("ticketPriceCents") ? (
           <Section id="cs-event" title="Event tickets" hint="Each ticket is one gift of the ticket price; tickets are never oversold.">
             <div className="form-grid">
-              <TextField {...text("ticketPriceCents")} label="Ticket price" required inputMode={moneyMode} prefix={money} />
+              <TextField {...text("ticketPriceCents")} label="Ticket price" required {...moneyInput} />
               <TextField
                 {...text("ticketCapacity")}
                 label="Capacity"
@@ -378,8 +379,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
                   {...text("matchingMaxCents")}
                   label="Matching budget"
                   optional
-                  inputMode={moneyMode}
-                  prefix={money}
+                  {...moneyInput}
                   hint="Leave empty for no limit."
                 />
                 <TextField
