@@ -13,6 +13,7 @@ import { useToast } from "@/components/ui/toast";
 import { WEBHOOK_EVENT_GROUPS } from "./labels";
 import styles from "./ops.module.css";
 import { SecretReveal } from "../secret-reveal";
+import { ConfirmGroup } from "@/components/ui/confirm-group";
 
 /** An endpoint as GET /api/orgs/:idOrSlug/webhook-endpoints lists it, plus its latest delivery. */
 export type EndpointView = {
@@ -290,16 +291,10 @@ function EndpointItem({
         </div>
       ) : null}
       {confirm ? (
-        <div
+        <ConfirmGroup
           className={styles.confirm}
-          role="group"
-          aria-label={confirm === "delete" ? "Confirm deleting the endpoint" : "Confirm rotating the secret"}
-          onKeyDown={(ev) => {
-            if (ev.key === "Escape") {
-              ev.preventDefault();
-              closeConfirm();
-            }
-          }}
+          label={confirm === "delete" ? "Confirm deleting the endpoint" : "Confirm rotating the secret"}
+          onCancel={closeConfirm}
         >
           <p>
             {confirm === "delete"
@@ -314,7 +309,7 @@ function EndpointItem({
               Cancel
             </Button>
           </div>
-        </div>
+        </ConfirmGroup>
       ) : (
         <div className="button-row">
           <Link className="button secondary small" href={`/dashboard/${orgSlug}/webhooks/${encodeURIComponent(e.id)}`}>
