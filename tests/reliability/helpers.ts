@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Db } from "@/db";
 import { issueSessionToken } from "@/lib/auth/tokens";
 import * as factory from "@/lib/processor/event-factory";
 import { childPids } from "../../bench/lib/app";
+import { findViolations } from "../helpers/invariants";
 import { ensureBuild, startServer, type RunningServer } from "../helpers/server";
 
 /** A number from the environment (the knobs CI turns down), else `fallback`. */
@@ -480,6 +481,24 @@ export async function emailCounts(db: Db): Promise<{ byTemplate: Record<string, 
     byTemplate: Object.fromEntries(rows.map((r) => [r.template, Number(r.n)])),
     duplicates: rows.reduce((a, r) => a + Number(r.dup), 0),
   };
+}
+
+export type RunOutcome = Awaited<ReturnType<typeof runOutcome>>;
+
+/** What the file's database says once `events` were delivered: invariant violations, events not recorded as sent, emails. */
+export async function runOutcome(file: FileInstances, events: ProcessorEvent[]) {
+  const violations = await findViolations(file.database.db, [file.fx.org.id]);
+  const recorded = await processedEventsMismatch(file.database.db, events);
+  const emails = await emailCounts(file.database.db);
+  return { violations, recorded, emails };
+}
+
+/** Every event acknowledged (else `output`, the server's log, explains), applied exactly once, each email queued once. */
+export function expectAppliedOnce(stats: DeliveryStats, { violations, recorded, emails }: RunOutcome, output: string): void {
+  expect(stats.unacknowledged, output).toEqual([]);
+  expect(violations).toEqual([]);
+  expect(recorded).toEqual({ missing: [], unexpected: [] });
+  expect(emails.duplicates).toBe(0);
 }
 
 /** Each event `copies` times, shuffled. */

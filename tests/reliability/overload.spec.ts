@@ -1,21 +1,19 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as factory from "@/lib/processor/event-factory";
-import { findViolations } from "../helpers/invariants";
 import {
   WEBHOOK_SECRET,
   deliverAll,
-  emailCounts,
   giftsAndEvents,
   isErrorShape,
   knob,
-  processedEventsMismatch,
   redeliveries,
   request,
   rng,
   sleep,
   type Answer,
   instancesForFile,
+  runOutcome,
 } from "./helpers";
 
 /**
@@ -232,9 +230,7 @@ describe("three times this machine's capacity", () => {
     const lost = answered.filter((g) => !(perEmail.get(g.email) ?? []).includes(g.id!));
     const answeredEmails = new Set(answered.map((g) => g.email));
     const unanswered = [...perEmail.keys()].filter((email) => !answeredEmails.has(email));
-    const violations = await findViolations(file.database.db, [file.fx.org.id]);
-    const recorded = await processedEventsMismatch(file.database.db, events);
-    const emails = await emailCounts(file.database.db);
+    const { violations, recorded, emails } = await runOutcome(file, events);
 
     // The share shed per class, as the clients saw it and as the server counted it.
     const byKind = (kind: Kind) => calls.filter((c) => c.kind === kind);

@@ -1,18 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findViolations } from "../helpers/invariants";
-import {
-  deliverAll,
-  emailCounts,
-  giftsAndEvents,
-  isErrorShape,
-  knob,
-  processedEventsMismatch,
-  redeliveries,
-  request,
-  rng,
-  sleep,
-  instancesForFile,
-} from "./helpers";
+import { deliverAll, giftsAndEvents, isErrorShape, knob, redeliveries, request, rng, sleep, instancesForFile, runOutcome } from "./helpers";
 
 /**
  * "Postgres stopped for ten seconds under load", without touching the shared Postgres server: the
@@ -180,9 +167,7 @@ describe("Postgres unreachable for ten seconds under load", () => {
       cs.reduce<Record<string, number>>((m, c) => ((m[`${c.kind} ${c.status}`] = (m[`${c.kind} ${c.status}`] ?? 0) + 1), m), {});
     const slowest = Math.max(...calls.map((c) => c.ms));
     const slowDuring = during.filter((c) => c.ms >= BOUND_MS - 50).length;
-    const violations = await findViolations(file.database.db, [file.fx.org.id]);
-    const recorded = await processedEventsMismatch(file.database.db, events);
-    const emails = await emailCounts(file.database.db);
+    const { violations, recorded, emails } = await runOutcome(file, events);
     console.info(
       `reliability/outage: ${OUTAGE_MS / 1000} s outage; during it ${JSON.stringify(byStatus(during))}; ` +
         `slowest answer ${slowest.toFixed(0)} ms (${slowDuring} requests started during it hit the ${BOUND_MS} ms bound); recovered ${recoveredAfter} ms after the database came back; ` +
