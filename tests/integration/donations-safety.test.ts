@@ -261,18 +261,11 @@ describe("card-testing defence", () => {
     // Five held tickets that expire: abandoned checkouts, not card tests.
     const holds = [];
     for (let i = 0; i < 5; i++) holds.push(await started(gift(event.id, { amount: 1000, tickets: 1 }), ip));
-    await ageHolds(holds.map((h) => h.id));
+    const holdIds = holds.map((h) => h.id);
+    await ageHolds(holdIds);
     await runWorkerOnce(await testDb(), { orgIds: [org.id] });
     const db = await testDb();
-    const states = await db
-      .select({ status: donations.status })
-      .from(donations)
-      .where(
-        inArray(
-          donations.id,
-          holds.map((h) => h.id),
-        ),
-      );
+    const states = await db.select({ status: donations.status }).from(donations).where(inArray(donations.id, holdIds));
     expect(states.map((s) => s.status)).toEqual(["FAILED", "FAILED", "FAILED", "FAILED", "FAILED"]);
     // 4 counted failures: still allowed; one more decline makes 5.
     const fifth = await started(gift(campaign.id), ip);
