@@ -95,3 +95,14 @@ export const DONATION_FIELDS = [
   "updatedAt",
   "succeededAt",
 ] as const;
+
+/** A resource as its create answers it: a string ID, each of `nullable` present and null, and ISO 8601 timestamps. */
+export function expectNewRecord(record: Record<string, any>, nullable: readonly string[]) {
+  expect(record.id).toEqual(expect.any(String));
+  for (const field of nullable) {
+    expect(record, field).toHaveProperty(field);
+    expect(record[field], field).toBeNull();
+  }
+  expect(new Date(record.createdAt).toISOString()).toBe(record.createdAt);
+  expect(new Date(record.updatedAt).toISOString()).toBe(record.updatedAt);
+}

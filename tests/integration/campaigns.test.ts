@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { campaigns, donations, donors } from "@/db/schema";
 import { addMember, del, get, newCampaign, newOrg, newUser, patch, post, type TestUser } from "../helpers/api";
+import { expectNewRecord } from "../helpers/contract";
 import { testDb } from "../helpers/db";
 
 type Org = { id: string; slug: string } & Record<string, any>;
@@ -72,13 +73,7 @@ describe("POST /api/orgs/:idOrSlug/campaigns", () => {
       matchingEnabled: false,
       matchingRatioPct: 100,
     });
-    expect(c.id).toEqual(expect.any(String));
-    for (const field of NULLABLE_CAMPAIGN_FIELDS) {
-      expect(c, field).toHaveProperty(field);
-      expect(c[field], field).toBeNull();
-    }
-    expect(new Date(c.createdAt).toISOString()).toBe(c.createdAt);
-    expect(new Date(c.updatedAt).toISOString()).toBe(c.updatedAt);
+    expectNewRecord(c, NULLABLE_CAMPAIGN_FIELDS);
   });
 
   it("POST /api/orgs/:idOrSlug/campaigns accepts the org slug in the path and stores every field given", async () => {

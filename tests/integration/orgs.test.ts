@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMember, del, get, newOrg, newUser, patch, post, uniqueSlug, type TestUser } from "../helpers/api";
+import { expectNewRecord } from "../helpers/contract";
 
 function expectBadField(res: { status: number; body: any }, field: string) {
   expect(res.status).toBe(400);
@@ -33,13 +34,7 @@ describe("POST /api/orgs", () => {
       currency: "usd",
       donateBaseUrl: `http://localhost:3000/o/${slug}`,
     });
-    expect(org.id).toEqual(expect.any(String));
-    for (const field of NULLABLE_ORG_FIELDS) {
-      expect(org, field).toHaveProperty(field);
-      expect(org[field], field).toBeNull();
-    }
-    expect(new Date(org.createdAt).toISOString()).toBe(org.createdAt);
-    expect(new Date(org.updatedAt).toISOString()).toBe(org.updatedAt);
+    expectNewRecord(org, NULLABLE_ORG_FIELDS);
   });
 
   it("POST /api/orgs makes the caller OWNER, visible in GET /api/orgs with the role", async () => {
