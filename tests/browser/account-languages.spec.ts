@@ -1,24 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
-import { DEMO, expect, serverUrl, test } from "./support";
+import { DEMO, demoCampaign, donorContext, expect, monthlyGift, serverUrl, test } from "./support";
 
 // The donor account in the donor's language: a German browser (Accept-Language) gets the account
 // page in German and asks for its sign-in link in German; a sign-in link opened with ?lang=es
 // keeps Spanish through "Continue" to the account page, where a monthly gift's amount is changed
 // the way a Spanish donor types it (a comma for decimals). No sideways scroll at either width.
-
-/** A paid monthly gift through the donate page's own two calls. */
-async function monthlyGift(request: APIRequestContext, donor: { email: string; firstName: string; lastName: string }) {
-  const res = await request.get(`/api/public/orgs/${DEMO.orgSlug}/campaigns/${DEMO.donation}`, { timeout: 60_000 });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = await res.json();
-  const campaignId = (body.campaign ?? body).id as string;
-  const created = await request.post("/api/donations", { data: { campaignId, amount: 2500, recurringInterval: "MONTH", ...donor } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { clientSecret } = await created.json();
-  const paid = await request.post("/api/sandbox/payments/confirm", { data: { clientSecret, cardNumber: "4242424242424242" } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  expect((await paid.json()).status).toBe("SUCCEEDED");
-}
 
 test.describe("donor account in the donor's language", () => {
   test.describe.configure({ timeout: 150_000 });
@@ -30,15 +15,9 @@ test.describe("donor account in the donor's language", () => {
   }, info) => {
     const run = `${Date.now().toString(36)}-${info.project.name}`;
     const donor = { firstName: "Lucía", lastName: "Gómez", email: `lucia.${run}@example.org` };
-    await monthlyGift(request, donor);
+    await monthlyGift(request, (await demoCampaign(request)).id, donor);
 
-    const context = await browser.newContext({
-      baseURL: serverUrl(),
-      locale: "de-DE",
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: info.project.use.isMobile,
-      hasTouch: info.project.use.hasTouch,
-    });
+    const context = await donorContext(browser, info, { locale: "de-DE", viewport: page.viewportSize() ?? undefined });
     const donorPage = await context.newPage();
     const noSidewaysScroll = async (what: string) => {
       const width = await donorPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,18 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { DEMO, expect, giveThroughApi, money, publicCampaign, serverUrl, signInAsDemo, test } from "./support";
+import {
+  DEMO,
+  donorContext,
+  expect,
+  expectNoSeriousViolations,
+  giveThroughApi,
+  money,
+  publicCampaign,
+  signInAsDemo,
+  test,
+} from "./support";
 
 // A donor's own account: from the receipt email's link to the account page, a sign-in link
 // asked for there and opened from the sandbox mailbox, "Continue to your account", their gifts
 // with receipts; then sign-out. Axe on each page, at the project's width (desktop and phone).
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
-}
 
 test.describe("donor account", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -39,12 +39,7 @@ test.describe("donor account", () => {
     });
 
     // The donor's own browser: no staff session.
-    const context = await browser.newContext({
-      baseURL: serverUrl(),
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: info.project.use.isMobile,
-      hasTouch: info.project.use.hasTouch,
-    });
+    const context = await donorContext(browser, info, { viewport: page.viewportSize() ?? undefined });
     const donorPage = await context.newPage();
 
     await test.step("signed out, the account page offers a sign-in link by email, and says so without telling whether the address is known", async () => {

@@ -1,19 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
-import { DEMO, expect, giveThroughApi, publicCampaign, serverUrl, test } from "./support";
+import { DEMO, donorContext, expect, expectNoSeriousViolations, giveThroughApi, publicCampaign, test } from "./support";
 
 // The account page's "Your data": a signed-in donor downloads their data as JSON, then erases
 // their personal data after the confirmation panel (the demo organization does not review
 // erasures, so it happens at once) and is signed out. Axe with the panel open; by keyboard.
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
-}
 
 test("account page: download my data, then erase my personal data and be signed out", async ({ browser, request }, info) => {
   test.setTimeout(120_000);
@@ -22,12 +12,7 @@ test("account page: download my data, then erase my personal data and be signed 
   const campaign = await publicCampaign(request, DEMO.orgSlug, DEMO.donation);
   await giveThroughApi(request, campaign.id, { amount: 2700, ...donor });
 
-  const context = await browser.newContext({
-    baseURL: serverUrl(),
-    viewport: info.project.use.viewport ?? undefined,
-    isMobile: info.project.use.isMobile,
-    hasTouch: info.project.use.hasTouch,
-  });
+  const context = await donorContext(browser, info, { viewport: info.project.use.viewport ?? undefined });
   const page = await context.newPage();
   try {
     // Signed in the way donors are: a link by email, opened from the sandbox mailbox.

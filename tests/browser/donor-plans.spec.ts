@@ -1,6 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, serverUrl, signInAsDemo, test } from "./support";
+import type { Page } from "@playwright/test";
+import {
+  DEMO,
+  demoCampaign,
+  donorContext,
+  expect,
+  expectNoSeriousViolations as expectNoSeriousViolationsNow,
+  monthlyGift,
+  signInAsDemo,
+  test,
+} from "./support";
 
 // A donor manages a monthly gift from their account page: a typo in the new amount is explained
 // next to the field, the amount changes from the next charge on, the card is replaced with the
@@ -11,29 +19,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
   // The page as it settles: after an action the account page refreshes its data, and while the
   // new render streams in, the document's <title> can be briefly absent.
   await expect(page).toHaveTitle(/\S/);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
-}
-
-/** The demo's donation campaign, by the donate page's own API (generous timeout: the first call may meet a cold server). */
-async function demoCampaign(request: APIRequestContext): Promise<{ id: string; title: string }> {
-  const res = await request.get(`/api/public/orgs/${DEMO.orgSlug}/campaigns/${DEMO.donation}`, { timeout: 60_000 });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = await res.json();
-  return body.campaign ?? body;
-}
-
-/** A paid monthly gift through the donate page's own two calls. */
-async function monthlyGift(request: APIRequestContext, campaignId: string, donor: { email: string; firstName: string; lastName: string }) {
-  const created = await request.post("/api/donations", { data: { campaignId, amount: 2500, recurringInterval: "MONTH", ...donor } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { clientSecret } = await created.json();
-  const paid = await request.post("/api/sandbox/payments/confirm", { data: { clientSecret, cardNumber: "4242424242424242" } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  expect((await paid.json()).status).toBe("SUCCEEDED");
+  await expectNoSeriousViolationsNow(page, what);
 }
 
 /** Signs the donor in the way they would: a link asked for on the account page, opened from the sandbox mailbox. */
@@ -62,12 +48,7 @@ test.describe("donor account: recurring gifts", () => {
     const campaign = await demoCampaign(request);
     await monthlyGift(request, campaign.id, donor);
 
-    const context = await browser.newContext({
-      baseURL: serverUrl(),
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: info.project.use.isMobile,
-      hasTouch: info.project.use.hasTouch,
-    });
+    const context = await donorContext(browser, info, { viewport: page.viewportSize() ?? undefined });
     const donorPage = await context.newPage();
     await signInDonor(donorPage, donor.email);
     const plans = donorPage.getByRole("region", { name: "Recurring gifts" });

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
-import { DEMO, expect, giveThroughApi, publicCampaign, serverUrl, signInAsDemo, test } from "./support";
+import { DEMO, donorContext, expect, expectNoSeriousViolations, giveThroughApi, publicCampaign, signInAsDemo, test } from "./support";
 
 // Year-end statements end to end: staff set the statement details on the settings page (a
 // validation message next to the field), send the year's statements from the Statements page
@@ -10,14 +9,6 @@ import { DEMO, expect, giveThroughApi, publicCampaign, serverUrl, signInAsDemo, 
 // with its PDF attachment, and the donor, signed in from an emailed link, downloads their
 // statement from their account page; pdftotext reads it. (That the emailed attachment and the
 // download are the same bytes is checked in tests/integration/statements.test.ts.)
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const { scroll, client } = await page.evaluate(() => ({
@@ -108,13 +99,7 @@ test.describe("year-end statements", () => {
     });
 
     // The donor's own browser: signed in from an emailed link.
-    const context = await browser.newContext({
-      baseURL: serverUrl(),
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: info.project.use.isMobile,
-      hasTouch: info.project.use.hasTouch,
-      acceptDownloads: true,
-    });
+    const context = await donorContext(browser, info, { viewport: page.viewportSize() ?? undefined, acceptDownloads: true });
     const donorPage = await context.newPage();
 
     await test.step("the donor downloads their statement from their account page", async () => {

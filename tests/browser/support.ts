@@ -1,4 +1,14 @@
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import { PNG } from "pngjs";
 
 /** The server global-setup.ts started (or GOODFUND_E2E_URL given by hand). */
@@ -81,6 +91,50 @@ export async function giveThroughApi(
   expect(paid.status(), await paid.text()).toBe(200);
   const done = await paid.json();
   return { id, status: done.status };
+}
+
+/** The demo's donation campaign, by the donate page's own API (generous timeout: the first call may meet a cold server). */
+export async function demoCampaign(request: APIRequestContext): Promise<{ id: string; title: string }> {
+  const res = await request.get(`/api/public/orgs/${DEMO.orgSlug}/campaigns/${DEMO.donation}`, { timeout: 60_000 });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  return body.campaign ?? body;
+}
+
+/** A paid monthly gift through the donate page's own two calls. */
+export async function monthlyGift(
+  request: APIRequestContext,
+  campaignId: string,
+  donor: { email: string; firstName: string; lastName: string },
+) {
+  const created = await request.post("/api/donations", { data: { campaignId, amount: 2500, recurringInterval: "MONTH", ...donor } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { clientSecret } = await created.json();
+  const paid = await request.post("/api/sandbox/payments/confirm", { data: { clientSecret, cardNumber: "4242424242424242" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect((await paid.json()).status).toBe("SUCCEEDED");
+}
+
+/**
+ * The donor's own browser: no staff session, the project's touch settings; `options` add to it
+ * (the viewport, a locale, downloads).
+ */
+export function donorContext(browser: Browser, info: TestInfo, options: BrowserContextOptions): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: serverUrl(),
+    isMobile: info.project.use.isMobile,
+    hasTouch: info.project.use.hasTouch,
+    ...options,
+  });
+}
+
+/** Axe at WCAG 2.1 AA finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
 }
 
 /**
