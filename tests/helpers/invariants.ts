@@ -22,6 +22,10 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
     sql`, `,
   );
   const out: Violation[] = [];
+  /** A stored number that is not the one recomputed from the donations. */
+  const differs = (kind: string, id: string, expected: unknown, actual: unknown) => {
+    if (Number(actual) !== Number(expected)) out.push({ kind, id, expected: Number(expected), actual: Number(actual) });
+  };
 
   const campaigns = await rows<{
     id: string;
@@ -48,16 +52,12 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
            coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('PENDING', 'SUCCEEDED', 'DISPUTED')), 0) as exp_tickets
     from campaigns c where c.org_id in (${orgList})`);
   for (const c of campaigns) {
-    if (Number(c.raised) !== Number(c.exp_raised))
-      out.push({ kind: "campaign.raised", id: c.id, expected: Number(c.exp_raised), actual: Number(c.raised) });
-    if (Number(c.count) !== Number(c.exp_count))
-      out.push({ kind: "campaign.count", id: c.id, expected: Number(c.exp_count), actual: Number(c.count) });
-    if (Number(c.matched) !== Number(c.exp_matched))
-      out.push({ kind: "campaign.matched", id: c.id, expected: Number(c.exp_matched), actual: Number(c.matched) });
+    differs("campaign.raised", c.id, c.exp_raised, c.raised);
+    differs("campaign.count", c.id, c.exp_count, c.count);
+    differs("campaign.matched", c.id, c.exp_matched, c.matched);
     if (c.max !== null && Number(c.matched) > Number(c.max))
       out.push({ kind: "campaign.matched_cap", id: c.id, expected: Number(c.max), actual: Number(c.matched) });
-    if (Number(c.tickets) !== Number(c.exp_tickets))
-      out.push({ kind: "campaign.tickets", id: c.id, expected: Number(c.exp_tickets), actual: Number(c.tickets) });
+    differs("campaign.tickets", c.id, c.exp_tickets, c.tickets);
     if (c.capacity !== null && Number(c.tickets) > Number(c.capacity))
       out.push({ kind: "campaign.tickets_capacity", id: c.id, expected: Number(c.capacity), actual: Number(c.tickets) });
     if (c.capacity !== null && Number(c.paid_tickets) > Number(c.capacity))
@@ -82,10 +82,8 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
            o.last_donation_at::text as last, (select max(d.succeeded_at)::text from donations d where d.donor_id = o.id and d.status = 'SUCCEEDED') as exp_last
     from donors o where o.org_id in (${orgList})`);
   for (const d of donors) {
-    if (Number(d.total) !== Number(d.exp_total))
-      out.push({ kind: "donor.total", id: d.id, expected: Number(d.exp_total), actual: Number(d.total) });
-    if (Number(d.count) !== Number(d.exp_count))
-      out.push({ kind: "donor.count", id: d.id, expected: Number(d.exp_count), actual: Number(d.count) });
+    differs("donor.total", d.id, d.exp_total, d.total);
+    differs("donor.count", d.id, d.exp_count, d.count);
     // A donor with no counted gift may keep the time of one that later stopped counting only if
     // recomputed; both must agree exactly when gifts count.
     if (Number(d.exp_count) > 0 && (d.first !== d.exp_first || d.last !== d.exp_last)) {
