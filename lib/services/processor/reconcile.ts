@@ -194,15 +194,8 @@ async function reconcileEvents(pass: Pass): Promise<void> {
   const missing: Stripe.Event[] = [];
   for (let i = 0; i < listed.length; i += 500) {
     const chunk = listed.slice(i, i + 500);
-    const done = await db
-      .select({ id: processedEvents.id })
-      .from(processedEvents)
-      .where(
-        inArray(
-          processedEvents.id,
-          chunk.map((e) => e.id),
-        ),
-      );
+    const ids = chunk.map((e) => e.id);
+    const done = await db.select({ id: processedEvents.id }).from(processedEvents).where(inArray(processedEvents.id, ids));
     const processed = new Set(done.map((d) => d.id));
     missing.push(...chunk.filter((e) => !processed.has(e.id)));
   }
