@@ -73,6 +73,13 @@ async function ticketsSold(campaignId: string) {
   return res.body.ticketsSold as number;
 }
 
+/** Released seats are for sale again: a new gift of `tickets` seats at $10 each is paid, and exactly those are sold. */
+async function expectSeatsSellAgain(gala: Campaign, tickets: number) {
+  const next = await started(gift(gala.id, { amount: tickets * 1000, tickets }));
+  expect((await confirm(next.clientSecret)).body.status).toBe("SUCCEEDED");
+  expect(await ticketsSold(gala.id)).toBe(tickets);
+}
+
 /** Makes the donations' ticket holds older than TICKET_HOLD_MINUTES (30). */
 async function ageHolds(ids: string[], minutes = 31) {
   const db = await testDb();
@@ -404,10 +411,7 @@ describe("ticket holds", () => {
     expectError(await confirm(held.clientSecret), 409, "This payment was canceled; please start a new donation");
     expectError(await confirm(held.clientSecret, CARD_DECLINED), 409, "This payment was canceled; please start a new donation");
     expect(await ticketsSold(gala.id)).toBe(0);
-    // The seats are for sale again.
-    const next = await started(gift(gala.id, { amount: 3000, tickets: 3 }));
-    expect((await confirm(next.clientSecret)).body.status).toBe("SUCCEEDED");
-    expect(await ticketsSold(gala.id)).toBe(3);
+    await expectSeatsSellAgain(gala, 3);
   });
 
   it("a hold whose card was accepted is kept: the processor refuses the cancel, and the payment's own event settles it", async () => {
@@ -452,10 +456,7 @@ describe("ticket holds", () => {
     );
     expect(await ticketsSold(gala.id)).toBe(0);
     expectError(await confirm(held.clientSecret), 409, "This payment was canceled; please start a new donation");
-
-    const next = await started(gift(gala.id, { amount: 2000, tickets: 2 }));
-    expect((await confirm(next.clientSecret)).body.status).toBe("SUCCEEDED");
-    expect(await ticketsSold(gala.id)).toBe(2);
+    await expectSeatsSellAgain(gala, 2);
   });
 
   it("a payment_intent.canceled that follows the expiry keeps the expiry's reason and releases nothing twice", async () => {
