@@ -2,6 +2,7 @@
 // a ceiling measured in the same run. See bench/README.md for what is measured and how.
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -12,7 +13,7 @@ import { findViolations, type Violation } from "../tests/helpers/invariants";
 import { appDir, childPids, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
 import { succeedPaymentIntent } from "./lib/ceiling";
 import { judgeGoals, printGoals, recordRun } from "./lib/goals";
-import { closedLoop, httpLoad, pacedLoad, sampleActivity, withCpu, type Activity, type HttpLoad, type Measured } from "./lib/load";
+import { closedLoop, httpLoad, pacedLoad, sampleActivity, send, withCpu, type Activity, type HttpLoad, type Measured } from "./lib/load";
 import {
   DONATE_CAMPAIGN,
   HOT,
@@ -608,10 +609,13 @@ async function main() {
       // signed payment_intent.succeeded for the payment intent it answered. Closed loop.
       const tag = randomBytes(3).toString("hex");
       let n = 0;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.c.donations });
+      const base = new URL(url);
       const whole = async () => {
         const i = n++;
-        const created = await fetch(`${url}/api/donations`, {
+        const created = await send(agent, base, {
           method: "POST",
+          path: "/api/donations",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({
             campaignId: DONATE_CAMPAIGN,
@@ -623,7 +627,7 @@ async function main() {
           }),
         });
         if (created.status !== 201 && created.status !== 200) throw new Error(`POST /api/donations answered ${created.status}`);
-        const body = (await created.json()) as { data?: CreatedForBench } & CreatedForBench;
+        const body = JSON.parse(created.body.toString("utf8")) as { data?: CreatedForBench } & CreatedForBench;
         const d = body.data ?? body;
         if (!d.paymentIntentId) throw new Error("the created donation has no payment intent");
         const event = paymentIntentSucceededEvent({
@@ -637,12 +641,12 @@ async function main() {
           metadata: { donationId: d.id, orgId: OPS.id },
         });
         const { payload, signature } = signedEvent(event, WEBHOOK_SECRET);
-        const hook = await fetch(`${url}/api/processor/webhooks`, {
+        const hook = await send(agent, base, {
           method: "POST",
+          path: "/api/processor/webhooks",
           headers: { "content-type": "application/json", "stripe-signature": signature },
           body: payload,
         });
-        await hook.arrayBuffer();
         if (hook.status >= 300) throw new Error(`the webhook answered ${hook.status}`);
       };
       await closedLoop(whole, { concurrency: cfg.c.donations, duration: cfg.warmup });
@@ -650,6 +654,7 @@ async function main() {
       log(
         `end to end (create + payment_intent.succeeded): ${fmt(m.rps)} donations/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors (load ${load()})`,
       );
+      agent.destroy();
       const v = await check([OPS.id]);
       rows.push({
         name: "end to end: POST /api/donations then its signed payment_intent.succeeded",
