@@ -1,5 +1,3 @@
-import { Duplex } from "node:stream";
-import { createGzip } from "node:zlib";
 import { errorFields, log } from "@/lib/log";
 import { currencyDecimals } from "@/lib/money";
 
@@ -115,30 +113,8 @@ export function exportFilename(kind: string, orgSlug: string, now = new Date()):
   return `${kind}-${orgSlug}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/**
- * Whether an `Accept-Encoding` header takes gzip: a `gzip` entry whose q-value (if any) is above
- * zero. `*` alone does not count: such a client gets the file as it is.
- */
-export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
-  for (const entry of (acceptEncoding ?? "").split(",")) {
-    const [coding, ...params] = entry.split(";").map((p) => p.trim());
-    if (coding.toLowerCase() !== "gzip") continue;
-    const q = params.find((p) => /^q\s*=/i.test(p));
-    if (q === undefined) return true;
-    const value = Number(q.slice(q.indexOf("=") + 1).trim());
-    return Number.isFinite(value) && value > 0;
-  }
-  return false;
-}
-
-/**
- * The CSV download. A client that takes gzip gets it compressed here at level 1, a third of the CPU
- * of the server's default level for a CSV that still shrinks about fivefold (a million rows are
- * 300 MiB uncompressed); the server then leaves the body as it is.
- */
-export function csvResponse(body: ReadableStream<Uint8Array>, filename: string, acceptEncoding?: string | null): Response {
-  const gzip = acceptsGzip(acceptEncoding);
-  return new Response(gzip ? body.pipeThrough(gzipStream()) : body, {
+export function csvResponse(body: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(body, {
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",
@@ -146,12 +122,6 @@ export function csvResponse(body: ReadableStream<Uint8Array>, filename: string, 
       // Donor data: never kept by shared caches.
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
-      vary: "Accept-Encoding",
-      ...(gzip ? { "content-encoding": "gzip" } : {}),
     },
   });
-}
-
-function gzipStream(): TransformStream<Uint8Array, Uint8Array> {
-  return Duplex.toWeb(createGzip({ level: 1 })) as unknown as TransformStream<Uint8Array, Uint8Array>;
 }

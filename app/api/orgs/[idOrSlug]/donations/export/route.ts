@@ -29,11 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Organization not found",
       },
     },
-    async ({ db, scope, query, req }) =>
-      csvResponse(
-        await exportDonationsCsv(db, scope.org, query),
-        exportFilename("donations", scope.org.slug),
-        req.headers.get("accept-encoding"),
-      ),
+    async ({ db, scope, query }) =>
+      csvResponse(await exportDonationsCsv(db, scope.org, query), exportFilename("donations", scope.org.slug)),
   ),
 });

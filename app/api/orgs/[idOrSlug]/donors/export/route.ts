@@ -26,11 +26,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         notFound: "Organization not found",
       },
     },
-    async ({ db, scope, query, req }) =>
-      csvResponse(
-        await exportDonorsCsv(db, scope.org, query),
-        exportFilename("donors", scope.org.slug),
-        req.headers.get("accept-encoding"),
-      ),
+    async ({ db, scope, query }) => csvResponse(await exportDonorsCsv(db, scope.org, query), exportFilename("donors", scope.org.slug)),
   ),
 });
