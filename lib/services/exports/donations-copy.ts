@@ -105,7 +105,7 @@ export function donationCsvLinesQuery(org: Pick<Organization, "id" | "currency">
     money(d("matched_amount_cents"), dec),
     plain(d("matched_amount_cents")),
     // shownEmail: an erased donor's placeholder address is exported empty (checked once, outside
-    // `text`, which reads its argument up to four times).
+    // `text`, which evaluates its argument several times).
     `(case when ${d("email")} ~* '^erased\\+[^@\\s]+@invalid$' then '' else ${text(d("email"))} end)`,
     text(d("first_name")),
     text(d("last_name")),
