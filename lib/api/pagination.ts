@@ -1,3 +1,5 @@
+import type { OffsetPage } from "@/db/queries/rows";
+
 /** Page-based pagination block; an unpaged list is reported as one page holding everything. */
 export function pagePagination(page: number, limit: number, total: number) {
   return { page, limit, total, hasMore: page * limit < total };
@@ -7,7 +9,8 @@ export function wholeList(total: number) {
   return { page: 1, limit: total, total, hasMore: false };
 }
 
-export type Page = { page: number; limit: number };
+/** The page a page-based list asks for (the queries' own type). */
+export type Page = OffsetPage;
 
 /** The page a page-based list query asks for: the first unless `page` says otherwise, of the list's default size unless `limit` does. */
 export function pageOf(query: { page?: number; limit?: number }, defaultLimit: number): Page {

@@ -1,32 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { DEMO, expect, publicCampaign, signedInTest, test } from "./support";
+import { DEMO, expect, expectNoSeriousViolations, publicCampaign, signedInTest, test } from "./support";
 
 // axe-core (WCAG 2.0 A/AA and 2.1 AA rules) on the hosted donate page and the campaign editor,
 // at the project's width: no violation of impact "serious" or "critical". And the donate page
 // works with the keyboard alone, from the first Tab to the thank-you page.
-
-type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
-
-function describeViolations(violations: AxeResults["violations"]): string[] {
-  return violations.map((v) => {
-    const nodes = v.nodes
-      .slice(0, 5)
-      .map((n) => `    at ${n.target.join(" ")}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
-      .join("\n");
-    const more = v.nodes.length > 5 ? `\n    …and ${v.nodes.length - 5} more` : "";
-    return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
-  });
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const minor = results.violations.filter((v) => !serious.includes(v));
-  if (minor.length > 0) console.log(`${what}: minor/moderate axe findings:\n${describeViolations(minor).join("\n")}`);
-  expect(describeViolations(serious), `${what}: serious or critical axe violations`).toEqual([]);
-  expect(results.passes.length, `${what}: axe ran its rules`).toBeGreaterThan(10);
-}
 
 test.describe("donate pages", () => {
   for (const slug of [DEMO.donation, DEMO.event]) {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, signedInTest } from "./support";
+import { DEMO, expect, expectNoSeriousViolations, signedInTest } from "./support";
 
 // The audit log page: the demo owner's own changes are listed newest first, as cards on a phone
 // without sideways scrolling; "Load more" works from the keyboard; the action filter narrows it.
@@ -46,8 +45,7 @@ signedInTest("audit log page: newest first, Load more from the keyboard, filtere
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page, "audit log");
 
     // Load more with the keyboard: focus lands on the first new entry.
     await page.getByRole("link", { name: "Load more entries" }).focus();

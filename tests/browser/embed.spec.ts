@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import type { FrameLocator, Page } from "@playwright/test";
-import { DEMO, expect, publicCampaign, serverUrl, signedInTest, test } from "./support";
+import { DEMO, expect, expectNoSeriousViolations, publicCampaign, serverUrl, signedInTest, test } from "./support";
 
 // The embeddable donate form on a page of another origin (a charity's own site, served here by a
 // tiny HTTP server on 127.0.0.1, another site than the app's localhost), under a strict
@@ -128,9 +127,7 @@ test("the embed page: framable by any site, no page chrome, axe clean", async ({
   expect(headers["cache-control"]).toContain("no-store");
   await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousViolations(page, "embed page");
   // The full donate page still refuses to be framed.
   const full = await page.request.get(`/o/${DEMO.orgSlug}/donate/${DEMO.donation}`);
   expect(full.headers()["x-frame-options"]).toBe("DENY");
@@ -144,9 +141,7 @@ test("the landing page lists the organization's open campaigns, axe clean", asyn
   expect(await cards.count()).toBeGreaterThan(0);
   const donate = page.getByRole("link", { name: /^Donate to Winter Meals Appeal/ });
   await expect(donate).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoSeriousViolations(page, "landing page");
   await donate.click();
   await page.waitForURL(new RegExp(`/o/${DEMO.orgSlug}/donate/${DEMO.donation}$`));
   // An unknown organization is a 404.

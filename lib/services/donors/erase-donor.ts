@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { dropAllCampaignViews } from "@/lib/cache/public-campaign-view";
 import type { Db } from "@/db";
+import { findDonorOfOrg } from "@/db/queries/donor-requests";
 import { donations, donorRequests, donors, donorSignInLinks, outbox, recurringPlans, webhookEvents, type Donor } from "@/db/schema";
 import { erasedEmail } from "@/lib/donor-erasure";
 import { notFound, processorUnavailable } from "@/lib/errors";
@@ -71,11 +72,7 @@ export async function eraseDonor(
   audit: AuditContext,
   options: { requestId?: string } = {},
 ): Promise<Donor> {
-  const [current] = await db
-    .select()
-    .from(donors)
-    .where(and(eq(donors.id, donorId), eq(donors.orgId, orgId)))
-    .limit(1);
+  const current = await findDonorOfOrg(db, orgId, donorId);
   if (!current) throw notFound("donor_not_found", "Donor not found");
   if (current.erasedAt) return current;
 

@@ -2,7 +2,8 @@ import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { findDonor } from "@/db/queries/donors";
+import { findDonorOfOrg } from "@/db/queries/donor-requests";
+import { findOrgRow } from "@/db/queries/rows";
 import { findWebhookEndpoint } from "@/db/queries/webhooks";
 import { campaigns, donations, outbox } from "@/db/schema";
 import { requireOrg } from "@/lib/auth/server";
@@ -16,11 +17,7 @@ import { requireOrg } from "@/lib/auth/server";
 export const campaignOr404 = cache(async (orgSlug: string, campaignId: string) => {
   const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/campaigns/${campaignId}`);
   const db = await getDb();
-  const [campaign] = await db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, ctx.org.id)))
-    .limit(1);
+  const campaign = await findOrgRow(db, campaigns, ctx.org.id, campaignId);
   if (!campaign) notFound();
   return { ...ctx, db, campaign };
 });
@@ -41,9 +38,9 @@ export const donationOr404 = cache(async (orgSlug: string, donationId: string) =
 export const donorOr404 = cache(async (orgSlug: string, donorId: string) => {
   const ctx = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors/${donorId}`);
   const db = await getDb();
-  const donor = await findDonor(db, donorId);
   // Another organization's donor is as unknown here as one that does not exist.
-  if (!donor || donor.orgId !== ctx.org.id) notFound();
+  const donor = await findDonorOfOrg(db, ctx.org.id, donorId);
+  if (!donor) notFound();
   return { ...ctx, db, donor };
 });
 
