@@ -103,7 +103,8 @@ const updateParentCounts = prepared("parent_campaign_counts", (db) =>
       raisedAmountCents: sql`${campaigns.raisedAmountCents} + ${ph("raised")}`,
       donationCount: sql`${campaigns.donationCount} + ${ph("count")}`,
     })
-    .where(eq(campaigns.id, ph("id"))),
+    .where(eq(campaigns.id, ph("id")))
+    .returning(),
 );
 
 /**
@@ -135,12 +136,6 @@ const organizationById = prepared("organization_by_id", (db) =>
     .select()
     .from(organizations)
     .where(eq(organizations.id, ph("id"))),
-);
-const campaignById = prepared("campaign_by_id", (db) =>
-  db
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.id, ph("id"))),
 );
 
 /** A campaign's milestones reached, `count` of them (1–4), inserted unless already alerted. */
@@ -199,32 +194,39 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   const lost = counts(from) && !counts(to);
   const ticketDelta = donation.tickets ? (holdsTickets(to) ? 1 : 0) - (holdsTickets(from) ? 1 : 0) : 0;
   const sign = gained ? 1 : lost ? -1 : 0;
-  let matched = donation.matchedAmountCents;
+  let matched = lost ? 0 : donation.matchedAmountCents;
   let campaign: Campaign | undefined;
+  let org: Organization | undefined;
+  let donorLocale: string | null | undefined;
 
+  // Statements that don't wait for each other's answers go out together: the driver pipelines
+  // statements issued at once on the transaction's connection (one round trip, not one each), and
+  // Postgres runs them in the order issued, so the lock order below holds. Fewer round trips also
+  // mean the campaign's row lock, taken by its UPDATE and held to commit, is held for less time.
   if (sign !== 0 || ticketDelta !== 0) {
     // The UPDATE locks the campaign row (FOR NO KEY UPDATE, like any update that keeps the key):
     // new donations' foreign-key checks (KEY SHARE) on the campaign don't wait for it, so renewals
     // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
-    if (lost) matched = 0;
-    [campaign] = await updateCampaignCounts(tx, {
-      id: donation.campaignId,
-      raised: sign * donation.amount,
-      count: sign,
-      unmatched: lost ? donation.matchedAmountCents : 0,
-      tickets: ticketDelta * (donation.tickets ?? 0),
-    });
+    // A gift that starts counting also reads what its notifications need (no locks).
+    const emailsInLocale = gained && opts.successEmails && !isLocale(donation.locale);
+    let counted: Campaign[];
+    [counted, org, donorLocale] = await Promise.all([
+      updateCampaignCounts(tx, {
+        id: donation.campaignId,
+        raised: sign * donation.amount,
+        count: sign,
+        unmatched: lost ? donation.matchedAmountCents : 0,
+        tickets: ticketDelta * (donation.tickets ?? 0),
+      }),
+      gained ? first(organizationById(tx, { id: donation.orgId })) : undefined,
+      emailsInLocale ? first(donorLocaleOf(tx, { id: donation.donorId })).then((d) => d?.locale ?? null) : undefined,
+    ]);
+    campaign = counted[0];
     // The match is decided on the locked row: what is left under the cap after every earlier success.
     if (gained) {
       matched = campaign.matchingEnabled
         ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
         : 0;
-      if (matched > 0) {
-        [campaign] = await addCampaignMatch(tx, { id: donation.campaignId, matched });
-      }
-    }
-    if (sign !== 0 && campaign.parentCampaignId) {
-      await updateParentCounts(tx, { id: campaign.parentCampaignId, raised: sign * donation.amount, count: sign });
     }
     // The public views of both show these totals (and the donor roll, the tickets left).
     campaignViewChanged(tx, campaign.id, campaign.parentCampaignId);
@@ -233,34 +235,34 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   const failure = opts.failureReason !== undefined;
   const dispute = opts.disputeReason !== undefined;
   const shape = `${keys.join(",")}|${to === "SUCCEEDED" ? "s" : ""}|${failure ? "f" : ""}|${dispute ? "d" : ""}`;
-  const [moved] = await updateMoved(shape)(tx, {
-    ...setValues,
-    status: to,
-    matched,
-    failureReason: opts.failureReason,
-    disputeReason: opts.disputeReason,
-  });
+  const parentId = sign !== 0 ? campaign?.parentCampaignId : null;
+  const [withMatch, parentRows, [moved]] = await Promise.all([
+    gained && matched > 0 ? addCampaignMatch(tx, { id: donation.campaignId, matched }) : undefined,
+    parentId ? updateParentCounts(tx, { id: parentId, raised: sign * donation.amount, count: sign }) : undefined,
+    updateMoved(shape)(tx, {
+      ...setValues,
+      status: to,
+      matched,
+      failureReason: opts.failureReason,
+      disputeReason: opts.disputeReason,
+    }),
+  ]);
+  if (withMatch) campaign = withMatch[0];
+  const parent = parentRows?.[0];
 
-  // Everything else depends only on the rows above, so it goes out together: the driver pipelines
-  // statements issued at once on the transaction's connection (one round trip, not one each).
-  // The per-day totals move under the campaign lock held since its UPDATE, like its raised amount.
-  const notify = gained ? campaign : undefined;
-  const [org, parent] = await Promise.all([
-    notify ? first(organizationById(tx, { id: donation.orgId })) : undefined,
-    notify?.parentCampaignId ? first(campaignById(tx, { id: notify.parentCampaignId })) : undefined,
+  // Everything else depends only on the rows above. The per-day totals move under the campaign
+  // lock held since its UPDATE, like its raised amount.
+  const notify = gained && org ? { org, campaign: campaign! } : undefined;
+  await Promise.all([
     sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
     sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
     timeline(),
     emitDonationEvent(tx, moved),
     failed,
+    notify ? queueMilestones(tx, notify.org, notify.campaign) : undefined,
+    notify && parent ? queueMilestones(tx, notify.org, parent) : undefined,
+    notify && opts.successEmails ? queueSuccessEmails(tx, notify.org, notify.campaign, moved, donorLocale ?? null) : undefined,
   ]);
-  if (notify && org) {
-    await Promise.all([
-      queueMilestones(tx, org, notify),
-      parent ? queueMilestones(tx, org, parent) : undefined,
-      opts.successEmails ? queueSuccessEmails(tx, org, notify, moved) : undefined,
-    ]);
-  }
   return moved;
 }
 
@@ -382,9 +384,8 @@ function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
  * each. The receipt and the tribute are written in the gift's language (a renewal has its plan's
  * first gift's), else the donor's, else the organization's default; the notification in English.
  */
-async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign, d: Donation) {
+async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Campaign, d: Donation, donorLocale: string | null) {
   const appUrl = getEnv().appUrl;
-  const donorLocale = isLocale(d.locale) ? null : (await donorLocaleOf(tx, { id: d.donorId }))[0]?.locale;
   const locale = emailLocale(d.locale, donorLocale, org.defaultLocale);
   const campaignUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   const emails: QueuedEmail[] = [];
