@@ -57,20 +57,28 @@ export async function succeedPaymentIntent(
   appUrl: string,
 ): Promise<"applied" | "duplicate" | "ignored"> {
   return sql.begin(async (tx) => {
-    const fresh = await tx`insert into processed_events (id, type) values (${ev.eventId}, 'payment_intent.succeeded')
-                           on conflict do nothing returning id`;
+    // applyProcessorEvent: the processed-event mark and the handler's first statement (the donation's lock) together.
+    const [fresh, [donation]] = await Promise.all([
+      tx`insert into processed_events (id, type) values (${ev.eventId}, 'payment_intent.succeeded')
+         on conflict do nothing returning id`,
+      tx`select * from donations where (payment_intent_id = ${ev.paymentIntentId} or id = ${ev.donationId})
+         limit 1 for update`,
+    ]);
     if (fresh.length === 0) return "duplicate" as const;
-    const [donation] = await tx`select * from donations where (payment_intent_id = ${ev.paymentIntentId} or id = ${ev.donationId})
-                                limit 1 for update`;
     if (!donation || donation.recurring_plan_id || donation.subscription_id) return "ignored" as const;
     const from = donation.status as string;
     if (from !== "PENDING" && from !== "FAILED") throw new Error(`ceiling expects PENDING donations, got ${from}`);
 
-    // moveDonation(tx, donation, "SUCCEEDED", …): gained, no tickets, matching off. The UPDATE takes the campaign's row lock.
-    const [campaign] = await tx`
+    // moveDonation(tx, donation, "SUCCEEDED", …): gained, no tickets, matching off. The UPDATE takes the campaign's row
+    // lock; the organization and the donor's language (the gift has none) are read with it.
+    const [[campaign], [org]] = await Promise.all([
+      tx`
       update campaigns set raised_amount_cents = raised_amount_cents + ${donation.amount}, donation_count = donation_count + ${1},
                            matched_amount_cents = matched_amount_cents - ${0}, tickets_sold = tickets_sold + ${0}
-      where id = ${donation.campaign_id} returning *`;
+      where id = ${donation.campaign_id} returning *`,
+      tx`select * from organizations where id = ${donation.org_id}`,
+      tx`select locale from donors where id = ${donation.donor_id}`,
+    ]);
     const [moved] = await tx`
       update donations set charge_id = ${ev.chargeId}, payment_intent_id = ${donation.payment_intent_id ?? ev.paymentIntentId},
                            status = 'SUCCEEDED', matched_amount_cents = ${0}, succeeded_at = coalesce(succeeded_at, now()),
@@ -79,37 +87,8 @@ export async function succeedPaymentIntent(
     const evtId = newId("evt");
     const createdAt = new Date().toISOString();
     const event = { id: evtId, type: "donation.succeeded", createdAt, data: donationJson(moved) };
-    // The rest of moveDonation's statements, issued together (pipelined), in its order: the organization, per-day
-    // totals, donor, timeline, outbound event.
-    const [[org]] = await Promise.all([
-      tx`select * from organizations where id = ${donation.org_id}`,
-      tx`
-      insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
-      select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, amount, 1 from donations where id = ${donation.id}
-      on conflict (campaign_id, day) do update set
-        raised_cents = campaign_daily_totals.raised_cents + excluded.raised_cents,
-        donation_count = campaign_daily_totals.donation_count + excluded.donation_count`,
-      tx`
-      update donors set total_given_cents = total_given_cents + ${donation.amount}, donation_count = donation_count + 1,
-        first_donation_at = least(first_donation_at, (select succeeded_at from donations where id = ${donation.id})),
-        last_donation_at = greatest(last_donation_at, (select succeeded_at from donations where id = ${donation.id})),
-        updated_at = now()
-      where id = ${donation.donor_id}`,
-      tx`insert into donation_events (donation_id, type, processor_event_id, data)
-             values (${donation.id}, 'payment_intent.succeeded', ${ev.eventId},
-                     ${tx.json({ from, to: "SUCCEEDED", paymentIntentId: ev.paymentIntentId, amountReceived: ev.amountReceived })})`,
-      // emitDonationEvent → emitEvent: the event row and an outbox row per subscribed endpoint (none here), one statement.
-      tx`with event as (
-               insert into webhook_events (id, org_id, type, payload, created_at)
-               values (${evtId}, ${donation.org_id}, 'donation.succeeded', ${JSON.stringify(event)}::jsonb, ${createdAt}::timestamptz)
-             )
-             insert into outbox (kind, dedupe_key, org_id, payload)
-             select 'webhook', ${`webhook:${evtId}:`} || id, ${donation.org_id}, jsonb_build_object('eventId', ${evtId}::text, 'endpointId', id)
-             from webhook_endpoints
-             where org_id = ${donation.org_id} and enabled and (cardinality(event_types) = 0 or ${"donation.succeeded"} = any(event_types))
-             on conflict (dedupe_key) do nothing`,
-    ]);
-    // queueMilestones: below the first threshold, no query. queueSuccessEmails: receipt + admin notification in one statement.
+    // The rest of moveDonation's statements, issued together (pipelined), in its order: per-day totals, donor,
+    // timeline, outbound event, emails.
     const name = [moved.first_name, moved.last_name].filter(Boolean).join(" ") || null;
     const receipt = {
       template: "receipt",
@@ -151,10 +130,38 @@ export async function succeedPaymentIntent(
         dashboardUrl: `${appUrl}/dashboard/${org.slug}/donations/${moved.id}`,
       },
     };
-    await tx`insert into outbox (kind, dedupe_key, org_id, payload)
-             values ('email', ${`email:receipt:${moved.id}`}, ${org.id}, ${JSON.stringify(receipt)}),
-                    ('email', ${`email:admin:${moved.id}`}, ${org.id}, ${JSON.stringify(admin)})
-             on conflict (dedupe_key) do nothing returning id`;
+    await Promise.all([
+      tx`
+      insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
+      select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, amount, 1 from donations where id = ${donation.id}
+      on conflict (campaign_id, day) do update set
+        raised_cents = campaign_daily_totals.raised_cents + excluded.raised_cents,
+        donation_count = campaign_daily_totals.donation_count + excluded.donation_count`,
+      tx`
+      update donors set total_given_cents = total_given_cents + ${donation.amount}, donation_count = donation_count + 1,
+        first_donation_at = least(first_donation_at, (select succeeded_at from donations where id = ${donation.id})),
+        last_donation_at = greatest(last_donation_at, (select succeeded_at from donations where id = ${donation.id})),
+        updated_at = now()
+      where id = ${donation.donor_id}`,
+      tx`insert into donation_events (donation_id, type, processor_event_id, data)
+             values (${donation.id}, 'payment_intent.succeeded', ${ev.eventId},
+                     ${tx.json({ from, to: "SUCCEEDED", paymentIntentId: ev.paymentIntentId, amountReceived: ev.amountReceived })})`,
+      // emitDonationEvent → emitEvent: the event row and an outbox row per subscribed endpoint (none here), one statement.
+      tx`with event as (
+               insert into webhook_events (id, org_id, type, payload, created_at)
+               values (${evtId}, ${donation.org_id}, 'donation.succeeded', ${JSON.stringify(event)}::jsonb, ${createdAt}::timestamptz)
+             )
+             insert into outbox (kind, dedupe_key, org_id, payload)
+             select 'webhook', ${`webhook:${evtId}:`} || id, ${donation.org_id}, jsonb_build_object('eventId', ${evtId}::text, 'endpointId', id)
+             from webhook_endpoints
+             where org_id = ${donation.org_id} and enabled and (cardinality(event_types) = 0 or ${"donation.succeeded"} = any(event_types))
+             on conflict (dedupe_key) do nothing`,
+      // queueMilestones: below the first threshold, no query. queueSuccessEmails: receipt + admin notification in one statement.
+      tx`insert into outbox (kind, dedupe_key, org_id, payload)
+               values ('email', ${`email:receipt:${moved.id}`}, ${org.id}, ${JSON.stringify(receipt)}),
+                      ('email', ${`email:admin:${moved.id}`}, ${org.id}, ${JSON.stringify(admin)})
+               on conflict (dedupe_key) do nothing returning id`,
+    ]);
     return "applied" as const;
   }) as Promise<"applied" | "duplicate" | "ignored">;
 }
