@@ -70,20 +70,21 @@ export async function succeedPaymentIntent(
     if (from !== "PENDING" && from !== "FAILED") throw new Error(`ceiling expects PENDING donations, got ${from}`);
 
     // moveDonation(tx, donation, "SUCCEEDED", …): gained, no tickets, matching off. The UPDATE takes the campaign's row
-    // lock; the organization and the donor's language (the gift has none) are read with it.
-    const [[campaign], [org]] = await Promise.all([
+    // lock; the organization and the donor's language (the gift has none) are read with it, and the donation's UPDATE
+    // goes out with them.
+    const [[campaign], [org], , [moved]] = await Promise.all([
       tx`
       update campaigns set raised_amount_cents = raised_amount_cents + ${donation.amount}, donation_count = donation_count + ${1},
                            matched_amount_cents = matched_amount_cents - ${0}, tickets_sold = tickets_sold + ${0}
       where id = ${donation.campaign_id} returning *`,
       tx`select * from organizations where id = ${donation.org_id}`,
       tx`select locale from donors where id = ${donation.donor_id}`,
-    ]);
-    const [moved] = await tx`
+      tx`
       update donations set charge_id = ${ev.chargeId}, payment_intent_id = ${donation.payment_intent_id ?? ev.paymentIntentId},
                            status = 'SUCCEEDED', matched_amount_cents = ${0}, succeeded_at = coalesce(succeeded_at, now()),
                            failure_reason = ${null}, dispute_reason = dispute_reason, updated_at = now()
-      where id = ${donation.id} returning *`;
+      where id = ${donation.id} returning *`,
+    ]);
     const evtId = newId("evt");
     const createdAt = new Date().toISOString();
     const event = { id: evtId, type: "donation.succeeded", createdAt, data: donationJson(moved) };

@@ -96,6 +96,14 @@ const addCampaignMatch = prepared("campaign_match", (db) =>
     .returning(),
 );
 
+const setDonationMatch = prepared("donation_match", (db) =>
+  db
+    .update(donations)
+    .set({ matchedAmountCents: setTo("matched") })
+    .where(eq(donations.id, ph("id")))
+    .returning(),
+);
+
 const updateParentCounts = prepared("parent_campaign_counts", (db) =>
   db
     .update(campaigns)
@@ -194,65 +202,75 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   const lost = counts(from) && !counts(to);
   const ticketDelta = donation.tickets ? (holdsTickets(to) ? 1 : 0) - (holdsTickets(from) ? 1 : 0) : 0;
   const sign = gained ? 1 : lost ? -1 : 0;
-  let matched = lost ? 0 : donation.matchedAmountCents;
-  let campaign: Campaign | undefined;
-  let org: Organization | undefined;
-  let donorLocale: string | null | undefined;
-
-  // Statements that don't wait for each other's answers go out together: the driver pipelines
-  // statements issued at once on the transaction's connection (one round trip, not one each), and
-  // Postgres runs them in the order issued, so the lock order below holds. Fewer round trips also
-  // mean the campaign's row lock, taken by its UPDATE and held to commit, is held for less time.
-  if (sign !== 0 || ticketDelta !== 0) {
-    // The UPDATE locks the campaign row (FOR NO KEY UPDATE, like any update that keeps the key):
-    // new donations' foreign-key checks (KEY SHARE) on the campaign don't wait for it, so renewals
-    // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
-    // A gift that starts counting also reads what its notifications need (no locks).
-    const emailsInLocale = gained && opts.successEmails && !isLocale(donation.locale);
-    let counted: Campaign[];
-    [counted, org, donorLocale] = await Promise.all([
-      updateCampaignCounts(tx, {
-        id: donation.campaignId,
-        raised: sign * donation.amount,
-        count: sign,
-        unmatched: lost ? donation.matchedAmountCents : 0,
-        tickets: ticketDelta * (donation.tickets ?? 0),
-      }),
-      gained ? first(organizationById(tx, { id: donation.orgId })) : undefined,
-      emailsInLocale ? first(donorLocaleOf(tx, { id: donation.donorId })).then((d) => d?.locale ?? null) : undefined,
-    ]);
-    campaign = counted[0];
-    // The match is decided on the locked row: what is left under the cap after every earlier success.
-    if (gained) {
-      matched = campaign.matchingEnabled
-        ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
-        : 0;
-    }
-    // The public views of both show these totals (and the donor roll, the tickets left).
-    campaignViewChanged(tx, campaign.id, campaign.parentCampaignId);
-  }
-
+  // A gift that starts counting is matched from the campaign's locked row, which its UPDATE
+  // answers: the donation's own UPDATE goes out with it saying 0 and is corrected when a match
+  // is due (matching on, room under the cap), in the next round trip.
+  const matched = gained || lost ? 0 : donation.matchedAmountCents;
   const failure = opts.failureReason !== undefined;
   const dispute = opts.disputeReason !== undefined;
   const shape = `${keys.join(",")}|${to === "SUCCEEDED" ? "s" : ""}|${failure ? "f" : ""}|${dispute ? "d" : ""}`;
-  const parentId = sign !== 0 ? campaign?.parentCampaignId : null;
-  const [withMatch, parentRows, [moved]] = await Promise.all([
-    gained && matched > 0 ? addCampaignMatch(tx, { id: donation.campaignId, matched }) : undefined,
-    parentId ? updateParentCounts(tx, { id: parentId, raised: sign * donation.amount, count: sign }) : undefined,
+  const moveRow = () =>
     updateMoved(shape)(tx, {
       ...setValues,
       status: to,
       matched,
       failureReason: opts.failureReason,
       disputeReason: opts.disputeReason,
+    });
+
+  // Statements that don't wait for each other's answers go out together: the driver pipelines
+  // statements issued at once on the transaction's connection (one round trip, not one each), and
+  // Postgres runs them in the order issued, so the lock order holds. Fewer round trips also mean
+  // the campaign's row lock, taken by its UPDATE and held to commit, is held for less time.
+  if (sign === 0 && ticketDelta === 0) {
+    const [moved] = await moveRow();
+    await Promise.all([timeline(), emitDonationEvent(tx, moved), failed]);
+    return moved;
+  }
+
+  // The UPDATE locks the campaign row (FOR NO KEY UPDATE, like any update that keeps the key):
+  // new donations' foreign-key checks (KEY SHARE) on the campaign don't wait for it, so renewals
+  // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
+  // A gift that starts counting also reads what its notifications need (no locks).
+  const emailsInLocale = gained && opts.successEmails && !isLocale(donation.locale);
+  const [[counted], org, donorLocale, [movedFirst]] = await Promise.all([
+    updateCampaignCounts(tx, {
+      id: donation.campaignId,
+      raised: sign * donation.amount,
+      count: sign,
+      unmatched: lost ? donation.matchedAmountCents : 0,
+      tickets: ticketDelta * (donation.tickets ?? 0),
     }),
+    gained ? first(organizationById(tx, { id: donation.orgId })) : undefined,
+    emailsInLocale ? first(donorLocaleOf(tx, { id: donation.donorId })).then((d) => d?.locale ?? null) : undefined,
+    moveRow(),
   ]);
-  if (withMatch) campaign = withMatch[0];
-  const parent = parentRows?.[0];
+  let campaign = counted;
+  let moved = movedFirst;
+  // The match is decided on the locked row: what is left under the cap after every earlier success.
+  const match =
+    gained && campaign.matchingEnabled
+      ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
+      : 0;
+  // The public views of both show these totals (and the donor roll, the tickets left).
+  campaignViewChanged(tx, campaign.id, campaign.parentCampaignId);
+
+  const parentId = sign !== 0 ? campaign.parentCampaignId : null;
+  let parent: Campaign | undefined;
+  if (match > 0 || parentId) {
+    const [withMatch, matchedRow, parentRows] = await Promise.all([
+      match > 0 ? addCampaignMatch(tx, { id: donation.campaignId, matched: match }) : undefined,
+      match > 0 ? setDonationMatch(tx, { id: donation.id, matched: match }) : undefined,
+      parentId ? updateParentCounts(tx, { id: parentId, raised: sign * donation.amount, count: sign }) : undefined,
+    ]);
+    if (withMatch) campaign = withMatch[0];
+    if (matchedRow) moved = matchedRow[0];
+    parent = parentRows?.[0];
+  }
 
   // Everything else depends only on the rows above. The per-day totals move under the campaign
   // lock held since its UPDATE, like its raised amount.
-  const notify = gained && org ? { org, campaign: campaign! } : undefined;
+  const notify = gained && org ? { org, campaign } : undefined;
   await Promise.all([
     sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
     sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
