@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { Sql } from "postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { coalescesWritesFor, connectCoalescing } from "./coalescing-socket";
 import * as schema from "./schema";
 import { getEnv } from "@/lib/env";
 
@@ -33,6 +34,9 @@ async function open(): Promise<Handle> {
       backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
       onnotice: () => {},
       connection: { application_name: "goodfund" },
+      // One write per turn of the event loop instead of one per statement (db/coalescing-socket.ts).
+      // The driver takes this option but its types don't name it.
+      ...((coalescesWritesFor(env.DATABASE_URL) ? { socket: connectCoalescing } : {}) as object),
     });
     const sql = env.DATABASE_NO_PREPARE ? client : preparedByDefault(client);
     return { db: drizzle(sql, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
