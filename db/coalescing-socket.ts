@@ -8,9 +8,9 @@ import net from "node:net";
  * thread, about a sixth of a processor webhook's CPU. This socket holds what is written during one
  * turn of the event loop (the current callback and the promise reactions it starts) and sends it
  * in a single `writev` at that turn's check phase, where the driver flushes its small writes too.
- * Bytes, order and callbacks are unchanged.
+ * Bytes, order and callbacks are unchanged. Installed after `connect()`, which resets an own
+ * `write` to net.Socket's.
  */
-// Installed once the socket is connected: connecting resets an own `write` to net.Socket's.
 function coalesceWrites(socket: net.Socket): void {
   const write = socket.write;
   let holding = false;
@@ -30,37 +30,25 @@ function coalesceWrites(socket: net.Socket): void {
 }
 
 /** What the driver passes its `socket` option: its parsed connection options. */
-type DriverOptions = { host: string[]; port: number[]; path: string | false; connect_timeout: number };
+type DriverOptions = { host: string[]; port: number[]; path: string | false };
 
 /**
- * The driver's `socket` option: a connected coalescing socket to where the driver would connect
+ * The driver's `socket` option: a coalescing socket connecting to where the driver would connect
  * (a Unix socket path, else the first host and port; a URL naming several hosts keeps the
- * driver's own sockets, see `coalescesWritesFor`). A refused or timed-out connection rejects with
- * the error the driver would report (ECONNREFUSED, CONNECT_TIMEOUT), which it hands to the
- * waiting queries as it does its own.
+ * driver's own sockets, see `coalescesWritesFor`). It is handed over while it connects, as the
+ * driver's own is: what the driver writes meanwhile waits for the connection, and a refused
+ * connection, a timeout (the driver's connect_timeout) or a drop reaches the driver through the
+ * socket's `error` and `close` events, so it fails the waiting queries and reconnects later as it
+ * always does.
  */
-export function connectCoalescing(options: DriverOptions): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = new net.Socket();
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(Object.assign(new Error(`write CONNECT_TIMEOUT ${options.host[0]}:${options.port[0]}`), { code: "CONNECT_TIMEOUT" }));
-    }, options.connect_timeout * 1000);
-    socket.once("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    socket.once("connect", () => {
-      clearTimeout(timer);
-      socket.removeAllListeners("error");
-      coalesceWrites(socket);
-      // Read by the driver for TLS (the server name) and its error messages.
-      Object.assign(socket, { host: options.host[0], port: options.port[0] });
-      resolve(socket);
-    });
-    if (options.path) socket.connect(options.path);
-    else socket.connect(options.port[0], options.host[0]);
-  });
+export function connectCoalescing(options: DriverOptions): net.Socket {
+  const socket = new net.Socket();
+  if (options.path) socket.connect(options.path);
+  else socket.connect(options.port[0], options.host[0]);
+  // Read by the driver for TLS (the server name) and its error messages.
+  Object.assign(socket, { host: options.host[0], port: options.port[0] });
+  coalesceWrites(socket);
+  return socket;
 }
 
 /** Whether a DATABASE_URL can use connectCoalescing: one host (the driver fails over between several itself). */

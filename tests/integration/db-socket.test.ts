@@ -15,7 +15,7 @@ const TARGET = new URL(process.env.POSTGRES_TEST_URL ?? "postgres://postgres@127
 /** A relay to Postgres that keeps every chunk the client sent, in order. */
 type Relay = { url: string; chunks: Buffer[]; server: net.Server };
 
-async function startRelay(): Promise<Relay> {
+async function startRelay(port = 0): Promise<Relay> {
   const chunks: Buffer[] = [];
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(TARGET.port || 5432), TARGET.hostname);
@@ -29,7 +29,7 @@ async function startRelay(): Promise<Relay> {
     client.on("error", () => upstream.destroy());
     upstream.on("error", () => client.destroy());
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   const url = Object.assign(new URL(TARGET.toString()), { port: String((server.address() as AddressInfo).port) });
   return { url: url.toString(), chunks, server };
 }
@@ -99,17 +99,19 @@ describe("the database socket", () => {
     }
   });
 
-  it("fails the queries with a database-unavailable error when nothing listens", async () => {
-    const closed = net.createServer();
-    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((r) => closed.close(() => r()));
-    const sql = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, {
+  it("fails the queries with a database-unavailable error while nothing listens, and works once something does", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const sql = postgres(Object.assign(new URL(TARGET.toString()), { port: String(port) }).toString(), {
       max: 1,
       connect_timeout: 2,
+      backoff: () => 0.05,
       onnotice: () => {},
       ...socketOption,
     });
+    let later: Relay | undefined;
     try {
       const err = await sql`select 1`.then(
         () => null,
@@ -117,8 +119,21 @@ describe("the database socket", () => {
       );
       expect(err).toMatchObject({ code: "ECONNREFUSED" });
       expect(isDatabaseUnavailable(err)).toBe(true);
+      // The database is back on that address: the same client reconnects by itself.
+      later = await startRelay(port);
+      await expect
+        .poll(
+          () =>
+            sql`select 41 + 1 as n`.then(
+              ([row]) => row.n,
+              () => null,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(42);
     } finally {
       await sql.end({ timeout: 1 });
+      await new Promise<void>((r) => (later ? later.server.close(() => r()) : r()));
     }
   });
 
