@@ -1,5 +1,6 @@
 // `npm run bench`: measured speed of the production build on real Postgres, each figure next to
 // a ceiling measured in the same run. See bench/README.md for what is measured and how.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
@@ -231,6 +232,16 @@ async function main() {
       await seedReports(sql, cfg.donations, log);
     }
     await vacuumAnalyze(sql);
+    // Dirty pages written back by the kernel during a measurement queue the commits' WAL flushes
+    // behind them on the disk: every request stalls at once for 100–170 ms on this machine, none
+    // of it in the app (p99 of the paced run 44–153 ms with them, 13–36 ms without). The seed's
+    // are written out before anything is measured; see also the paced run.
+    // (CHECKPOINT needs a superuser or pg_checkpoint; without one the run goes on and says so.)
+    const flushToDisk = async (before: string) => {
+      await sql!`checkpoint`.catch((e: Error) => log(`  no checkpoint before ${before} (${e.message}): it may include write-back stalls`));
+      execFileSync("sync");
+    };
+    await flushToDisk("the first measurement");
     mark("seed", t);
     log(`seeded and vacuumed in ${timings.seed} s`);
 
@@ -347,13 +358,8 @@ async function main() {
       // Up to 50 connections at half that rate, evenly spaced: the latency a donor sees when the
       // server is busy but not saturated.
       const rate = Math.max(1, Math.round(m.rps / 2));
-      // The closed loop left thousands of rows' pages dirty; written back by the kernel during the
-      // paced run, they would queue the commits' WAL flushes behind them on the disk (stalls of
-      // 100–170 ms seen here, all requests at once, none in the app). Written out now instead.
-      // (CHECKPOINT needs a superuser or pg_checkpoint; without one the run goes on and says so.)
-      await sql`checkpoint`.catch((e: Error) =>
-        log(`  no checkpoint before the paced run (${e.message}): its p99 may include write-back stalls`),
-      );
+      // The closed loop left thousands of rows' pages dirty: written out now, not during the paced run.
+      await flushToDisk("the paced run");
       // A warm-up at the same pace first (not counted), as for every closed loop: the paced client
       // starts with no open connection, and its first second would measure TCP and keep-alive setup.
       if (cfg.warmup > 0) await pacedLoad({ url, connections: cfg.c.donations, duration: cfg.warmup, rate, next: donation });
