@@ -12,6 +12,7 @@ import http from "node:http";
 import os from "node:os";
 import next from "next";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env.mjs";
+import { coalesceWrites } from "./coalesce-writes.mjs";
 import { createOverloadGuard } from "./overload.mjs";
 
 // A bad configuration exits here, before Next.js loads and before any worker is forked.
@@ -83,6 +84,18 @@ async function serve() {
   // Route handlers run in this process and read the key from here (each cluster worker has its own).
   const clientIpKey = randomBytes(32);
   globalThis[Symbol.for("goodfund.client-ip-key")] = clientIpKey;
+  // Each address's proof is made once: a client's every request comes from the same few addresses.
+  // Bounded: a flood of distinct addresses starts the table over instead of growing it.
+  const proofs = new Map();
+  const proofOf = (address) => {
+    let proof = proofs.get(address);
+    if (proof === undefined) {
+      if (proofs.size >= 4096) proofs.clear();
+      proof = createHmac("sha256", clientIpKey).update(address).digest("base64url");
+      proofs.set(address, proof);
+    }
+    return proof;
+  };
   const port = Number(process.env.PORT || 3000);
   const hostname = process.env.HOSTNAME || "0.0.0.0";
   const dev = process.env.NODE_ENV === "development";
@@ -107,7 +120,7 @@ async function serve() {
   const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     const address = req.socket.remoteAddress || "";
     req.headers[CLIENT_IP_HEADER] = address;
-    req.headers[CLIENT_IP_PROOF_HEADER] = createHmac("sha256", clientIpKey).update(address).digest("base64url");
+    req.headers[CLIENT_IP_PROOF_HEADER] = proofOf(address);
     void guard(req, res, () => serveNext(req, res));
   });
   const serveNext = (req, res) =>
@@ -119,6 +132,8 @@ async function serve() {
       }
       res.end(JSON.stringify({ error: "Internal server error", status: 500 }));
     });
+  // A response's headers and body leave in one write, not two (./coalesce-writes.mjs).
+  server.on("connection", coalesceWrites);
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;

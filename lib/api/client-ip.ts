@@ -47,10 +47,28 @@ export function socketAddressOf(source: HeaderSource): string | null {
   const proof = headers.get(CLIENT_IP_PROOF_HEADER);
   const key = processKey();
   if (!address || !proof || !key) return null;
-  const expected = Buffer.from(clientIpProof(address, key));
+  const known = provenAddress(address, key);
   const given = Buffer.from(proof);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return parseAddress(address);
+  if (known.proof.length !== given.length || !timingSafeEqual(known.proof, given)) return null;
+  return known.parsed;
+}
+
+type Proven = { proof: Buffer; parsed: string | null };
+/** Per key: each address's expected proof and parsed form, computed once (clients come back). */
+const proven = new WeakMap<Buffer, Map<string, Proven>>();
+const PROVEN_MAX = 4096;
+
+function provenAddress(address: string, key: Buffer): Proven {
+  let byAddress = proven.get(key);
+  if (!byAddress) proven.set(key, (byAddress = new Map()));
+  let known = byAddress.get(address);
+  if (!known) {
+    // Bounded: a flood of distinct addresses starts the table over instead of growing it.
+    if (byAddress.size >= PROVEN_MAX) byAddress.clear();
+    known = { proof: Buffer.from(clientIpProof(address, key)), parsed: parseAddress(address) };
+    byAddress.set(address, known);
+  }
+  return known;
 }
 
 /** True for 127.0.0.0/8 and ::1 (the sandbox-only pages answer such clients only). */

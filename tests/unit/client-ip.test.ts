@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_IP_HEADER, isLoopbackAddress, parseAddress, rateLimitKey, socketAddressOf } from "@/lib/api/client-ip";
+import { randomBytes } from "node:crypto";
+import {
+  CLIENT_IP_HEADER,
+  CLIENT_IP_KEY,
+  CLIENT_IP_PROOF_HEADER,
+  isLoopbackAddress,
+  parseAddress,
+  rateLimitKey,
+  socketAddressOf,
+} from "@/lib/api/client-ip";
 import { serverClientIpHeaders } from "../helpers/api";
 
 describe("parseAddress", () => {
@@ -58,5 +67,35 @@ describe("socketAddressOf", () => {
     expect(socketAddressOf(new Request("http://localhost/", { headers: serverClientIpHeaders("203.0.113.7") }))).toBe("203.0.113.7");
     expect(socketAddressOf(new Headers({ [CLIENT_IP_HEADER]: "127.0.0.1" }))).toBeNull();
     expect(socketAddressOf(new Headers({ ...serverClientIpHeaders("203.0.113.7"), [CLIENT_IP_HEADER]: "127.0.0.1" }))).toBeNull();
+  });
+
+  it("keeps checking every proof once an address was proved, past the size of its table, and under another process key", () => {
+    const headers = serverClientIpHeaders("198.51.100.1");
+    expect(socketAddressOf(new Headers(headers))).toBe("198.51.100.1");
+    // The address is known now; another proof for it is still refused.
+    expect(
+      socketAddressOf(
+        new Headers({
+          ...headers,
+          [CLIENT_IP_PROOF_HEADER]: headers[CLIENT_IP_PROOF_HEADER].replace(/^./, (c) => (c === "A" ? "B" : "A")),
+        }),
+      ),
+    ).toBeNull();
+    // Five thousand distinct addresses (more than the table keeps) are each proved and each refused with another's proof.
+    for (let i = 0; i < 5000; i++) {
+      const ip = `10.${(i >> 8) & 255}.${i & 255}.9`;
+      expect(socketAddressOf(new Headers(serverClientIpHeaders(ip)))).toBe(ip);
+      expect(socketAddressOf(new Headers({ ...serverClientIpHeaders(ip), [CLIENT_IP_HEADER]: "198.51.100.1" }))).toBeNull();
+    }
+    expect(socketAddressOf(new Headers(headers))).toBe("198.51.100.1");
+    // A new process key (another server process) does not accept the old key's proofs.
+    const store = globalThis as Record<symbol, unknown>;
+    const old = store[CLIENT_IP_KEY];
+    store[CLIENT_IP_KEY] = randomBytes(32);
+    try {
+      expect(socketAddressOf(new Headers(headers))).toBeNull();
+    } finally {
+      store[CLIENT_IP_KEY] = old;
+    }
   });
 });
