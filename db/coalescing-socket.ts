@@ -1,33 +1,11 @@
 import net from "node:net";
+import { coalesceWrites } from "@/scripts/coalesce-writes.mjs";
 
-/**
- * The postgres driver writes each statement to its socket on its own as soon as the statement is
- * 1 KiB or more (smaller ones wait for the next turn of the event loop), so a transaction that
- * issues several statements at once (moveDonation's pipelined batches) still costs one `write`
- * system call each; on this kind of connection each is tens of microseconds of the server's one
- * thread, about a sixth of a processor webhook's CPU. This socket holds what is written during one
- * turn of the event loop (the current callback and the promise reactions it starts) and sends it
- * in a single `writev` at that turn's check phase, where the driver flushes its small writes too.
- * Bytes, order and callbacks are unchanged. Installed after `connect()`, which resets an own
- * `write` to net.Socket's.
- */
-function coalesceWrites(socket: net.Socket): void {
-  const write = socket.write;
-  let holding = false;
-  socket.write = function (this: net.Socket, ...args: unknown[]) {
-    if (!holding) {
-      holding = true;
-      this.cork();
-      // After the callbacks and promise reactions of this turn (a nextTick would run between two
-      // of the driver's statements), as the driver itself does for its smaller writes.
-      setImmediate(() => {
-        holding = false;
-        this.uncork();
-      });
-    }
-    return (write as (...a: unknown[]) => boolean).apply(this, args);
-  } as net.Socket["write"];
-}
+// The postgres driver writes each statement to its socket on its own as soon as the statement is
+// 1 KiB or more (smaller ones wait for the next turn of the event loop), so a transaction that
+// issues several statements at once (moveDonation's pipelined batches) would cost one `write`
+// system call each; coalesceWrites sends what one turn writes in one `writev`. Installed after
+// `connect()`, which resets an own `write` to net.Socket's.
 
 /** What the driver passes its `socket` option: its parsed connection options. */
 type DriverOptions = { host: string[]; port: number[]; path: string | false };
