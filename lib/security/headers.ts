@@ -95,11 +95,19 @@ export function pageCacheHeaders(pathname: string): Record<string, string> {
  * Headers of an API response: JSON is never a document, so it may load nothing and be framed
  * by nobody, and the browser must not sniff it into HTML.
  */
-export function apiSecurityHeaders(appUrl: string): Record<string, string> {
-  return {
-    ...BASE_SECURITY_HEADERS,
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-    "X-Frame-Options": "DENY",
-    ...hstsHeaders(appUrl),
-  };
+export function apiSecurityHeaders(appUrl: string): Readonly<Record<string, string>> {
+  // Every API response asks for these, for the one app URL: made once per URL.
+  if (apiHeaders?.appUrl !== appUrl) {
+    apiHeaders = {
+      appUrl,
+      headers: Object.freeze({
+        ...BASE_SECURITY_HEADERS,
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        "X-Frame-Options": "DENY",
+        ...hstsHeaders(appUrl),
+      }),
+    };
+  }
+  return apiHeaders.headers;
 }
+let apiHeaders: { appUrl: string; headers: Readonly<Record<string, string>> } | undefined;
