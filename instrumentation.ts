@@ -3,4 +3,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { startServerProcess } = await import("./lib/jobs/startup");
   await startServerProcess();
+  const { registerDirectRoutes } = await import("./app/api/direct-routes");
+  registerDirectRoutes();
 }

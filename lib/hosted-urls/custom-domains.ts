@@ -24,12 +24,17 @@ export function hostName(hostHeader: string | null): string | null {
   return name.replace(/\.$/, "") || null;
 }
 
+/** Whether `host` could be an organization's custom domain: not the app's own host, and shaped like a domain. */
+export function mayBeCustomDomain(host: string | null, appHost: string): host is string {
+  return host !== null && host !== appHost && DOMAIN_SHAPE.test(host);
+}
+
 /**
  * The slug of the organization whose custom domain `host` is, or null (the app's own host, an
  * unknown host, or a domain two organizations both claim: serving either would be a guess).
  */
 export async function orgSlugForHost(host: string | null, appHost: string): Promise<string | null> {
-  if (!host || host === appHost || !DOMAIN_SHAPE.test(host)) return null;
+  if (!mayBeCustomDomain(host, appHost)) return null;
   return cache.get(host, async () => {
     const rows = await findOrgsByCustomDomain(await getDb(), host);
     return rows.length === 1 ? rows[0].slug : null;

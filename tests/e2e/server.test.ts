@@ -109,6 +109,48 @@ describe("npm start (embedded)", () => {
     expect(b.headers.get("x-ratelimit-remaining")).toBe("99");
     expect(spoofed.headers.get("x-ratelimit-remaining")).toBe("98");
   });
+
+  it("answers POST /api/donations and the processor's webhook directly, as Next.js would", async () => {
+    const {
+      campaign: { id: campaignId },
+    } = await (await fetch(`${app.server.url}/api/public/orgs/demo/campaigns/winter-meals`)).json();
+    // The server now trusts the rightmost X-Forwarded-For entry (the test above): this test's own address, and its own limit.
+    const headers = { "content-type": "application/json", "x-forwarded-for": "203.0.113.77" };
+    // The same request straight (the exact path) and through Next.js (a query string makes it no direct route's).
+    const both = async (path: string, body: string) => {
+      const send = (url: string) => fetch(url, { method: "POST", headers, body });
+      return { direct: await send(`${app.server.url}${path}`), next: await send(`${app.server.url}${path}?via=next`) };
+    };
+    const gift = (email: string) => JSON.stringify({ campaignId, amount: 2500, email, firstName: "Ada" });
+    const started = await both("/api/donations", gift(`direct-${Date.now()}@example.org`));
+    // Next.js streams its answers and varies them on its router's headers; the server sends a length.
+    expect(started.direct.headers.get("vary")).toBeNull();
+    expect(started.direct.headers.get("content-length")).toMatch(/^\d+$/);
+    expect(started.next.headers.get("vary")).toContain("rsc");
+    for (const res of [started.direct, started.next]) {
+      expect(res.status).toBe(201);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+    }
+    const [a, b] = [await started.direct.json(), await started.next.json()];
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    expect(a).toMatchObject({ campaignId, amount: 2500, status: "PENDING", clientSecret: expect.any(String) });
+    // Both count against the one limit of the client's address, which the route reads the same way in both.
+    const remaining = Number(started.direct.headers.get("x-ratelimit-remaining"));
+    expect(Number(started.next.headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
+
+    for (const [path, body] of [
+      ["/api/donations", "{nope"],
+      ["/api/donations", JSON.stringify({ campaignId, amount: -5, email: "not-an-email" })],
+      ["/api/processor/webhooks", JSON.stringify({ id: "evt_unsigned", type: "payment_intent.succeeded" })],
+    ]) {
+      const res = await both(path, body);
+      expect(res.direct.status, body).toBe(res.next.status);
+      expect(res.direct.status, body).toBeGreaterThanOrEqual(400);
+      expect(await res.direct.text(), body).toBe(await res.next.text());
+    }
+  });
 });
 
 /** Signs in with the one-click demo provider as the sign-in page does; the session cookie, or null when refused. */

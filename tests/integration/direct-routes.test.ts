@@ -1,0 +1,231 @@
+/**
+ * The routes the server hands their requests straight to (lib/api/direct-routes.ts, registered by
+ * app/api/direct-routes.ts): over a real socket, the answers the route handlers give through
+ * Next.js (tests/helpers/api.ts calls them as Next.js does), and everything they do not take left
+ * to Next.js (here a stand-in answering 299, so the test sees which way a request went).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerDirectRoutes } from "@/app/api/direct-routes";
+import { donations } from "@/db/schema";
+import { DIRECT_ROUTES, directServer, type DirectServer } from "@/lib/api/direct-routes";
+import { MAX_BODY_BYTES } from "@/lib/api/body";
+import { getEnv, resetEnv } from "@/lib/env";
+import { deliver, givingSetup, paymentSucceededEvent, pendingDonation, signedDelivery, WEBHOOK_PATH } from "../fixtures/processor";
+import { post } from "../helpers/api";
+import { testDb } from "../helpers/db";
+
+const FELL_THROUGH = 299;
+
+type Sent = { status: number; headers: http.IncomingHttpHeaders; text: string; json: () => any };
+type Send = {
+  method?: string;
+  path: string;
+  host?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Sent without a Content-Length (chunked), in these pieces. */
+  chunks?: Buffer[];
+};
+
+function serverOf(direct: DirectServer) {
+  /** What each request answered directly returned: settled once it is done with the request. */
+  const served: Promise<void>[] = [];
+  const server = http.createServer((req, res) => {
+    const answering = direct(req, res);
+    if (answering) return void served.push(answering);
+    req.resume();
+    res.writeHead(FELL_THROUGH, { "content-type": "text/plain" }).end("left to Next.js");
+  });
+  let port = 0;
+  const send = (o: Send): Promise<Sent> =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string | number> = { host: o.host ?? `127.0.0.1:${port}`, ...o.headers };
+      if (o.body !== undefined) headers["content-length"] = Buffer.byteLength(o.body);
+      const req = http.request({ port, path: o.path, method: o.method ?? "POST", headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }));
+      });
+      req.on("error", reject);
+      if (o.chunks) for (const c of o.chunks) req.write(c);
+      req.end(o.body);
+    });
+  return {
+    send,
+    served,
+    port: () => port,
+    start: () =>
+      new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => ((port = (server.address() as AddressInfo).port), resolve()))),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Headers that say how an answer travelled, not what it is (Next.js streams and adds its own Vary). */
+const TRANSPORT = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "vary", "x-request-id"]);
+/** An answer's headers but those and the rate limit's counts (each call takes one). */
+const sameAnswer = (headers: Iterable<[string, string]>) =>
+  Object.fromEntries(
+    [...headers]
+      .map(([k, v]) => [k.toLowerCase(), v])
+      .filter(([k]) => !TRANSPORT.has(k) && !k.startsWith("x-ratelimit-"))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+describe("direct routes", () => {
+  registerDirectRoutes();
+  const app = serverOf((globalThis as Record<symbol, DirectServer>)[DIRECT_ROUTES]);
+  beforeAll(app.start);
+  afterAll(app.stop);
+
+  it("settles a payment as the webhook route does through Next.js, once", async () => {
+    const s = await givingSetup();
+    const d = await pendingDonation(s.campaign.id);
+    const delivery = signedDelivery(paymentSucceededEvent(d));
+    const res = await app.send({ path: WEBHOOK_PATH, headers: delivery.headers, body: delivery.rawBody });
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(res.text));
+    expect(res.headers["x-request-id"]).toMatch(/^[\w.:-]+$/);
+    const [row] = await (await testDb()).select().from(donations).where(eq(donations.id, d.id));
+    expect(row.status).toBe("SUCCEEDED");
+
+    // The same delivery again, straight and through Next.js's way: a duplicate both times, the same answer.
+    const again = await app.send({ path: WEBHOOK_PATH, headers: delivery.headers, body: delivery.rawBody });
+    const viaNext = await deliver(delivery);
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(again.text).toBe(viaNext.text);
+    expect(again.status).toBe(viaNext.status);
+    expect(sameAnswer(Object.entries(again.headers) as [string, string][])).toEqual(sameAnswer(viaNext.headers));
+  });
+
+  it("answers a bad signature, a bad body and an unknown campaign in the contract's shape, as through Next.js", async () => {
+    const forged = signedDelivery(paymentSucceededEvent({ id: "don_x", paymentIntentId: "pi_x", amount: 100 } as never), {
+      secret: "whsec_other",
+    });
+    const cases: [string, Send, () => ReturnType<typeof deliver>][] = [
+      ["forged", { path: WEBHOOK_PATH, headers: forged.headers, body: forged.rawBody }, () => deliver(forged)],
+      [
+        "not JSON",
+        { path: "/api/donations", headers: { "content-type": "application/json" }, body: "{nope" },
+        () => post("/api/donations", undefined, { rawBody: "{nope", headers: { "content-type": "application/json" }, ip: null }),
+      ],
+      [
+        "unknown campaign",
+        {
+          path: "/api/donations",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ campaignId: "cmp_none", amount: 5000, email: "a@example.org" }),
+        },
+        () => post("/api/donations", { campaignId: "cmp_none", amount: 5000, email: "a@example.org" }, { ip: null }),
+      ],
+    ];
+    for (const [name, direct, viaNext] of cases) {
+      const [a, b] = [await app.send(direct), await viaNext()];
+      expect(a.status, name).toBeGreaterThanOrEqual(400);
+      expect(a.status, name).toBe(b.status);
+      expect(a.json(), name).toEqual(b.body);
+      expect(a.json(), name).toMatchObject({ error: expect.any(String), status: a.status });
+      expect(sameAnswer(Object.entries(a.headers) as [string, string][]), name).toEqual(sameAnswer(b.headers));
+    }
+  });
+
+  it("starts a donation", async () => {
+    const s = await givingSetup();
+    const email = `direct-${Date.now()}@example.org`;
+    const res = await app.send({
+      path: "/api/donations",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ campaignId: s.campaign.id, amount: 2500, email }),
+    });
+    expect(res.status).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ campaignId: s.campaign.id, amount: 2500, email, status: "PENDING", clientSecret: expect.any(String) });
+    const [row] = await (await testDb()).select().from(donations).where(eq(donations.id, body.id));
+    expect(row).toMatchObject({ status: "PENDING", amount: 2500, email });
+  });
+
+  it("leaves to Next.js every request it would not answer the same way", async () => {
+    const appHost = new URL(getEnv().appUrl).host;
+    const json = { "content-type": "application/json" };
+    const cases: Send[] = [
+      { method: "GET", path: WEBHOOK_PATH },
+      { method: "PUT", path: "/api/donations", headers: json, body: "{}" },
+      { path: `${WEBHOOK_PATH}?via=next`, body: "{}" },
+      { path: `${WEBHOOK_PATH}/`, body: "{}" },
+      { path: "/api//donations", headers: json, body: "{}" },
+      { path: "/api/donations/don_x", headers: json, body: "{}" },
+      // A host that may be an organization's custom domain: proxy.ts decides what it serves.
+      { path: WEBHOOK_PATH, host: "give.example.org", body: "{}" },
+      { path: "/api/donations", host: "GIVE.example.org.:443", headers: json, body: "{}" },
+      // A body declared over the limit: Next.js's way answers its 413 without reading it.
+      { path: "/api/donations", headers: json, body: Buffer.alloc(MAX_BODY_BYTES + 1, "a") },
+    ];
+    for (const c of cases) expect((await app.send(c)).status, `${c.method ?? "POST"} ${c.path} on ${c.host}`).toBe(FELL_THROUGH);
+    // The app's own host, an IP address and localhost are answered here.
+    for (const host of [appHost, "127.0.0.1", "[::1]:3000", "localhost:3000"]) {
+      const res = await app.send({ path: WEBHOOK_PATH, host, body: "{}" });
+      expect(res.status, host).toBe(400);
+      expect(res.json(), host).toEqual({ error: "Invalid signature", status: 400 });
+    }
+  });
+
+  it("refuses a body over 1 MiB sent without a length, and keeps serving", async () => {
+    const piece = Buffer.alloc(64 * 1024, "a");
+    const chunks = Array.from({ length: MAX_BODY_BYTES / piece.length + 2 }, () => piece);
+    const res = await app.send({ path: "/api/donations", headers: { "content-type": "application/json" }, chunks });
+    expect(res.status).toBe(413);
+    expect(res.json()).toEqual({ error: "Request body too large (limit 1 MiB)", status: 413 });
+    const next = await app.send({ path: WEBHOOK_PATH, body: "{}" });
+    expect(next.status).toBe(400);
+  });
+
+  it("lets go of a request whose client hangs up before its body is sent, and keeps serving", async () => {
+    const before = app.served.length;
+    const logged: string[] = [];
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = "warn";
+    resetEnv();
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), write(chunk, ...rest))) as never;
+    try {
+      await new Promise<void>((resolve) => {
+        const req = http.request({ port: app.port(), path: WEBHOOK_PATH, method: "POST", headers: { "content-length": "1000" } });
+        req.on("error", () => resolve());
+        req.write("{", () => setTimeout(() => (req.destroy(), resolve()), 50));
+      });
+      // Its handling ends (a body that never comes would hold it forever), with nothing to answer and nothing to report.
+      expect(app.served.length).toBe(before + 1);
+      await expect(app.served[before]).resolves.toBeUndefined();
+    } finally {
+      process.stderr.write = write;
+      process.env.LOG_LEVEL = level;
+      resetEnv();
+    }
+    expect(logged.filter((l) => l.includes('"error"'))).toEqual([]);
+    const res = await app.send({ path: WEBHOOK_PATH, body: "{}" });
+    expect(res.status).toBe(400);
+  });
+
+  it("answers a failure around a handler with a 500 in the contract's shape", async () => {
+    const failing = serverOf(
+      directServer({
+        "/api/boom": {
+          POST: Object.assign(async () => new Response(new ReadableStream({ pull: (c) => c.error(new Error("stream broke")) })), {}),
+        },
+      }),
+    );
+    await failing.start();
+    try {
+      const res = await failing.send({ path: "/api/boom", body: "{}" });
+      expect(res.status).toBe(500);
+      expect(res.json()).toEqual({ error: "Internal server error", status: 500 });
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    } finally {
+      await failing.stop();
+    }
+  });
+});
