@@ -783,6 +783,8 @@ async function main() {
       BENCH_DURATION: cfg.duration,
       BENCH_INSTANCES: cfg.instances,
       DATABASE_POOL_SIZE: cfg.poolSize,
+      // The control without the server's direct routes (bench/README.md, "Direct routes").
+      ...(process.env.DIRECT_ROUTES === "0" ? { DIRECT_ROUTES: "0" } : {}),
     });
   } else log("a partial run (BENCH_ONLY or BENCH_DONATIONS=0): not added to bench/RESULTS.md");
   const result = {
