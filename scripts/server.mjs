@@ -115,12 +115,12 @@ async function serve() {
   // (./overload.mjs; OVERLOAD_SHEDDING=0 turns it off).
   const { guard } = createOverloadGuard();
 
-  // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
-  // default: a slowloris connection would live 22–30 s instead of 10.
   // A few hot API routes are handed their requests directly, past Next.js's router
   // (lib/api/direct-routes.ts, registered at start-up); DIRECT_ROUTES=0 sends everything through Next.js.
   const DIRECT = Symbol.for("goodfund.direct-routes");
   const directOn = process.env.DIRECT_ROUTES !== "0";
+  // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
+  // default: a slowloris connection would live 22–30 s instead of 10.
   const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     const address = req.socket.remoteAddress || "";
     req.headers[CLIENT_IP_HEADER] = address;
