@@ -190,6 +190,43 @@ describe("donations export written by Postgres", () => {
     expect(Number(r.n)).toBe(300);
   });
 
+  it("a download walked away from early stops its query, also one far larger than the socket's buffers", async () => {
+    const db = await testDb();
+    const made = await activeOrg();
+    const big = await activeCampaign(made.org, made.owner);
+    const donor = await insertDonor(made.org.id);
+    // About 20 MB of CSV: Postgres is still writing when the reader leaves, not done.
+    await rowsOf(sql`
+      insert into donations (id, org_id, campaign_id, donor_id, amount, email, message)
+      select ${`don_walkaway_${made.org.id}_`} || g, ${made.org.id}, ${big.id}, ${donor.id}, 2500, 'walk' || g || '@example.org', repeat('x', 600)
+      from generate_series(1, 30000) g`);
+    const bigOrg = (await findOrganization(db, made.org.id))!;
+    const body = await exportDonationsCsv(db, bigOrg, {});
+    const reader = body.getReader();
+    await reader.read();
+    await reader.read();
+    const leftAt = new Date().toISOString();
+    await reader.cancel();
+    if (postgresClientOf(db)) {
+      // Its COPY was stopped, not left running over rows nobody reads (it held a pool connection,
+      // parallel workers and a snapshot that keeps VACUUM from pruning, for as long as it ran).
+      const running = async () =>
+        Number(
+          (
+            await rowsOf<{ n: unknown }>(sql`
+              select count(*) as n from pg_stat_activity
+              where datname = current_database() and state = 'active' and query like 'set local jit%'
+                and xact_start < ${leftAt}::timestamptz`)
+          )[0].n,
+        );
+      await expect.poll(running, { timeout: 10_000, interval: 100 }).toBe(0);
+    }
+    // Its connection is back in the pool: an export per connection still runs to its end.
+    const expected = await text(await exportDonationsCsvInBatches(db, full, {}));
+    const all = await Promise.all(Array.from({ length: 10 }, async () => text(await exportDonationsCsv(db, full, {}))));
+    for (const got of all) expect(got.equals(expected)).toBe(true);
+  });
+
   it("an organization with no matching rows gets the header alone", async () => {
     const { js, pg } = await both({ campaignId: newId("cmp") });
     expect(js.toString("utf8").split("\r\n").length).toBe(2);

@@ -267,9 +267,20 @@ export async function copyDonationsCsv(
         }
       },
       async cancel() {
-        // The reader went away: stop Postgres, and read what it already sent to the end, so
-        // the connection goes back to the pool in a clean state.
-        query.cancel();
+        // The reader went away: stop Postgres, then read what it sends to the end, so the
+        // connection goes back to the pool in a clean state. postgres-js's `query.cancel()` does
+        // nothing once a COPY has handed over its stream (the query counts as done), so the
+        // cancel is asked of Postgres by the backend's pid. It is asked first: while nothing is
+        // read, a COPY larger than the socket's buffers is stuck writing and cannot end and free
+        // its connection for another query the cancel could hit; Postgres acts on it as soon as
+        // that write completes. Without it the COPY ran on over rows nobody reads, and while the
+        // socket stayed paused it never ended: a pool connection, two parallel workers and an
+        // open snapshot (which keeps VACUUM from pruning any updated row) held for good.
+        const pid = (query as unknown as { state?: { pid?: unknown } }).state?.pid;
+        if (typeof pid === "number") await client`select pg_cancel_backend(${pid})`.catch(() => {});
+        // The async iterator reads through a 'readable' listener, and while one is attached
+        // `resume()` does nothing: drop it to let the rest flow (and be thrown away).
+        source.removeAllListeners("readable");
         source.on("data", () => {});
         source.on("error", () => {});
         source.resume();
