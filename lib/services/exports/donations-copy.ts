@@ -276,8 +276,15 @@ export async function copyDonationsCsv(
         // that write completes. Without it the COPY ran on over rows nobody reads, and while the
         // socket stayed paused it never ended: a pool connection, two parallel workers and an
         // open snapshot (which keeps VACUUM from pruning any updated row) held for good.
+        // Only a backend that is running an export: behind PgBouncer the pid the driver knows is
+        // PgBouncer's own, which names no backend (or, by chance, another one); then the drain
+        // below reads the COPY to its end instead.
         const pid = (query as unknown as { state?: { pid?: unknown } }).state?.pid;
-        if (typeof pid === "number") await client`select pg_cancel_backend(${pid})`.catch(() => {});
+        if (typeof pid === "number") {
+          await client`
+            select pg_cancel_backend(pid) from pg_stat_activity
+            where pid = ${pid} and state = 'active' and query like 'set local jit%'`.catch(() => {});
+        }
         // The async iterator reads through a 'readable' listener, and while one is attached
         // `resume()` does nothing: drop it to let the rest flow (and be thrown away).
         source.removeAllListeners("readable");
