@@ -214,7 +214,7 @@ describe("direct routes", () => {
     const failing = serverOf(
       directServer({
         "/api/boom": {
-          POST: Object.assign(async () => new Response(new ReadableStream({ pull: (c) => c.error(new Error("stream broke")) })), {}),
+          POST: async () => new Response(new ReadableStream({ pull: (c) => c.error(new Error("stream broke")) })),
         },
       }),
     );

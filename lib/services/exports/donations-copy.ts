@@ -215,7 +215,8 @@ export async function copyDonationsCsv(
   filter: DonationFilter,
   headers: string[],
 ): Promise<ReadableStream<Uint8Array>> {
-  const query = client.unsafe(`${copySettings(filter)} copy (${donationCsvLinesQuery(org, filter)}) to stdout with (format binary)`);
+  const settings = copySettings(filter);
+  const query = client.unsafe(`${settings} copy (${donationCsvLinesQuery(org, filter)}) to stdout with (format binary)`);
   // `.readable()` runs it as a simple query (no named statement), on a connection of the pool
   // held until the COPY ends.
   const source = await query.readable();
@@ -283,7 +284,7 @@ export async function copyDonationsCsv(
         if (typeof pid === "number") {
           await client`
             select pg_cancel_backend(pid) from pg_stat_activity
-            where pid = ${pid} and state = 'active' and query like 'set local jit%'`.catch(() => {});
+            where pid = ${pid} and state = 'active' and starts_with(query, ${settings})`.catch(() => {});
         }
         // The async iterator reads through a 'readable' listener, and while one is attached
         // `resume()` does nothing: drop it to let the rest flow (and be thrown away).
