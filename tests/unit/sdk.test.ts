@@ -11,13 +11,18 @@ import { backoffMs, createClient, paginate, retryAfterMs, type FetchLike } from 
 const ROOT = path.resolve(__dirname, "../..");
 const SDK = path.join(ROOT, "sdk/typescript");
 
-describe("TypeScript SDK: generated files", () => {
-  it("sdk/typescript/openapi.json and src/schema.ts are what `npm run sdk:generate` writes from the app's routes", async () => {
+describe("SDKs: generated files", () => {
+  it("sdk/typescript/openapi.json, src/schema.ts and the Python SDK's models.py and _operations.py are what `npm run sdk:generate` writes from the app's routes", async () => {
     const [fresh, committed] = await Promise.all([generateSdkFiles(), committedSdkFiles()]);
     const stale = "is stale: run `npm run sdk:generate` and commit the result";
     expect(committed.document === fresh.document, `sdk/typescript/openapi.json ${stale}`).toBe(true);
     expect(committed.schema === fresh.schema, `sdk/typescript/src/schema.ts ${stale}`).toBe(true);
+    expect(committed.pythonModels === fresh.pythonModels, `sdk/python/goodfund/models.py ${stale}`).toBe(true);
+    expect(committed.pythonOperations === fresh.pythonOperations, `sdk/python/goodfund/_operations.py ${stale}`).toBe(true);
   }, 60_000);
+});
+
+describe("TypeScript SDK: build", () => {
 
   it("`npm run sdk:build` writes an ES module with its declarations to sdk/typescript/dist", async () => {
     rmSync(path.join(SDK, "dist"), { recursive: true, force: true });
