@@ -624,8 +624,10 @@ function renderOperation(op: PyOperation, isAsync: boolean): string[] {
         `${indent}        `,
       )}`,
     );
-  const head = `return ${isAsync ? "await " : ""}self.request`;
-  lines.push(...call(`${indent}    `, head, callArgs));
+  // `request` answers Any; the annotated name gives the answer its type (no cast needed).
+  const send = `${isAsync ? "await " : ""}self.request`;
+  if (op.result === "None") lines.push(...call(`${indent}    `, send, callArgs));
+  else lines.push(...call(`${indent}    `, `answer: ${returns} = ${send}`, callArgs), `${indent}    return answer`);
 
   if (op.iterator) {
     const it = op.iterator;

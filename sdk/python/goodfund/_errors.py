@@ -44,9 +44,10 @@ class ApiError(GoodfundError):
     @property
     def field_errors(self) -> dict[str, list[str]]:
         """A validation error's messages per field (dotted names for nested fields); empty otherwise."""
+        fields: dict[str, list[str]] = {}
         if isinstance(self.details, dict) and isinstance(self.details.get("fieldErrors"), dict):
-            return self.details["fieldErrors"]
-        return {}
+            fields = self.details["fieldErrors"]
+        return fields
 
 
 class ApiConnectionError(GoodfundError):

@@ -38,11 +38,12 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.Campaign = self.request(
             "GET",
             f"/api/campaigns/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def delete_campaign(self, id: str, *, request_id: str | None = None) -> None:
         """Delete a draft campaign.
@@ -53,7 +54,7 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        self.request(
             "DELETE",
             f"/api/campaigns/{_segment(id)}",
             headers={"X-Request-Id": request_id},
@@ -75,12 +76,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.Campaign = self.request(
             "PATCH",
             f"/api/campaigns/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def reconcile_with_processor(
         self,
@@ -99,11 +101,12 @@ class Operations:
         the answer and kept with the run. The worker does the same every
         RECONCILE_EVERY_MINUTES. Answers 404 when CRON_SECRET is not set.
         """
-        return self.request(
+        answer: models.ReconcileRun = self.request(
             "POST",
             "/api/cron/reconcile",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def run_worker_get(self, *, request_id: str | None = None) -> models.WorkerRun:
         """Run the background worker once.
@@ -114,7 +117,12 @@ class Operations:
         webhooks, publishes scheduled campaigns and ends campaigns past their end date.
         Answers 404 when CRON_SECRET is not set.
         """
-        return self.request("GET", "/api/cron/worker", headers={"X-Request-Id": request_id})
+        answer: models.WorkerRun = self.request(
+            "GET",
+            "/api/cron/worker",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     def run_worker(
         self,
@@ -130,11 +138,12 @@ class Operations:
         webhooks, publishes scheduled campaigns and ends campaigns past their end date.
         Answers 404 when CRON_SECRET is not set.
         """
-        return self.request(
+        answer: models.WorkerRun = self.request(
             "POST",
             "/api/cron/worker",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def create_donation(
         self,
@@ -164,12 +173,13 @@ class Operations:
         Turnstile configured, `captchaToken` is required (400 on `captchaToken` when missing
         or rejected; 503 when the verification service can't be reached).
         """
-        return self.request(
+        answer: models.CreatedDonation = self.request(
             "POST",
             "/api/donations",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def get_donation(self, id: str, *, request_id: str | None = None) -> models.DonationDetail:
         """Get a donation with its timeline.
@@ -184,11 +194,12 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.DonationDetail = self.request(
             "GET",
             f"/api/donations/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def refund_donation(
         self,
@@ -206,11 +217,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.Donation = self.request(
             "POST",
             f"/api/donations/{_segment(id)}/refund",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def export_own_donor_data(
         self,
@@ -227,11 +239,12 @@ class Operations:
         gifts, recurring plans, the emails sent to them and their data requests. Answered at
         once; the request is kept in the donor's requests.
         """
-        return self.request(
+        answer: models.OwnDataExport = self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/data-export",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def list_donor_donations(
         self,
@@ -249,12 +262,13 @@ class Operations:
         never anyone else's), newest first, page-based (`limit` defaults to 25), each with its
         receipt page.
         """
-        return self.request(
+        answer: models.ListDonorDonationsResponse = self.request(
             "GET",
             f"/api/donor/orgs/{_segment(org_slug)}/donations",
             params={"page": page, "limit": limit},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donor_donations(
         self,
@@ -293,11 +307,12 @@ class Operations:
         for an admin and staff are told by email: 202 `{ "status": "PENDING" }` (asking again
         answers the same pending request).
         """
-        return self.request(
+        answer: models.ErasureRequestResult = self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/erasure",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def list_donor_recurring_plans(
         self,
@@ -315,12 +330,13 @@ class Operations:
         included, newest first, page-based (`limit` defaults to 25), each with the count and
         sum of its SUCCEEDED charges.
         """
-        return self.request(
+        answer: models.ListDonorRecurringPlansResponse = self.request(
             "GET",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans",
             params={"page": page, "limit": limit},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donor_recurring_plans(
         self,
@@ -358,12 +374,13 @@ class Operations:
         The amount follows the campaign's rules, as a new gift would (`amount_below_minimum`,
         `not_a_suggested_amount`). Another donor's plan answers 404.
         """
-        return self.request(
+        answer: models.DonorAccountPlan = self.request(
             "PATCH",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def cancel_donor_recurring_plan(
         self,
@@ -383,11 +400,12 @@ class Operations:
         webhooks, the donor gets a confirmation email and the organization a note. Another
         donor's plan answers 404.
         """
-        return self.request(
+        answer: models.DonorAccountPlan = self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans/{_segment(id)}/cancel",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def start_donor_recurring_plan_card_change(
         self,
@@ -408,11 +426,12 @@ class Operations:
         makes it the subscription's default card for the next charges. Another donor's plan
         answers 404.
         """
-        return self.request(
+        answer: models.PlanPaymentMethodSetup = self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans/{_segment(id)}/payment-method",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def delete_donor_session(self, org_slug: str, *, request_id: str | None = None) -> None:
         """Sign the donor out.
@@ -421,7 +440,7 @@ class Operations:
 
         Clears the donor cookie of this organization (other organizations' cookies stay).
         """
-        return self.request(
+        self.request(
             "DELETE",
             f"/api/donor/orgs/{_segment(org_slug)}/session",
             headers={"X-Request-Id": request_id},
@@ -444,11 +463,12 @@ class Operations:
         legal name, tax ID, address and receipt statement. The same file the year-end
         statement email attaches. 404 when the donor made no counted gift that year.
         """
-        return self.request(
+        answer: bytes = self.request(
             "GET",
             f"/api/donor/orgs/{_segment(org_slug)}/statements/{_segment(year)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def get_donor(self, id: str, *, request_id: str | None = None) -> models.DonorDetail:
         """Get a donor with their history.
@@ -460,18 +480,24 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.DonorDetail = self.request(
             "GET",
             f"/api/donors/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def get_open_api_document(self, *, request_id: str | None = None) -> dict[str, Any]:
         """This OpenAPI 3.1 document.
 
         ``GET /api/openapi.json``
         """
-        return self.request("GET", "/api/openapi.json", headers={"X-Request-Id": request_id})
+        answer: dict[str, Any] = self.request(
+            "GET",
+            "/api/openapi.json",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     def list_organizations(
         self,
@@ -485,7 +511,12 @@ class Operations:
         Organizations the caller belongs to, newest first, each with the caller's role. Not
         paged. With an API key: just the key's organization, with the key's role.
         """
-        return self.request("GET", "/api/orgs", headers={"X-Request-Id": request_id})
+        answer: models.ListOrganizationsResponse = self.request(
+            "GET",
+            "/api/orgs",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     def create_organization(
         self,
@@ -502,12 +533,13 @@ class Operations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return self.request(
+        answer: models.Organization = self.request(
             "POST",
             "/api/orgs",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def get_organization(
         self,
@@ -521,11 +553,12 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.Organization = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def update_organization(
         self,
@@ -540,12 +573,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.Organization = self.request(
             "PATCH",
             f"/api/orgs/{_segment(id_or_slug)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def list_api_keys(
         self,
@@ -562,11 +596,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.ListApiKeysResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/api-keys",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def create_api_key(
         self,
@@ -589,12 +624,13 @@ class Operations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return self.request(
+        answer: models.ApiKeyWithSecret = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/api-keys",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def revoke_api_key(self, id_or_slug: str, id: str, *, request_id: str | None = None) -> None:
         """Revoke an API key.
@@ -607,7 +643,7 @@ class Operations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return self.request(
+        self.request(
             "DELETE",
             f"/api/orgs/{_segment(id_or_slug)}/api-keys/{_segment(id)}",
             headers={"X-Request-Id": request_id},
@@ -664,12 +700,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.ListAuditLogResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/audit-log",
             params={"action": action, "actor": actor, "limit": limit, "cursor": cursor},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_audit_log(
         self,
@@ -735,12 +772,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ListCampaignsResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/campaigns",
             params={"page": page, "limit": limit, "status": status, "type": type},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_campaigns(
         self,
@@ -787,12 +825,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.Campaign = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/campaigns",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def list_donations(
         self,
@@ -820,7 +859,7 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ListDonationsResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donations",
             params={
@@ -834,6 +873,7 @@ class Operations:
             },
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donations(
         self,
@@ -893,7 +933,7 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: str = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donations/export",
             params={
@@ -905,6 +945,7 @@ class Operations:
             },
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def list_donor_requests(
         self,
@@ -923,11 +964,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.DonorRequestList = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donor-requests",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def approve_donor_request(
         self,
@@ -947,11 +989,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.DonorRequest = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/donor-requests/{_segment(id)}/approve",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def reject_donor_request(
         self,
@@ -970,11 +1013,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.DonorRequest = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/donor-requests/{_segment(id)}/reject",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def list_donors(
         self,
@@ -997,12 +1041,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ListDonorsResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors",
             params={"page": page, "limit": limit, "q": q, "sort": sort, "order": order},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donors(
         self,
@@ -1051,11 +1096,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.Donor = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/donors/{_segment(id)}/erase",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def export_donor_data(
         self,
@@ -1076,11 +1122,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.DonorDataExport = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/{_segment(id)}/export",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def export_donors(
         self,
@@ -1110,12 +1157,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: str = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/export",
             params={"q": q, "sort": sort, "order": order},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def list_members(
         self,
@@ -1131,11 +1179,12 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ListMembersResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/members",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def add_member(
         self,
@@ -1157,12 +1206,13 @@ class Operations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return self.request(
+        answer: models.Member = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/members",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def remove_member(
         self,
@@ -1183,7 +1233,7 @@ class Operations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return self.request(
+        self.request(
             "DELETE",
             f"/api/orgs/{_segment(id_or_slug)}/members/{_segment(user_id)}",
             headers={"X-Request-Id": request_id},
@@ -1205,12 +1255,13 @@ class Operations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return self.request(
+        answer: models.Member = self.request(
             "PATCH",
             f"/api/orgs/{_segment(id_or_slug)}/members/{_segment(user_id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def start_processor_onboarding(
         self,
@@ -1229,11 +1280,12 @@ class Operations:
 
         Requires the OWNER role in the organization.
         """
-        return self.request(
+        answer: models.OnboardingLink = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/processor/onboarding",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def list_recurring_plans(
         self,
@@ -1253,12 +1305,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ListRecurringPlansResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/recurring-plans",
             params={"page": page, "limit": limit, "status": status},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_recurring_plans(
         self,
@@ -1307,12 +1360,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.CampaignReport = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/reports/campaigns",
             params={"from": from_, "to": to},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def get_report_summary(
         self,
@@ -1341,12 +1395,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ReportSummary = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/reports/summary",
             params={"from": from_, "to": to},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def get_report_timeseries(
         self,
@@ -1374,12 +1429,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.ReportTimeseries = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/reports/timeseries",
             params={"from": from_, "to": to, "interval": interval},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def list_statement_runs(
         self,
@@ -1397,12 +1453,13 @@ class Operations:
 
         Requires membership of the organization (any role).
         """
-        return self.request(
+        answer: models.StatementRuns = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/statements",
             params={"year": year},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def send_statements(
         self,
@@ -1426,12 +1483,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.StatementsQueued = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/statements",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def list_webhook_endpoints(
         self,
@@ -1447,11 +1505,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.ListWebhookEndpointsResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def create_webhook_endpoint(
         self,
@@ -1481,12 +1540,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.WebhookEndpointWithSecret = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def get_webhook_endpoint(
         self,
@@ -1503,11 +1563,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.WebhookEndpoint = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def delete_webhook_endpoint(
         self,
@@ -1524,7 +1585,7 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        self.request(
             "DELETE",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}",
             headers={"X-Request-Id": request_id},
@@ -1547,12 +1608,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.UpdatedWebhookEndpoint = self.request(
             "PATCH",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def list_webhook_deliveries(
         self,
@@ -1572,12 +1634,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.ListWebhookDeliveriesResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/deliveries",
             params={"page": page, "limit": limit},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_webhook_deliveries(
         self,
@@ -1618,12 +1681,13 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.WebhookQueued = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/deliveries"
             f"/{_segment(delivery_id)}/retry",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def test_webhook_endpoint(
         self,
@@ -1642,11 +1706,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.WebhookQueued = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/test",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def receive_processor_event(
         self,
@@ -1664,12 +1729,13 @@ class Operations:
         ID takes effect once across all instances (recorded in the same transaction as its
         effects); a failure answers 500 and keeps nothing, so the processor retries.
         """
-        return self.request(
+        answer: models.WebhookAck = self.request(
             "POST",
             "/api/processor/webhooks",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def get_public_campaign(
         self,
@@ -1685,11 +1751,12 @@ class Operations:
         progress if `showGoal`, the donor roll if `showDonorRoll`, and the fundraiser
         leaderboard of a peer-to-peer campaign.
         """
-        return self.request(
+        answer: models.PublicCampaignView = self.request(
             "GET",
             f"/api/public/campaigns/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def get_public_campaign_by_slug(
         self,
@@ -1704,11 +1771,12 @@ class Operations:
 
         The same view as `getPublicCampaign`, addressed the way the hosted donate page is.
         """
-        return self.request(
+        answer: models.PublicCampaignView = self.request(
             "GET",
             f"/api/public/orgs/{_segment(org_slug)}/campaigns/{_segment(slug)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def create_donor_session(
         self,
@@ -1729,12 +1797,13 @@ class Operations:
         gave. Limited per client IP (10) and per organization and address (5) per 15 minutes,
         besides the public limit.
         """
-        return self.request(
+        answer: models.DonorSignInAnswer = self.request(
             "POST",
             f"/api/public/orgs/{_segment(org_slug)}/donor-sessions",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def cancel_recurring_plan(
         self,
@@ -1753,11 +1822,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.RecurringPlan = self.request(
             "POST",
             f"/api/recurring-plans/{_segment(id)}/cancel",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def complete_sandbox_onboarding(
         self,
@@ -1772,11 +1842,12 @@ class Operations:
 
         Requires the OWNER role in the organization.
         """
-        return self.request(
+        answer: models.CompleteSandboxOnboardingResponse = self.request(
             "POST",
             f"/api/sandbox/accounts/{_segment(id)}/complete",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def confirm_sandbox_payment(
         self,
@@ -1797,12 +1868,13 @@ class Operations:
         `failureReason` set: its tickets stay held and the same payment may be retried with
         another card until the hold expires.
         """
-        return self.request(
+        answer: models.Donation = self.request(
             "POST",
             "/api/sandbox/payments/confirm",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def confirm_sandbox_setup(
         self,
@@ -1822,12 +1894,13 @@ class Operations:
         The whole client secret must match; a card form whose card was accepted can't be used
         again (409).
         """
-        return self.request(
+        answer: models.SandboxSetupResult = self.request(
             "POST",
             "/api/sandbox/setup-intents/confirm",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     def renew_sandbox_subscription(
         self,
@@ -1842,11 +1915,12 @@ class Operations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return self.request(
+        answer: models.RenewSandboxSubscriptionResponse = self.request(
             "POST",
             f"/api/sandbox/subscriptions/{_segment(id)}/renew",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
 
 class AsyncOperations:
@@ -1870,11 +1944,12 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.Campaign = await self.request(
             "GET",
             f"/api/campaigns/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def delete_campaign(self, id: str, *, request_id: str | None = None) -> None:
         """Delete a draft campaign.
@@ -1885,7 +1960,7 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        await self.request(
             "DELETE",
             f"/api/campaigns/{_segment(id)}",
             headers={"X-Request-Id": request_id},
@@ -1907,12 +1982,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.Campaign = await self.request(
             "PATCH",
             f"/api/campaigns/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def reconcile_with_processor(
         self,
@@ -1931,11 +2007,12 @@ class AsyncOperations:
         the answer and kept with the run. The worker does the same every
         RECONCILE_EVERY_MINUTES. Answers 404 when CRON_SECRET is not set.
         """
-        return await self.request(
+        answer: models.ReconcileRun = await self.request(
             "POST",
             "/api/cron/reconcile",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def run_worker_get(self, *, request_id: str | None = None) -> models.WorkerRun:
         """Run the background worker once.
@@ -1946,7 +2023,12 @@ class AsyncOperations:
         webhooks, publishes scheduled campaigns and ends campaigns past their end date.
         Answers 404 when CRON_SECRET is not set.
         """
-        return await self.request("GET", "/api/cron/worker", headers={"X-Request-Id": request_id})
+        answer: models.WorkerRun = await self.request(
+            "GET",
+            "/api/cron/worker",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     async def run_worker(
         self,
@@ -1962,11 +2044,12 @@ class AsyncOperations:
         webhooks, publishes scheduled campaigns and ends campaigns past their end date.
         Answers 404 when CRON_SECRET is not set.
         """
-        return await self.request(
+        answer: models.WorkerRun = await self.request(
             "POST",
             "/api/cron/worker",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def create_donation(
         self,
@@ -1996,12 +2079,13 @@ class AsyncOperations:
         Turnstile configured, `captchaToken` is required (400 on `captchaToken` when missing
         or rejected; 503 when the verification service can't be reached).
         """
-        return await self.request(
+        answer: models.CreatedDonation = await self.request(
             "POST",
             "/api/donations",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def get_donation(
         self,
@@ -2021,11 +2105,12 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.DonationDetail = await self.request(
             "GET",
             f"/api/donations/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def refund_donation(
         self,
@@ -2043,11 +2128,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.Donation = await self.request(
             "POST",
             f"/api/donations/{_segment(id)}/refund",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def export_own_donor_data(
         self,
@@ -2064,11 +2150,12 @@ class AsyncOperations:
         gifts, recurring plans, the emails sent to them and their data requests. Answered at
         once; the request is kept in the donor's requests.
         """
-        return await self.request(
+        answer: models.OwnDataExport = await self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/data-export",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def list_donor_donations(
         self,
@@ -2086,12 +2173,13 @@ class AsyncOperations:
         never anyone else's), newest first, page-based (`limit` defaults to 25), each with its
         receipt page.
         """
-        return await self.request(
+        answer: models.ListDonorDonationsResponse = await self.request(
             "GET",
             f"/api/donor/orgs/{_segment(org_slug)}/donations",
             params={"page": page, "limit": limit},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donor_donations(
         self,
@@ -2130,11 +2218,12 @@ class AsyncOperations:
         for an admin and staff are told by email: 202 `{ "status": "PENDING" }` (asking again
         answers the same pending request).
         """
-        return await self.request(
+        answer: models.ErasureRequestResult = await self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/erasure",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def list_donor_recurring_plans(
         self,
@@ -2152,12 +2241,13 @@ class AsyncOperations:
         included, newest first, page-based (`limit` defaults to 25), each with the count and
         sum of its SUCCEEDED charges.
         """
-        return await self.request(
+        answer: models.ListDonorRecurringPlansResponse = await self.request(
             "GET",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans",
             params={"page": page, "limit": limit},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donor_recurring_plans(
         self,
@@ -2195,12 +2285,13 @@ class AsyncOperations:
         The amount follows the campaign's rules, as a new gift would (`amount_below_minimum`,
         `not_a_suggested_amount`). Another donor's plan answers 404.
         """
-        return await self.request(
+        answer: models.DonorAccountPlan = await self.request(
             "PATCH",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def cancel_donor_recurring_plan(
         self,
@@ -2220,11 +2311,12 @@ class AsyncOperations:
         webhooks, the donor gets a confirmation email and the organization a note. Another
         donor's plan answers 404.
         """
-        return await self.request(
+        answer: models.DonorAccountPlan = await self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans/{_segment(id)}/cancel",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def start_donor_recurring_plan_card_change(
         self,
@@ -2245,11 +2337,12 @@ class AsyncOperations:
         makes it the subscription's default card for the next charges. Another donor's plan
         answers 404.
         """
-        return await self.request(
+        answer: models.PlanPaymentMethodSetup = await self.request(
             "POST",
             f"/api/donor/orgs/{_segment(org_slug)}/recurring-plans/{_segment(id)}/payment-method",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def delete_donor_session(self, org_slug: str, *, request_id: str | None = None) -> None:
         """Sign the donor out.
@@ -2258,7 +2351,7 @@ class AsyncOperations:
 
         Clears the donor cookie of this organization (other organizations' cookies stay).
         """
-        return await self.request(
+        await self.request(
             "DELETE",
             f"/api/donor/orgs/{_segment(org_slug)}/session",
             headers={"X-Request-Id": request_id},
@@ -2281,11 +2374,12 @@ class AsyncOperations:
         legal name, tax ID, address and receipt statement. The same file the year-end
         statement email attaches. 404 when the donor made no counted gift that year.
         """
-        return await self.request(
+        answer: bytes = await self.request(
             "GET",
             f"/api/donor/orgs/{_segment(org_slug)}/statements/{_segment(year)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def get_donor(self, id: str, *, request_id: str | None = None) -> models.DonorDetail:
         """Get a donor with their history.
@@ -2297,18 +2391,24 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.DonorDetail = await self.request(
             "GET",
             f"/api/donors/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def get_open_api_document(self, *, request_id: str | None = None) -> dict[str, Any]:
         """This OpenAPI 3.1 document.
 
         ``GET /api/openapi.json``
         """
-        return await self.request("GET", "/api/openapi.json", headers={"X-Request-Id": request_id})
+        answer: dict[str, Any] = await self.request(
+            "GET",
+            "/api/openapi.json",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     async def list_organizations(
         self,
@@ -2322,7 +2422,12 @@ class AsyncOperations:
         Organizations the caller belongs to, newest first, each with the caller's role. Not
         paged. With an API key: just the key's organization, with the key's role.
         """
-        return await self.request("GET", "/api/orgs", headers={"X-Request-Id": request_id})
+        answer: models.ListOrganizationsResponse = await self.request(
+            "GET",
+            "/api/orgs",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     async def create_organization(
         self,
@@ -2339,12 +2444,13 @@ class AsyncOperations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return await self.request(
+        answer: models.Organization = await self.request(
             "POST",
             "/api/orgs",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def get_organization(
         self,
@@ -2358,11 +2464,12 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.Organization = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def update_organization(
         self,
@@ -2377,12 +2484,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.Organization = await self.request(
             "PATCH",
             f"/api/orgs/{_segment(id_or_slug)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def list_api_keys(
         self,
@@ -2399,11 +2507,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.ListApiKeysResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/api-keys",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def create_api_key(
         self,
@@ -2426,12 +2535,13 @@ class AsyncOperations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return await self.request(
+        answer: models.ApiKeyWithSecret = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/api-keys",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def revoke_api_key(
         self,
@@ -2450,7 +2560,7 @@ class AsyncOperations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return await self.request(
+        await self.request(
             "DELETE",
             f"/api/orgs/{_segment(id_or_slug)}/api-keys/{_segment(id)}",
             headers={"X-Request-Id": request_id},
@@ -2507,12 +2617,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.ListAuditLogResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/audit-log",
             params={"action": action, "actor": actor, "limit": limit, "cursor": cursor},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_audit_log(
         self,
@@ -2578,12 +2689,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ListCampaignsResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/campaigns",
             params={"page": page, "limit": limit, "status": status, "type": type},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_campaigns(
         self,
@@ -2630,12 +2742,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.Campaign = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/campaigns",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def list_donations(
         self,
@@ -2663,7 +2776,7 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ListDonationsResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donations",
             params={
@@ -2677,6 +2790,7 @@ class AsyncOperations:
             },
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donations(
         self,
@@ -2736,7 +2850,7 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: str = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donations/export",
             params={
@@ -2748,6 +2862,7 @@ class AsyncOperations:
             },
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def list_donor_requests(
         self,
@@ -2766,11 +2881,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.DonorRequestList = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donor-requests",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def approve_donor_request(
         self,
@@ -2790,11 +2906,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.DonorRequest = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/donor-requests/{_segment(id)}/approve",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def reject_donor_request(
         self,
@@ -2813,11 +2930,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.DonorRequest = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/donor-requests/{_segment(id)}/reject",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def list_donors(
         self,
@@ -2840,12 +2958,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ListDonorsResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors",
             params={"page": page, "limit": limit, "q": q, "sort": sort, "order": order},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_donors(
         self,
@@ -2894,11 +3013,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.Donor = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/donors/{_segment(id)}/erase",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def export_donor_data(
         self,
@@ -2919,11 +3039,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.DonorDataExport = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/{_segment(id)}/export",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def export_donors(
         self,
@@ -2953,12 +3074,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: str = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/export",
             params={"q": q, "sort": sort, "order": order},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def list_members(
         self,
@@ -2974,11 +3096,12 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ListMembersResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/members",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def add_member(
         self,
@@ -3000,12 +3123,13 @@ class AsyncOperations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return await self.request(
+        answer: models.Member = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/members",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def remove_member(
         self,
@@ -3026,7 +3150,7 @@ class AsyncOperations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return await self.request(
+        await self.request(
             "DELETE",
             f"/api/orgs/{_segment(id_or_slug)}/members/{_segment(user_id)}",
             headers={"X-Request-Id": request_id},
@@ -3048,12 +3172,13 @@ class AsyncOperations:
 
         Requires a signed-in person (session JWT): API keys answer 403.
         """
-        return await self.request(
+        answer: models.Member = await self.request(
             "PATCH",
             f"/api/orgs/{_segment(id_or_slug)}/members/{_segment(user_id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def start_processor_onboarding(
         self,
@@ -3072,11 +3197,12 @@ class AsyncOperations:
 
         Requires the OWNER role in the organization.
         """
-        return await self.request(
+        answer: models.OnboardingLink = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/processor/onboarding",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def list_recurring_plans(
         self,
@@ -3096,12 +3222,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ListRecurringPlansResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/recurring-plans",
             params={"page": page, "limit": limit, "status": status},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_recurring_plans(
         self,
@@ -3150,12 +3277,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.CampaignReport = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/reports/campaigns",
             params={"from": from_, "to": to},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def get_report_summary(
         self,
@@ -3184,12 +3312,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ReportSummary = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/reports/summary",
             params={"from": from_, "to": to},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def get_report_timeseries(
         self,
@@ -3217,12 +3346,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.ReportTimeseries = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/reports/timeseries",
             params={"from": from_, "to": to, "interval": interval},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def list_statement_runs(
         self,
@@ -3240,12 +3370,13 @@ class AsyncOperations:
 
         Requires membership of the organization (any role).
         """
-        return await self.request(
+        answer: models.StatementRuns = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/statements",
             params={"year": year},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def send_statements(
         self,
@@ -3269,12 +3400,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.StatementsQueued = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/statements",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def list_webhook_endpoints(
         self,
@@ -3290,11 +3422,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.ListWebhookEndpointsResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def create_webhook_endpoint(
         self,
@@ -3324,12 +3457,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.WebhookEndpointWithSecret = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def get_webhook_endpoint(
         self,
@@ -3346,11 +3480,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.WebhookEndpoint = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def delete_webhook_endpoint(
         self,
@@ -3367,7 +3502,7 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        await self.request(
             "DELETE",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}",
             headers={"X-Request-Id": request_id},
@@ -3390,12 +3525,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.UpdatedWebhookEndpoint = await self.request(
             "PATCH",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def list_webhook_deliveries(
         self,
@@ -3415,12 +3551,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.ListWebhookDeliveriesResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/deliveries",
             params={"page": page, "limit": limit},
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     def iter_webhook_deliveries(
         self,
@@ -3461,12 +3598,13 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.WebhookQueued = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/deliveries"
             f"/{_segment(delivery_id)}/retry",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def test_webhook_endpoint(
         self,
@@ -3485,11 +3623,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.WebhookQueued = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/test",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def receive_processor_event(
         self,
@@ -3507,12 +3646,13 @@ class AsyncOperations:
         ID takes effect once across all instances (recorded in the same transaction as its
         effects); a failure answers 500 and keeps nothing, so the processor retries.
         """
-        return await self.request(
+        answer: models.WebhookAck = await self.request(
             "POST",
             "/api/processor/webhooks",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def get_public_campaign(
         self,
@@ -3528,11 +3668,12 @@ class AsyncOperations:
         progress if `showGoal`, the donor roll if `showDonorRoll`, and the fundraiser
         leaderboard of a peer-to-peer campaign.
         """
-        return await self.request(
+        answer: models.PublicCampaignView = await self.request(
             "GET",
             f"/api/public/campaigns/{_segment(id)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def get_public_campaign_by_slug(
         self,
@@ -3547,11 +3688,12 @@ class AsyncOperations:
 
         The same view as `getPublicCampaign`, addressed the way the hosted donate page is.
         """
-        return await self.request(
+        answer: models.PublicCampaignView = await self.request(
             "GET",
             f"/api/public/orgs/{_segment(org_slug)}/campaigns/{_segment(slug)}",
             headers={"X-Request-Id": request_id},
         )
+        return answer
 
     async def create_donor_session(
         self,
@@ -3572,12 +3714,13 @@ class AsyncOperations:
         gave. Limited per client IP (10) and per organization and address (5) per 15 minutes,
         besides the public limit.
         """
-        return await self.request(
+        answer: models.DonorSignInAnswer = await self.request(
             "POST",
             f"/api/public/orgs/{_segment(org_slug)}/donor-sessions",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def cancel_recurring_plan(
         self,
@@ -3596,11 +3739,12 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.RecurringPlan = await self.request(
             "POST",
             f"/api/recurring-plans/{_segment(id)}/cancel",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def complete_sandbox_onboarding(
         self,
@@ -3615,11 +3759,12 @@ class AsyncOperations:
 
         Requires the OWNER role in the organization.
         """
-        return await self.request(
+        answer: models.CompleteSandboxOnboardingResponse = await self.request(
             "POST",
             f"/api/sandbox/accounts/{_segment(id)}/complete",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def confirm_sandbox_payment(
         self,
@@ -3640,12 +3785,13 @@ class AsyncOperations:
         `failureReason` set: its tickets stay held and the same payment may be retried with
         another card until the hold expires.
         """
-        return await self.request(
+        answer: models.Donation = await self.request(
             "POST",
             "/api/sandbox/payments/confirm",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def confirm_sandbox_setup(
         self,
@@ -3665,12 +3811,13 @@ class AsyncOperations:
         The whole client secret must match; a card form whose card was accepted can't be used
         again (409).
         """
-        return await self.request(
+        answer: models.SandboxSetupResult = await self.request(
             "POST",
             "/api/sandbox/setup-intents/confirm",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
 
     async def renew_sandbox_subscription(
         self,
@@ -3685,8 +3832,9 @@ class AsyncOperations:
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        return await self.request(
+        answer: models.RenewSandboxSubscriptionResponse = await self.request(
             "POST",
             f"/api/sandbox/subscriptions/{_segment(id)}/renew",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer

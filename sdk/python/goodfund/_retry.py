@@ -55,7 +55,7 @@ def retry_after_seconds(value: str | None, now: float | None = None) -> float | 
     if _SECONDS.fullmatch(value):
         return float(value)
     try:
-        at = parsedate_to_datetime(value).timestamp()
+        at: float = parsedate_to_datetime(value).timestamp()
     except (TypeError, ValueError, IndexError):
         return None
     return max(0.0, at - (time.time() if now is None else now))
@@ -63,7 +63,7 @@ def retry_after_seconds(value: str | None, now: float | None = None) -> float | 
 
 def backoff(retry: int, base_delay: float, max_delay: float, rand: Callable[[], float] = random.random) -> float:
     """Exponential backoff with jitter: between half and all of ``base_delay * 2**(retry - 1)``, capped at ``max_delay``."""
-    ceiling = min(max_delay, base_delay * 2 ** (retry - 1))
+    ceiling = min(max_delay, base_delay * 2.0 ** (retry - 1))
     return ceiling / 2 + rand() * (ceiling / 2)
 
 
