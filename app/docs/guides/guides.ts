@@ -21,6 +21,11 @@ export const GUIDES = [
   { slug: "modes", title: "Sandbox and Stripe mode", summary: "What changes between trying Goodfund and taking real payments." },
   { slug: "sdk", title: "The TypeScript SDK", summary: "A typed client with API keys, idempotent retries, pagination and webhook checks." },
   {
+    slug: "python-sdk",
+    title: "The Python SDK",
+    summary: "Sync and async clients for Python: a method per operation, idempotent retries, paged iterators, webhook checks.",
+  },
+  {
     slug: "custom-domains",
     title: "Custom domains and embedding",
     summary: "An organization's own domain (DNS, TLS, what it serves), short links, and the donate form on your website.",
