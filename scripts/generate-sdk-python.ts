@@ -40,12 +40,15 @@ type Operation = {
   requestBody?: { required?: boolean; content?: MediaTypes };
   responses?: Record<string, { content?: MediaTypes }>;
 };
+type Method = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+/** A path's operations, and the parameters all of them share. */
+type PathItem = { parameters?: Parameter[] } & { [M in Method]?: Operation };
 export type OpenApiDocument = {
-  paths: Record<string, Record<string, Operation>>;
+  paths: Record<string, PathItem>;
   components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, Parameter> };
 };
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+const HTTP_METHODS: readonly Method[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** Python's keywords: a parameter or field named like one is renamed (`from` → `from_`) or kept as a string key. */
 const PY_KEYWORDS = new Set(
@@ -482,8 +485,10 @@ function collectOperations(doc: OpenApiDocument, builder: ModelBuilder): PyOpera
       const opPascal = pascalCase(op.operationId);
 
       const params: PyParam[] = [];
-      for (const raw of op.parameters ?? []) {
-        const p = resolve(raw);
+      // The path's shared parameters, unless the operation declares its own of the same name.
+      const own = (op.parameters ?? []).map(resolve);
+      const shared = (item.parameters ?? []).map(resolve).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
+      for (const p of [...shared, ...own]) {
         if (p.in === "cookie") continue;
         // Header names lose their `X-` (X-Request-Id → request_id).
         const py = pyName(p.in === "header" ? p.name.replace(/^x-/i, "") : p.name);
