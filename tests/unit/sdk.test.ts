@@ -23,7 +23,6 @@ describe("SDKs: generated files", () => {
 });
 
 describe("TypeScript SDK: build", () => {
-
   it("`npm run sdk:build` writes an ES module with its declarations to sdk/typescript/dist", async () => {
     rmSync(path.join(SDK, "dist"), { recursive: true, force: true });
     execFileSync("npm", ["run", "--silent", "sdk:build"], { cwd: ROOT, stdio: "pipe" });
