@@ -45,7 +45,7 @@ def test_the_readme_script_lists_the_demo_organizations_campaigns(server: Server
         "GOODFUND_TOKEN": token,
         "GOODFUND_URL": server.url,
         "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
-        "PYTHONPATH": str(ROOT / "sdk/python"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "sdk/python"), os.environ.get("PYTHONPATH")])),
     }
     run = subprocess.run(["bash", "-c", run_line], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
