@@ -27,7 +27,6 @@ type Parameter = {
   name: string;
   in: "path" | "query" | "header" | "cookie";
   required?: boolean;
-  description?: string;
   schema?: JsonSchema;
 };
 type MediaTypes = Record<string, { schema?: JsonSchema }>;
@@ -533,7 +532,9 @@ function collectOperations(doc: OpenApiDocument, builder: ModelBuilder): PyOpera
         path,
         name,
         summary: op.summary ?? op.operationId,
-        description: op.description,
+        description:
+          [op.deprecated ? "Deprecated: it may be removed in a later version." : "", op.description ?? ""].filter(Boolean).join("\n\n") ||
+          undefined,
         params,
         body,
         result,
@@ -606,7 +607,7 @@ function renderOperation(op: PyOperation, isAsync: boolean): string[] {
   const indent = "    ";
   const lines: string[] = [];
   const returns = q(op.result);
-  lines.push(...signature(indent, `${isAsync ? "async " : ""}def ${op.name}`, args, isAsync ? returns : returns));
+  lines.push(...signature(indent, `${isAsync ? "async " : ""}def ${op.name}`, args, returns));
   const doc = [`${op.summary.replace(/\.?$/, ".")}`, `\`\`${op.method} ${op.path}\`\``, ...(op.description ? [op.description] : [])];
   lines.push(...docstring(doc.join("\n\n"), `${indent}    `));
 

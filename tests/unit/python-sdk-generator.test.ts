@@ -91,6 +91,7 @@ const doc: OpenApiDocument = {
       },
       delete: {
         operationId: "deleteGiftReceipt",
+        deprecated: true,
         parameters: [{ name: "year", in: "path", required: true, schema: { type: "integer" } }],
         responses: { "204": {} },
       },
@@ -131,6 +132,7 @@ describe("Python SDK generator", () => {
     expect(operations).toContain('f"/api/gifts/{_segment(id)}/receipt/{_segment(year)}"');
     // The path's shared parameter (`id`) joins the operation's own.
     expect(operations).toMatch(/def delete_gift_receipt\(self, id: str, year: int\) -> None:[\s\S]*?\n        self\.request\(/);
+    expect(operations).toContain("Deprecated: it may be removed in a later version.");
     expect(operations).toContain("    async def create_gift(");
     expect(operations).toContain("answer: models.Gift = await self.request(");
   });
