@@ -19,8 +19,8 @@ import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idemp
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
 import { ApiError, flattenIssues, forbidden, fromAppError, notFound, unauthorized, validationError } from "./errors";
-import type { Tag } from "./openapi";
 import { errorResponse } from "./respond";
+import type { Tag } from "./tags";
 
 export { CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, clientIpOf, socketAddressOf } from "./client-ip";
 
