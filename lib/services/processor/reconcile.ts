@@ -4,13 +4,13 @@ import type { Db } from "@/db";
 import { donationEvents, donations, organizations, processedEvents, reconcileRuns } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
-import { EVENT_HANDLERS } from "@/lib/processor/events";
 import type { PaymentIntentState, PaymentProcessor } from "@/lib/processor/types";
 import { recordPaymentCancellation } from "@/lib/services/donations/record-payment-cancellation";
 import { recordPaymentFailure } from "@/lib/services/donations/record-payment-failure";
 import { settlePayment } from "@/lib/services/donations/settle-payment";
 import { applyProcessorEvent } from "./apply-processor-event";
 import type { EventSource } from "./event-outcome";
+import { EVENT_HANDLERS } from "./events";
 
 /** Each run lists again this far before the previous checkpoint (clock skew, events stored late). */
 export const RECONCILE_OVERLAP_MINUTES = 10;
