@@ -11,7 +11,7 @@ import { errorFields, log } from "@/lib/log";
 import { claimOutboxRows, type ClaimOptions } from "@/lib/outbox/claim";
 import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryError } from "@/lib/outbox/lease";
 import type { OutboxRecord } from "@/lib/outbox/types";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { startReconciler } from "./reconcile";
