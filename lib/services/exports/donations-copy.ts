@@ -2,11 +2,10 @@ import { and, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import type { Db } from "@/db";
-import { donationFilterConditions } from "@/db/queries/donations";
+import { donationFilterConditions, type DonationFilter } from "@/db/queries/donations";
 import type { Organization } from "@/db/schema";
 import { errorFields, log } from "@/lib/log";
 import { currencyDecimals } from "@/lib/money";
-import type { DonationFilter } from "@/lib/schemas/donations";
 import { CSV_BOM, csvLine } from "./csv";
 
 /*
