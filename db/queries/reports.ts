@@ -10,15 +10,13 @@ import {
   nextBucket,
   splitAtMidnights,
   tooManyBuckets,
-  type CampaignReportRow,
   type ReportInterval,
   type ReportWindow,
-  type TimeseriesBucket,
-} from "@/lib/schemas/reports";
+} from "@/lib/report-window";
 
 /*
  * Reports over an organization's donations. The exact meaning of each number is on the response
- * schemas in lib/schemas/reports.ts (and so in the OpenAPI document). In short:
+ * schemas in lib/schemas/reports.ts (and so in the OpenAPI document), which serialize these rows. In short:
  * - The window is `from` (inclusive) to `to` (exclusive) on `succeeded_at`, the time the money came
  *   in; either bound may be absent. Bounds keep their microseconds.
  * - A gift counts when its donation is SUCCEEDED now: raised = sum of `amount`, count, donors =
@@ -299,7 +297,7 @@ export async function getReportTimeseries(
   w: ReportWindow,
   interval: ReportInterval,
   opts: ReportOptions = {},
-): Promise<TimeseriesBucket[]> {
+): Promise<{ start: string; raisedCents: number; count: number }[]> {
   if (w.from !== null && w.from === w.to) return [];
   const strategy = opts.strategy ?? "aggregates";
   const found = await inSnapshot(db, (tx) => raisedByKey(tx, orgId, w, byBucket(interval), strategy));
@@ -310,7 +308,7 @@ export async function getReportTimeseries(
   if (!Number.isFinite(first) || !Number.isFinite(last)) return [];
   const n = bucketCount(first, last, interval);
   if (n > MAX_BUCKETS) throw fieldError("interval", tooManyBuckets(n, interval), "too_many_buckets", { maximum: MAX_BUCKETS, buckets: n });
-  const out: TimeseriesBucket[] = [];
+  const out: { start: string; raisedCents: number; count: number }[] = [];
   for (let start = first; start <= last; start = nextBucket(start, interval)) {
     const iso = new Date(start).toISOString();
     const v = found.get(iso.slice(0, 10));
@@ -323,12 +321,7 @@ export async function getReportTimeseries(
  * Every campaign of `orgId` with its own raised, count and distinct donors in the window, and
  * the same including its fundraiser pages (see `campaignReportRowSchema`); highest raised first.
  */
-export async function getCampaignReport(
-  db: DbOrTx,
-  orgId: string,
-  w: ReportWindow,
-  opts: ReportOptions = {},
-): Promise<CampaignReportRow[]> {
+export async function getCampaignReport(db: DbOrTx, orgId: string, w: ReportWindow, opts: ReportOptions = {}) {
   const strategy = opts.strategy ?? "aggregates";
   const [list, sums, donorRows] = await inSnapshot(db, (tx) =>
     Promise.all([
