@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db";
 import { campaigns, type OutboxKind } from "@/db/schema";
 import { sweepIdempotencyKeys } from "@/lib/api/idempotency";
-import { purgeExpiredSignInLinks } from "@/lib/auth/sign-in-links";
+import { purgeExpiredSignInLinks } from "@/lib/services/sign-in/sign-in-links";
 import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
 import type { EmailMessage } from "@/lib/email/types";

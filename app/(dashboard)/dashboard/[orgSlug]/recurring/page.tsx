@@ -10,7 +10,7 @@ import { getDb } from "@/db";
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
 import { getReportSummary } from "@/db/queries/reports";
 import { recurringPlans } from "@/db/schema";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { RECURRING_PLAN_LIST_DEFAULT_LIMIT, RECURRING_PLAN_STATUSES, serializeRecurringPlan } from "@/lib/schemas/recurring-plans";
 import { oneOf, pageFrom, pageHref, statusCounts } from "@/components/dashboard/ops/paging";

@@ -13,7 +13,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { getDb } from "@/db";
 import { listDonorRequests } from "@/db/queries/donor-requests";
 import { listDonors, type DonorSort, type SortOrder } from "@/db/queries/donors";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { DONOR_LIST_DEFAULT_LIMIT } from "@/lib/schemas/donors";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
