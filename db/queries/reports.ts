@@ -59,7 +59,7 @@ export type ReportOptions = {
 
 /** Below this many gifts in the window, counting distinct donors from the gifts is always cheap. */
 const FEW_GIFTS = 20_000;
-/** One index probe costs about as much as counting this many gifts (~10 µs and ~0.35 µs on the 2-core test machine). */
+/** One index probe costs about as much as counting this many gifts (the timings: bench/README.md, "Reports"). */
 const PROBE_COST_IN_GIFTS = 30;
 
 type Row = Record<string, unknown>;
@@ -76,7 +76,8 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
  * Runs `fn` in a read-only REPEATABLE READ transaction (or inside the caller's, if given one).
  * Counting distinct donors may sort or hash hundreds of thousands of rows: with the default 4 MB
  * of `work_mem` that spills to disk, so the report's own transaction gets more; and JIT
- * compilation, which large row estimates trigger, costs more (~45 ms) than it saves here.
+ * compilation, which large row estimates trigger, costs more than it saves on these queries
+ * (bench/README.md, "Reports").
  */
 function inSnapshot<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
   if ("rollback" in db) return fn(db);
@@ -164,7 +165,7 @@ async function distinctDonors(db: DbOrTx, orgId: string, w: ReportWindow, opts: 
   let from = opts.strategy === "scan" ? "gifts" : opts.distinctDonorsFrom;
   if (from === undefined && gifts <= FEW_GIFTS) from = "gifts";
   if (from === "gifts") {
-    // A hashed GROUP BY: `count(distinct …)` always sorts, three to five times slower here.
+    // A hashed GROUP BY: `count(distinct …)` always sorts, which is slower here (bench/README.md, "Reports").
     const [r] = await rowsOf<{ n: unknown }>(
       db,
       sql`select count(*) as n from (select donor_id from ${counted(orgId)} and ${within(sql`succeeded_at`, w)}

@@ -5,7 +5,7 @@ import { ProcessorError } from "./types";
 export { webhookVerifier } from "./webhook-signature";
 
 /**
- * The Stripe SDK client, one per process.
+ * The Stripe SDK client, made once per secret key and API host.
  *
  * `STRIPE_API_HOST` (a URL such as `http://127.0.0.1:12111`) points the SDK at another server:
  * stripe-mock, or the local fake the integration tests run. The SDK pins the API version it was
