@@ -1,7 +1,68 @@
-// `npm run lint`: Next's Core Web Vitals and TypeScript rules, and no import cycles.
+// `npm run lint`: Next's Core Web Vitals and TypeScript rules, no import cycles, and the layers.
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+
+/*
+ * The layers (README, "Layout"), top to bottom. A file may import its own layer and the layers
+ * below it, never one above: each layer is a zone of `import/no-restricted-paths` whose `from` is
+ * every layer above it. Tests may import anything.
+ */
+const LAYERS = [
+  {
+    name: "app",
+    paths: ["./app", "./proxy.ts", "./instrumentation.ts", "./instrumentation-client.ts", "./server", "./scripts", "./bench"],
+  },
+  { name: "components", paths: ["./components"] },
+  { name: "jobs and demo", paths: ["./lib/jobs", "./lib/demo"] },
+  { name: "api and auth", paths: ["./lib/api", "./lib/auth"] },
+  { name: "services", paths: ["./lib/services"] },
+  {
+    // What the services call: the adapters, and the stores they keep state in.
+    name: "adapters",
+    paths: [
+      "./lib/processor",
+      "./lib/email",
+      "./emails",
+      "./lib/webhooks-out",
+      "./lib/outbox",
+      "./lib/cache",
+      "./lib/hosted-urls",
+      "./lib/ratelimit",
+    ],
+  },
+  { name: "schemas", paths: ["./lib/schemas", "./lib/i18n"] },
+  { name: "db", paths: ["./db"] },
+];
+/** Small modules every layer shares (env, errors, money, roles…): they may read db/schema's types, nothing higher. */
+const LEAVES = ["./lib/*.ts", "./lib/crypto", "./lib/security", "./lib/embed"];
+
+const above = (i) => LAYERS.slice(0, i);
+const pathsOf = (layers) => layers.flatMap((layer) => layer.paths);
+const namesOf = (layers) => layers.map((layer) => layer.name).join(", ");
+/** Nothing in layer `i` imports a layer above it. */
+const zoneOf = (layer, i) => ({
+  target: layer.paths,
+  from: pathsOf(above(i)),
+  message: `Layers point one way (README, "Layout"): the ${layer.name} layer imports none of the layers above it (${namesOf(above(i))}).`,
+  // db/coalescing-socket.ts still takes its write coalescing (and its types) from scripts/, until
+  // the server leaves scripts/ (issue 26).
+  ...(layer.name === "db" ? { except: ["./coalesce-writes.mjs", "./coalesce-writes.d.mts"] } : {}),
+});
+const layerZones = [
+  ...LAYERS.slice(1).map((layer, k) => zoneOf(layer, k + 1)),
+  {
+    target: LEAVES,
+    from: pathsOf(above(LAYERS.length - 1)),
+    message: `Layers point one way (README, "Layout"): lib/'s shared leaves import no layer but db (${namesOf(above(LAYERS.length - 1))} are above them).`,
+  },
+  {
+    target: ["./components"],
+    from: ["./db", "./lib/services", "./lib/api", "./lib/auth", "./lib/jobs", "./lib/demo"],
+    message:
+      "Components are UI: they import neither db/ nor lib/services (nor lib/api, lib/auth, lib/jobs, lib/demo); the page hands them their data.",
+  },
+];
 
 export default defineConfig([
   ...nextVitals,
@@ -16,6 +77,7 @@ export default defineConfig([
       // Two modules that import each other (directly or round a longer loop) load in an order
       // that depends on who imports first; keep the layers pointing one way.
       "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-restricted-paths": ["error", { zones: layerZones }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/no-explicit-any": "off",
     },

@@ -1,3 +1,6 @@
+/** What a slug is: lower-case ASCII letters and digits joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 /** A URL slug from free text: lower-case ASCII letters and digits joined by single hyphens. */
 export function slugify(text: string, max = 48): string {
   const base = text

@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { format, resolveConfig } from "prettier";
-import { ROUTES } from "@/app/api/route-manifest";
+import { API_ROUTES } from "@/app/api/api-routes";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { generatePythonSdk, type OpenApiDocument } from "./generate-sdk-python";
 
@@ -33,7 +33,7 @@ async function formatted(text: string, filepath: string): Promise<string> {
 
 /** The document, the TypeScript types and the Python modules, as the files should read. */
 export async function generateSdkFiles(): Promise<SdkFiles> {
-  const doc = buildOpenApiDocument(ROUTES);
+  const doc = buildOpenApiDocument(API_ROUTES);
   const document = await formatted(JSON.stringify(doc), SDK_DOCUMENT_PATH);
   // A structured copy: openapi-typescript annotates the object it is given, and the app's is frozen.
   const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0]);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ROUTES } from "@/app/api/route-manifest";
+import { API_ROUTES } from "@/app/api/api-routes";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import styles from "./docs.module.css";
 import { GUIDES } from "./guides/guides";
@@ -168,7 +168,7 @@ let resolved: Json | undefined;
 
 /** The OpenAPI document with its reusable parameters, headers and responses in place (built once). */
 function referenceDocument(): Json {
-  resolved ??= resolveRefs(buildOpenApiDocument(ROUTES) as Json);
+  resolved ??= resolveRefs(buildOpenApiDocument(API_ROUTES) as Json);
   return resolved;
 }
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db";
 import { configuredOAuthProviders, isDemoSignInAvailable, isMailboxAvailable, isSandboxMode } from "@/lib/auth/modes";
 import { getCurrentUser } from "@/lib/auth/server";
-import { signInLinksLogged } from "@/lib/auth/sign-in-links";
+import { signInLinksLogged } from "@/lib/services/sign-in/sign-in-links";
 import { SignInPanel } from "./sign-in-panel";
 import { BrandLink } from "@/components/ui/brand";
 

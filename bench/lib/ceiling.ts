@@ -4,7 +4,7 @@ import type { Sql } from "postgres";
 /**
  * The database ceiling of `payment_intent.succeeded`: the SQL the webhook runs for one event,
  * statement for statement (lib/services/processor/apply-processor-event.ts →
- * lib/processor/events/payment-intent-succeeded.ts → lib/services/donations/move-donation.ts for
+ * lib/services/processor/events/payment-intent-succeeded.ts → lib/services/donations/move-donation.ts for
  * a PENDING one-time gift on a plain DONATION campaign, no matching, no tickets, no parent, no
  * milestone crossed, organization with a notification email, no outbound webhook endpoint),
  * issued with the same driver (`postgres`) and the same statement mode (prepared, see db/index.ts), over a pool of the app's size,

@@ -1,4 +1,3 @@
-import type { Organization } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
 import { AccountSection } from "./account-section";
@@ -14,7 +13,7 @@ export function DataRequests({
   pendingSince,
   locale,
 }: {
-  org: Pick<Organization, "name" | "slug" | "donorErasureNeedsApproval">;
+  org: { name: string; slug: string; donorErasureNeedsApproval: boolean };
   /** When an erasure request of the donor's already waits for the organization's review. */
   pendingSince: Date | null;
   locale: Locale;

@@ -1,17 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { issueResolver } from "@/components/forms/issue-resolver";
 import { fieldTexts, type IssueTextOptions } from "@/components/forms/issue-text";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { currencyDecimals, currencySymbol, formatMoney, minimumDonationMinor, minorToInput } from "@/lib/money";
-import { MAX_TICKETS_PER_ORDER_LIMIT, type CampaignView } from "@/lib/schemas/campaigns";
-import { slugify } from "@/lib/slug";
+import type { CampaignView } from "@/lib/schemas/campaigns";
 import { api } from "./api-client";
 import {
   CAMPAIGN_FIELD_WORDS,
@@ -21,20 +19,21 @@ import {
   campaignFormSchema,
   defaultValues as newCampaignValues,
   fieldOf,
+  firstErrorKey,
+  flatErrors,
   isoToLocalInput,
   valuesFromCampaign,
   visibleKeys,
   type FieldKey,
   type FormValues,
 } from "./campaign-form-model";
-import { ColorField, SuggestedAmounts } from "./campaign-editor-fields";
-
-const TYPE_OPTIONS = [
-  { value: "DONATION", label: "Donation appeal" },
-  { value: "PEER_TO_PEER", label: "Peer-to-peer" },
-  { value: "EVENT", label: "Event with tickets" },
-  { value: "MEMBERSHIP", label: "Membership (recurring)" },
-];
+import { AmountsSection } from "./campaign-sections/amounts";
+import { AppearanceSection } from "./campaign-sections/appearance";
+import { BasicsSection } from "./campaign-sections/basics";
+import { EventSection } from "./campaign-sections/event";
+import { MatchingSection } from "./campaign-sections/matching";
+import { ScheduleSection } from "./campaign-sections/schedule";
+import type { CampaignFields, MoneyInput } from "./campaign-sections/section";
 
 type Props = {
   mode: "create" | "edit";
@@ -48,45 +47,16 @@ type Props = {
   donatePrefix: string;
 };
 
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card form-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {hint ? <p className="section-hint">{hint}</p> : null}
-      {children}
-    </section>
-  );
-}
-
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Each field's first error as a flat map of dotted keys ("suggestedAmounts.2"), the way the form shows them. */
-function flatErrors(errors: FieldErrors<FormValues>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of FIELD_ORDER) {
-    const e = errors[key] as
-      | { message?: string; root?: { message?: string } }
-      | (({ message?: string } | undefined)[] & { root?: { message?: string } })
-      | undefined;
-    if (!e) continue;
-    if (Array.isArray(e)) {
-      e.forEach((item, i) => {
-        if (item?.message) out[`${key}.${i}`] = item.message;
-      });
-      if (e.root?.message) out[key] = e.root.message;
-    } else if (e.message) out[key] = e.message;
-    else if (e.root?.message) out[key] = e.root.message;
-  }
-  return out;
-}
-
 /**
- * Create or edit a campaign: every field of the API's campaign, money typed in the organization's
- * currency (whole amounts only for zero-decimal ones) and sent as integer minor units, dates typed in local time and sent as ISO 8601. Each field is checked with
- * the API's own zod schema (react-hook-form) when it loses focus and again as it is corrected; on
- * submit the server's errors, worded from their codes, land next to their fields and focus moves
- * to the first one.
+ * Create or edit a campaign: every field of the API's campaign, in sections (campaign-sections/),
+ * money typed in the organization's currency (whole amounts only for zero-decimal ones) and sent
+ * as integer minor units, dates typed in local time and sent as ISO 8601. Each field is checked
+ * with the API's own zod schema (react-hook-form) when it loses focus and again as it is
+ * corrected; on submit the server's errors, worded from their codes, land next to their fields
+ * and focus moves to the first one.
  */
 export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOptions, canEdit, donatePrefix }: Props) {
   const router = useRouter();
@@ -107,12 +77,12 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
   const [busy, setBusy] = useState<null | "save" | "publish">(null);
   // Only the browser knows its zone: none while rendering on the server.
   const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
-  const money = currencySymbol(currency);
-  // Zero-decimal currencies (jpy, krw) are typed as whole amounts: a numeric keypad, no decimal point.
-  const moneyMode = currencyDecimals(currency) === 0 ? "numeric" : "decimal";
-  // An amount in the campaign's currency: its symbol before the field, the keypad its decimals need.
-  const moneyInput = { inputMode: moneyMode, prefix: money } as const;
-  const minimumGift = formatMoney(minimumDonationMinor(currency), currency, { short: true });
+  const money: MoneyInput = {
+    symbol: currencySymbol(currency),
+    inputMode: currencyDecimals(currency) === 0 ? "numeric" : "decimal",
+    minimum: formatMoney(minimumDonationMinor(currency), currency, { short: true }),
+    minimumInput: minorToInput(minimumDonationMinor(currency), currency),
+  };
   const isDraft = !campaign || campaign.status === "DRAFT";
 
   // Dates are local times: only the browser knows its zone, so they are filled in after hydration.
@@ -158,15 +128,6 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
       document.getElementById(`cf-${field}`) ??
       document.getElementById(`cf-${field}-0`);
     el?.focus();
-  }
-
-  function firstErrorKey(found: Record<string, string>): string | undefined {
-    const keys = Object.keys(found);
-    for (const f of FIELD_ORDER) {
-      const k = keys.find((x) => fieldOf(x) === f);
-      if (k) return k;
-    }
-    return keys[0];
   }
 
   async function submit(e: FormEvent, publish = false) {
@@ -226,23 +187,27 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
   }
 
   const err = (key: string) => errors[key] ?? null;
-  const has = (k: FieldKey) => visible.includes(k);
   const errorCount = Object.keys(errors).length;
-
-  const text = (key: FieldKey & keyof FormValues) => ({
-    id: `cf-${key}`,
-    value: values[key] as string,
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
-    onBlur: blur(key),
-    error: err(key),
-  });
-  const check = (key: FieldKey & keyof FormValues) => ({
-    id: `cf-${key}`,
-    checked: values[key] as boolean,
-    onChange: (e: { target: { checked: boolean } }) => set(key, e.target.checked as never),
-    error: err(key),
-  });
-  const dateHint = timeZone ? `Your local time (${timeZone.replace(/_/g, " ")}).` : "Your local time.";
+  const fields: CampaignFields = {
+    values,
+    text: (key) => ({
+      id: `cf-${key}`,
+      value: values[key] as string,
+      onChange: (e) => set(key, e.target.value as never),
+      onBlur: blur(key),
+      error: err(key),
+    }),
+    check: (key) => ({
+      id: `cf-${key}`,
+      checked: values[key] as boolean,
+      onChange: (e) => set(key, e.target.checked as never),
+      error: err(key),
+    }),
+    err,
+    has: (k) => visible.includes(k),
+    set,
+    blur,
+  };
 
   return (
     <form className="form" onSubmit={(e) => submit(e)} noValidate aria-label={mode === "create" ? "New campaign" : "Edit campaign"}>
@@ -270,157 +235,12 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
       <fieldset className="plain form" disabled={!canEdit}>
         <legend className="sr-only">Campaign details</legend>
 
-        <Section id="cs-basics" title="Basics">
-          <TextField {...text("title")} label="Title" required maxLength={400} hint="Up to 140 characters. Donors see it first." />
-          <TextField
-            {...text("slug")}
-            label="Address"
-            prefix={<span title={donatePrefix}>…/donate/</span>}
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={mode === "create" ? slugify(values.title, 80) || "winter-appeal" : undefined}
-            onChange={(e) => set("slug", e.target.value.toLowerCase())}
-            hint={
-              mode === "create"
-                ? "Lower-case letters, digits and hyphens. Leave empty to make one from the title."
-                : "Changing it breaks links you already shared."
-            }
-          />
-          <div className="form-grid">
-            <SelectField
-              {...text("type")}
-              label="Type"
-              options={TYPE_OPTIONS}
-              disabled={!isDraft}
-              hint={isDraft ? undefined : "The type can only change while the campaign is a draft."}
-            />
-            {has("parentCampaignId") ? (
-              <SelectField
-                {...text("parentCampaignId")}
-                label="Part of"
-                options={[
-                  { value: "", label: "None: this is a main campaign" },
-                  ...parentOptions.map((p) => ({ value: p.id, label: p.title })),
-                ]}
-                hint="A fundraiser's own page belongs to a main peer-to-peer campaign; its gifts count toward it."
-              />
-            ) : null}
-          </div>
-          <TextAreaField
-            {...text("description")}
-            label="Description"
-            optional
-            rows={6}
-            hint={`Plain text; HTML is removed. ${values.description.length.toLocaleString("en-US")} / 20,000 characters.`}
-          />
-        </Section>
-
-        <Section id="cs-amounts" title="Goal and amounts">
-          <div className="form-grid">
-            <TextField {...text("goalAmountCents")} label="Goal" optional {...moneyInput} placeholder="5000" />
-            <TextField
-              {...text("minAmountCents")}
-              label="Minimum gift"
-              optional
-              {...moneyInput}
-              placeholder={minorToInput(minimumDonationMinor(currency), currency)}
-              hint={`At least ${minimumGift}.`}
-            />
-          </div>
-          <CheckboxField {...check("showGoal")} label="Show the goal and progress on the donate page" />
-          <SuggestedAmounts
-            amounts={values.suggestedAmounts}
-            money={money}
-            inputMode={moneyMode}
-            minimum={minimumGift}
-            err={err}
-            onChange={(list) => set("suggestedAmounts", list)}
-            onBlur={blur("suggestedAmounts")}
-          />
-          <CheckboxField {...check("allowCustomAmount")} label="Let donors enter their own amount" />
-          <CheckboxField
-            {...check("allowRecurring")}
-            label="Allow monthly and yearly gifts"
-            hint={values.type === "MEMBERSHIP" ? "Memberships are recurring, so this must stay on." : undefined}
-          />
-        </Section>
-
-        {has("ticketPriceCents") ? (
-          <Section id="cs-event" title="Event tickets" hint="Each ticket is one gift of the ticket price; tickets are never oversold.">
-            <div className="form-grid">
-              <TextField {...text("ticketPriceCents")} label="Ticket price" required {...moneyInput} />
-              <TextField
-                {...text("ticketCapacity")}
-                label="Capacity"
-                required
-                inputMode="numeric"
-                suffix="tickets"
-                hint={campaign ? `${campaign.ticketsSold} sold so far.` : undefined}
-              />
-              <TextField
-                {...text("maxTicketsPerOrder")}
-                label="Tickets per order"
-                required
-                inputMode="numeric"
-                suffix="tickets"
-                hint={`How many tickets one donor may buy at once (1 to ${MAX_TICKETS_PER_ORDER_LIMIT}).`}
-              />
-            </div>
-          </Section>
-        ) : null}
-
-        <Section id="cs-matching" title="Matching" hint="A sponsor matches gifts up to a budget; donors see it on the donate page.">
-          <CheckboxField {...check("matchingEnabled")} label="Gifts are matched" />
-          {has("matchingOrgName") ? (
-            <>
-              <TextField {...text("matchingOrgName")} label="Matched by" optional placeholder="Harbor Credit Union" />
-              <div className="form-grid">
-                <TextField
-                  {...text("matchingMaxCents")}
-                  label="Matching budget"
-                  optional
-                  {...moneyInput}
-                  hint="Leave empty for no limit."
-                />
-                <TextField
-                  {...text("matchingRatioPct")}
-                  label="Match ratio"
-                  required
-                  inputMode="numeric"
-                  suffix="%"
-                  hint="100% matches one-for-one; 200% doubles each gift."
-                />
-              </div>
-            </>
-          ) : null}
-        </Section>
-
-        <Section id="cs-schedule" title="Dates">
-          <div className="form-grid">
-            <TextField {...text("startDate")} type="datetime-local" label="Starts" optional hint={dateHint} />
-            <TextField {...text("endDate")} type="datetime-local" label="Ends" optional hint="The campaign ends by itself at this time." />
-          </div>
-          {has("scheduledPublishAt") ? (
-            <TextField
-              {...text("scheduledPublishAt")}
-              type="datetime-local"
-              label="Publish automatically at"
-              optional
-              hint="Saved as a draft, then published at this time (within a minute)."
-            />
-          ) : null}
-        </Section>
-
-        <Section id="cs-look" title="Page and media">
-          <TextField {...text("coverImageUrl")} type="url" label="Cover image URL" optional placeholder="https://" />
-          <TextField {...text("videoUrl")} type="url" label="Video URL" optional placeholder="https://" />
-          <ColorField value={values.color} error={err("color")} onChange={(v) => set("color", v)} onBlur={blur("color")} />
-          <CheckboxField
-            {...check("showDonorRoll")}
-            label="Show recent donors on the donate page"
-            hint="First names only, or “Anonymous”."
-          />
-        </Section>
+        <BasicsSection fields={fields} mode={mode} isDraft={isDraft} donatePrefix={donatePrefix} parentOptions={parentOptions} />
+        <AmountsSection fields={fields} money={money} />
+        <EventSection fields={fields} money={money} ticketsSold={campaign ? campaign.ticketsSold : null} />
+        <MatchingSection fields={fields} money={money} />
+        <ScheduleSection fields={fields} timeZone={timeZone} />
+        <AppearanceSection fields={fields} />
       </fieldset>
 
       {canEdit ? (

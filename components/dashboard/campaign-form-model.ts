@@ -1,3 +1,4 @@
+import type { FieldErrors } from "react-hook-form";
 import { z } from "zod";
 import type { FieldWords } from "@/components/forms/issue-text";
 import { maxItemsOf } from "@/components/forms/schema-limits";
@@ -249,3 +250,33 @@ export function fieldOf(errorKey: string): string {
 
 /** The API's answer when another campaign of the organization has the address (a 409 without field details). */
 export const SLUG_TAKEN = "Campaign slug is already taken in this organization";
+
+/** Each field's first error as a flat map of dotted keys ("suggestedAmounts.2"), the way the form shows them. */
+export function flatErrors(errors: FieldErrors<FormValues>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of FIELD_ORDER) {
+    const e = errors[key] as
+      | { message?: string; root?: { message?: string } }
+      | (({ message?: string } | undefined)[] & { root?: { message?: string } })
+      | undefined;
+    if (!e) continue;
+    if (Array.isArray(e)) {
+      e.forEach((item, i) => {
+        if (item?.message) out[`${key}.${i}`] = item.message;
+      });
+      if (e.root?.message) out[key] = e.root.message;
+    } else if (e.message) out[key] = e.message;
+    else if (e.root?.message) out[key] = e.root.message;
+  }
+  return out;
+}
+
+/** The error key of the first field in the form's order that has one. */
+export function firstErrorKey(found: Record<string, string>): string | undefined {
+  const keys = Object.keys(found);
+  for (const f of FIELD_ORDER) {
+    const k = keys.find((x) => fieldOf(x) === f);
+    if (k) return k;
+  }
+  return keys[0];
+}

@@ -1,4 +1,3 @@
-import type { Campaign } from "@/db/schema";
 import { formatMoney } from "@/lib/money";
 
 export const TYPE_LABEL: Record<string, string> = {
@@ -9,7 +8,7 @@ export const TYPE_LABEL: Record<string, string> = {
 };
 
 /** What the progress bar shows: raised against the goal (null percent when there is none). */
-export function progressOf(c: Pick<Campaign, "raisedAmountCents" | "goalAmountCents">, currency: string) {
+export function progressOf(c: { raisedAmountCents: number; goalAmountCents: number | null }, currency: string) {
   return {
     raisedLabel: formatMoney(c.raisedAmountCents, currency, { short: true }),
     goalLabel: c.goalAmountCents ? formatMoney(c.goalAmountCents, currency, { short: true }) : null,

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
-import type { Repair } from "@/lib/services/processor/reconcile";
+import type { Repair } from "@/lib/schemas/reconcile";
 
 /** What each processor event that was missed and then applied meant, in the dashboard's words. */
 const EVENT_LABEL: Record<string, string> = {

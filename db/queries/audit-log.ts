@@ -1,8 +1,13 @@
 import { and, desc, eq, lt, max } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { auditLog, type AuditEntry } from "@/db/schema";
-import type { AuditCursor, AuditLogFilter } from "@/lib/schemas/audit-log";
 import { keysetPage, type Keyset, type KeysetPage } from "./rows";
+
+/** Where a page of the newest-first audit log ends: the last entry's ID (IDs only grow). */
+export type AuditCursor = { id: number };
+
+/** Only entries of this action, or by this actor (a user's or an API key's ID). */
+export type AuditLogFilter = { action?: string; actor?: string };
 
 /** A page of an organization's audit log, newest first; `nextCursor` is null on the last page. */
 export async function listAuditLogPage(

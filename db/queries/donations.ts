@@ -1,9 +1,19 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { campaigns, donationEvents, donations, outbox, type Donation } from "@/db/schema";
-import type { DonationCursor, DonationFilter } from "@/lib/schemas/donations";
+import { campaigns, donationEvents, donations, outbox, type Donation, type DonationStatus } from "@/db/schema";
 import { keysetPage, type Keyset, type KeysetPage } from "./rows";
 import { containsAny } from "./search";
+
+/**
+ * Where a page of the newest-first donations list ends: the last row's `created_at` with its
+ * full microsecond precision (as Postgres prints it, never through a JS Date, which keeps
+ * milliseconds only) and its ID, the tie-break. Rows are ordered by `(created_at, id)` desc, so
+ * a cursor names a fixed point in that order: rows inserted later never shift a page.
+ */
+export type DonationCursor = { createdAt: string; id: string };
+
+/** What the donations list and its CSV export select by; bounds are ISO 8601 instants, `to` exclusive. */
+export type DonationFilter = { status?: DonationStatus[]; campaignId?: string; from?: string; to?: string; q?: string };
 
 /** `created_at` as Postgres holds it (microseconds, UTC), for cursors: never read through a JS Date. */
 const createdAtText = sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -1,11 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { campaigns, donations } from "@/db/schema";
-import { DONOR_GIFT_STATUSES, type DonorDonationRow } from "@/lib/schemas/donor-account";
+import { campaigns, donations, type Donation } from "@/db/schema";
 import { offsetPage, type OffsetPage } from "./rows";
 
 // What a signed-in donor sees of their own records. Every query is bound to the organization
 // and the donor together: the donor account never lists anyone else's rows.
+
+/** The statuses of the donor's own gifts that the account lists (a PENDING or FAILED donation was never a gift). */
+export const DONOR_GIFT_STATUSES = ["SUCCEEDED", "REFUNDED", "DISPUTED"] as const;
+
+/** One of the donor's gifts, with its campaign's title and slug (for the thank-you page's receipt link). */
+export type DonorDonationRow = { donation: Donation; campaignTitle: string; campaignSlug: string };
 
 const ownGifts = (orgId: string, donorId: string) =>
   and(eq(donations.orgId, orgId), eq(donations.donorId, donorId), inArray(donations.status, [...DONOR_GIFT_STATUSES]));

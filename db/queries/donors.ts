@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { donors, type Donor } from "@/db/schema";
-import type { DonorOrder, DonorSort, SortOrder } from "@/lib/schemas/donors";
 import { keysetPage, offsetPage, type Keyset, type OffsetPage } from "./rows";
 import { containsAny } from "./search";
+
+/** The orders the donors list and its export know (see sortKeys). */
+export const DONOR_SORTS = ["total", "lastGift", "name", "createdAt"] as const;
+export type DonorSort = (typeof DONOR_SORTS)[number];
+export type SortOrder = "asc" | "desc";
+/** The search and order shared by the donors list and its CSV export. */
+export type DonorOrder = { q?: string; sort: DonorSort; order: SortOrder };
 
 /** One column of a donor ordering: the SQL expression and its type, to compare a cursor value with. */
 type SortKey = { expr: SQL; type: "bigint" | "timestamptz" | "text" | "boolean" };

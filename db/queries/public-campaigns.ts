@@ -2,11 +2,7 @@ import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prepared } from "@/db/prepared";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
-import { acceptsDonations } from "@/lib/accepting-donations";
 import { notFound } from "@/lib/errors";
-import { iso } from "@/lib/schemas/common";
-import { donateBaseUrl } from "@/lib/schemas/organizations";
-import { serializeCampaign } from "@/lib/schemas/campaigns";
 
 const DONOR_ROLL_SIZE = 50;
 const LEADERBOARD_SIZE = 20;
@@ -77,53 +73,14 @@ export async function countCampaignSupporters(db: DbOrTx, campaignId: string): P
   return row?.n ?? 0;
 }
 
-/**
- * What a donor's browser may see: no aggregates unless `showGoal`, no donor roll unless
- * `showDonorRoll`, donors named by first name only (or "Anonymous"), never an email.
- */
-export async function publicCampaignView(
-  db: DbOrTx,
-  { campaign, org }: { campaign: Campaign; org: Organization },
-  /** `social: false` leaves out the donor roll and leaderboard (the donate page under overload). */
-  { social = true }: { social?: boolean } = {},
-) {
-  const [donorRoll, leaderboard] = await Promise.all([
-    campaign.showDonorRoll && social ? donorRollOf(db, { campaignId: campaign.id }) : null,
-    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social ? leaderboardOf(db, { campaignId: campaign.id }) : null,
-  ]);
-
-  const full = serializeCampaign(campaign);
-  const { raisedAmountCents, donationCount, goalAmountCents, matchedAmountCents, scheduledPublishAt, ...visible } = full;
-  void scheduledPublishAt;
-  // Exactly what POST /api/donations checks: status, start and end dates, the payout account.
-  const accepting = acceptsDonations(campaign, org);
-  return {
-    campaign: { ...visible, donateUrl: `${donateBaseUrl(org)}/donate/${campaign.slug}` },
-    organization: {
-      id: org.id,
-      name: org.name,
-      slug: org.slug,
-      logoUrl: org.logoUrl,
-      color: org.color,
-      acceptingDonations: org.status === "ACTIVE",
-    },
-    acceptingDonations: accepting,
-    progress: campaign.showGoal
-      ? {
-          goalAmountCents,
-          raisedAmountCents,
-          donationCount,
-          matchedAmountCents,
-          percent: goalAmountCents ? Math.round((raisedAmountCents / goalAmountCents) * 1000) / 10 : null,
-        }
-      : null,
-    donorRoll:
-      donorRoll?.map((d) => ({
-        name: d.anonymous || !d.firstName ? "Anonymous" : d.firstName,
-        amountCents: d.amount,
-        message: d.message,
-        createdAt: iso(d.createdAt)!,
-      })) ?? null,
-    leaderboard,
-  };
+/** The campaign's donor roll: its SUCCEEDED gifts, newest first, at most DONOR_ROLL_SIZE. */
+export function listDonorRoll(db: DbOrTx, campaignId: string) {
+  return donorRollOf(db, { campaignId });
 }
+export type DonorRollRow = Awaited<ReturnType<typeof listDonorRoll>>[number];
+
+/** A peer-to-peer campaign's fundraisers (its published children), most raised first, at most LEADERBOARD_SIZE. */
+export function listLeaderboard(db: DbOrTx, campaignId: string) {
+  return leaderboardOf(db, { campaignId });
+}
+export type LeaderboardRow = Awaited<ReturnType<typeof listLeaderboard>>[number];

@@ -1,8 +1,16 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, recurringPlans, type RecurringPlan } from "@/db/schema";
-import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { offsetPage, type OffsetPage } from "./rows";
+
+/** A plan with what the list joins to it: the campaign's title, the donor's email, its SUCCEEDED totals. */
+export type RecurringPlanRow = {
+  plan: RecurringPlan;
+  campaignTitle: string;
+  email: string;
+  donationCount: number;
+  totalCents: number;
+};
 
 /** Plans with their campaign's title and their donor's email, as the API lists them. */
 const selectPlans = (db: DbOrTx) =>

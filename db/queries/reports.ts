@@ -10,15 +10,13 @@ import {
   nextBucket,
   splitAtMidnights,
   tooManyBuckets,
-  type CampaignReportRow,
   type ReportInterval,
   type ReportWindow,
-  type TimeseriesBucket,
-} from "@/lib/schemas/reports";
+} from "@/lib/report-window";
 
 /*
  * Reports over an organization's donations. The exact meaning of each number is on the response
- * schemas in lib/schemas/reports.ts (and so in the OpenAPI document). In short:
+ * schemas in lib/schemas/reports.ts (and so in the OpenAPI document), which serialize these rows. In short:
  * - The window is `from` (inclusive) to `to` (exclusive) on `succeeded_at`, the time the money came
  *   in; either bound may be absent. Bounds keep their microseconds.
  * - A gift counts when its donation is SUCCEEDED now: raised = sum of `amount`, count, donors =
@@ -61,7 +59,7 @@ export type ReportOptions = {
 
 /** Below this many gifts in the window, counting distinct donors from the gifts is always cheap. */
 const FEW_GIFTS = 20_000;
-/** One index probe costs about as much as counting this many gifts (~10 µs and ~0.35 µs on the 2-core test machine). */
+/** One index probe costs about as much as counting this many gifts (the timings: bench/README.md, "Reports"). */
 const PROBE_COST_IN_GIFTS = 30;
 
 type Row = Record<string, unknown>;
@@ -78,7 +76,8 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
  * Runs `fn` in a read-only REPEATABLE READ transaction (or inside the caller's, if given one).
  * Counting distinct donors may sort or hash hundreds of thousands of rows: with the default 4 MB
  * of `work_mem` that spills to disk, so the report's own transaction gets more; and JIT
- * compilation, which large row estimates trigger, costs more (~45 ms) than it saves here.
+ * compilation, which large row estimates trigger, costs more than it saves on these queries
+ * (bench/README.md, "Reports").
  */
 function inSnapshot<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
   if ("rollback" in db) return fn(db);
@@ -166,7 +165,7 @@ async function distinctDonors(db: DbOrTx, orgId: string, w: ReportWindow, opts: 
   let from = opts.strategy === "scan" ? "gifts" : opts.distinctDonorsFrom;
   if (from === undefined && gifts <= FEW_GIFTS) from = "gifts";
   if (from === "gifts") {
-    // A hashed GROUP BY: `count(distinct …)` always sorts, three to five times slower here.
+    // A hashed GROUP BY: `count(distinct …)` always sorts, which is slower here (bench/README.md, "Reports").
     const [r] = await rowsOf<{ n: unknown }>(
       db,
       sql`select count(*) as n from (select donor_id from ${counted(orgId)} and ${within(sql`succeeded_at`, w)}
@@ -299,7 +298,7 @@ export async function getReportTimeseries(
   w: ReportWindow,
   interval: ReportInterval,
   opts: ReportOptions = {},
-): Promise<TimeseriesBucket[]> {
+): Promise<{ start: string; raisedCents: number; count: number }[]> {
   if (w.from !== null && w.from === w.to) return [];
   const strategy = opts.strategy ?? "aggregates";
   const found = await inSnapshot(db, (tx) => raisedByKey(tx, orgId, w, byBucket(interval), strategy));
@@ -310,7 +309,7 @@ export async function getReportTimeseries(
   if (!Number.isFinite(first) || !Number.isFinite(last)) return [];
   const n = bucketCount(first, last, interval);
   if (n > MAX_BUCKETS) throw fieldError("interval", tooManyBuckets(n, interval), "too_many_buckets", { maximum: MAX_BUCKETS, buckets: n });
-  const out: TimeseriesBucket[] = [];
+  const out: { start: string; raisedCents: number; count: number }[] = [];
   for (let start = first; start <= last; start = nextBucket(start, interval)) {
     const iso = new Date(start).toISOString();
     const v = found.get(iso.slice(0, 10));
@@ -323,12 +322,7 @@ export async function getReportTimeseries(
  * Every campaign of `orgId` with its own raised, count and distinct donors in the window, and
  * the same including its fundraiser pages (see `campaignReportRowSchema`); highest raised first.
  */
-export async function getCampaignReport(
-  db: DbOrTx,
-  orgId: string,
-  w: ReportWindow,
-  opts: ReportOptions = {},
-): Promise<CampaignReportRow[]> {
+export async function getCampaignReport(db: DbOrTx, orgId: string, w: ReportWindow, opts: ReportOptions = {}) {
   const strategy = opts.strategy ?? "aggregates";
   const [list, sums, donorRows] = await inSnapshot(db, (tx) =>
     Promise.all([

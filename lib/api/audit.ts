@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/actor";
 import type { AuditContext } from "@/lib/services/audit/record-audit";
 import { unauthorized } from "./errors";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { idempotencyKeys } from "@/db/schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/actor";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { errorFields, log } from "@/lib/log";
 import { readRawBody } from "./body";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { windowOf, type ReportWindow } from "@/lib/schemas/reports";
+import type { ReportWindow } from "@/lib/report-window";
+import { windowOf } from "@/lib/schemas/reports";
 import { ORG_ROUTE } from "./org-route";
 import { ok } from "./respond";
 import { withRoute, type DefinedRouteHandler, type RouteDoc } from "./route";

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { findOrganization, getMembershipRole } from "@/db/queries/organizations";
 import type { Donor, Organization, Role, User } from "@/db/schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/actor";
 import { authenticateDonorRequest, findOrganizationBySlug } from "@/lib/auth/donor-session";
 import { authenticateRequest } from "@/lib/auth/session";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
@@ -19,8 +19,8 @@ import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idemp
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
 import { ApiError, flattenIssues, forbidden, fromAppError, notFound, unauthorized, validationError } from "./errors";
-import type { Tag } from "./openapi";
 import { errorResponse } from "./respond";
+import type { Tag } from "./tags";
 
 export { CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, clientIpOf, socketAddressOf } from "./client-ip";
 

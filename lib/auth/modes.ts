@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { users } from "@/db/schema";
 import { isLoopbackAddress, socketAddressOf } from "@/lib/api/client-ip";
 import { getEnv } from "@/lib/env";
-import { DEMO_OWNER } from "@/lib/services/seed/demo";
+import { DEMO_OWNER } from "./demo-owner";
 
 /** Sandbox payments (PAYMENTS_MODE=sandbox, or embedded without a Stripe key): nothing real is charged or paid out. */
 export function isSandboxMode(): boolean {

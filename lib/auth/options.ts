@@ -12,10 +12,15 @@ import { enqueueEmail } from "@/lib/email/enqueue";
 import { recipientDomain } from "@/lib/email/send";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { DEMO_OWNER } from "@/lib/services/seed/demo";
+import {
+  MAGIC_LINK_MAX_AGE_SECONDS,
+  signInLinkRefusal,
+  signInLinksKeptForMailbox,
+  signInLinksLogged,
+} from "@/lib/services/sign-in/sign-in-links";
 import { drizzleAdapter } from "./adapter";
+import { DEMO_OWNER } from "./demo-owner";
 import { isDemoSignInAvailable, isLocalSandbox } from "./modes";
-import { MAGIC_LINK_MAX_AGE_SECONDS, signInLinkRefusal, signInLinksKeptForMailbox, signInLinksLogged } from "./sign-in-links";
 
 /** How long a sign-in link works (it also works only once). */
 export { MAGIC_LINK_MAX_AGE_SECONDS };

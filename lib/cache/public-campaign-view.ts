@@ -1,7 +1,8 @@
 import type { Db, DbOrTx } from "@/db";
-import { findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
+import { findPublicCampaign, listDonorRoll, listLeaderboard } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { serializePublicCampaignView, type PublicCampaignView } from "@/lib/schemas/public-campaign-view";
 
 /**
  * The public view of a published campaign (what GET /api/public/… answers and the donate page
@@ -11,7 +12,7 @@ import { AppError } from "@/lib/errors";
  * - Keyed by what addresses it: the organization's slug AND the campaign's slug, or the
  *   campaign's ID; never by the campaign's slug alone, which other organizations reuse.
  * - Only what a fresh load answers is kept: a DRAFT campaign is never found (findPublicCampaign),
- *   a donor roll names no anonymous or erased donor (publicCampaignView), so neither is a hit.
+ *   a donor roll names no anonymous or erased donor (serializePublicCampaignView), so neither is a hit.
  * - At most VIEW_TTL_MS old: another app instance shows a donation within that time plus its own
  *   load. In this process, a donation that starts or stops counting (settled, refunded, disputed,
  *   failed) drops its campaign's entries at once (campaignViewChanged), again after its
@@ -24,7 +25,7 @@ export const VIEW_TTL_MS = 1000;
 const MAX_ENTRIES = 5000;
 
 export type PublicCampaignRow = { campaign: Campaign; org: Organization };
-export type PublicView = Awaited<ReturnType<typeof publicCampaignView>>;
+export type PublicView = PublicCampaignView;
 /** A cached answer: the campaign with its view and the view's JSON, or null for none (unknown or DRAFT). */
 export type CachedView = (PublicCampaignRow & { view: PublicView; json: string }) | null;
 
@@ -47,6 +48,24 @@ function forget(key: string) {
   if (!entry) return;
   entries.delete(key);
   if (entry.campaignId) keysOfCampaign.get(entry.campaignId)?.delete(key);
+}
+
+/**
+ * A published campaign's public view, read now: its donor roll only when it shows one, the
+ * leaderboard only for a peer-to-peer parent, neither when `social` is false (the donate page
+ * under overload).
+ */
+export async function publicCampaignView(
+  db: DbOrTx,
+  row: PublicCampaignRow,
+  { social = true }: { social?: boolean } = {},
+): Promise<PublicView> {
+  const { campaign } = row;
+  const [donorRoll, leaderboard] = await Promise.all([
+    campaign.showDonorRoll && social ? listDonorRoll(db, campaign.id) : null,
+    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social ? listLeaderboard(db, campaign.id) : null,
+  ]);
+  return serializePublicCampaignView(row, { donorRoll, leaderboard });
 }
 
 async function load(db: DbOrTx, by: ViewAddress, social: boolean): Promise<CachedView> {

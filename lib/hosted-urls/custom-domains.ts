@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { findOrgsByCustomDomain, findShortUrlOrgs } from "@/db/queries/hosted-urls";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/process-cache";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 
 /**

@@ -1,4 +1,4 @@
-import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { SLUG_PATTERN } from "@/lib/slug";
 
 /**
  * What proxy.ts does with a request, by host and path (contract: hosted URLs). On an

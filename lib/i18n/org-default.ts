@@ -1,7 +1,7 @@
 import { getDb } from "@/db";
 import { findOrgDefaultLocale } from "@/db/queries/hosted-urls";
-import { processCache } from "@/lib/cache/process-cache";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { processCache } from "@/lib/process-cache";
+import { SLUG_PATTERN } from "@/lib/slug";
 
 /**
  * An organization's `defaultLocale`, for proxy.ts when neither `?lang=` nor `Accept-Language`

@@ -1,7 +1,7 @@
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { reconcileWithProcessor } from "@/lib/services/processor/reconcile";
 
 /** How often each instance asks whether a reconciliation is due (the database decides which one runs). */

@@ -2,7 +2,7 @@ import { runMigrations } from "@/db/migrate";
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { seedDemoIfEmpty } from "@/lib/services/seed/demo";
+import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { prepareStoredWebhookSecrets } from "@/lib/services/webhooks/encrypt-stored-secrets";
 import { startWorker } from "./worker";
 

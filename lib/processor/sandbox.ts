@@ -4,7 +4,6 @@ import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { donations, sandboxEvents } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
 import { chargeRefunded, customerSubscriptionDeleted, processorEvent, signedEvent } from "./event-factory";
 import { cancelSandboxIntent, sandboxClientSecret, sandboxIntentMarks } from "./sandbox-intents";
 import {
@@ -16,7 +15,6 @@ import {
   sandboxSetupClientSecret,
 } from "./sandbox-subscriptions";
 import { ProcessorError, type PaymentIntentState, type PaymentProcessor } from "./types";
-import { verifyProcessorEvent } from "./verify-event";
 import { getWebhookSecret } from "./webhook-secret";
 
 export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
@@ -24,23 +22,6 @@ export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12
 /** A processor event of Stripe's envelope shape around `object`, with a sandbox event ID. */
 export function sandboxEvent(type: Stripe.Event.Type, object: Record<string, unknown>, account?: string | null): Stripe.Event {
   return processorEvent(type, object, { eventId: sandboxId("evt"), account });
-}
-
-/**
- * Applies an event the sandbox reports, the way a real delivery is applied: signed with the
- * webhook secret, verified by the same check the webhook endpoint makes, then applied once in
- * its own transaction. Must not be called inside a database transaction.
- */
-export async function deliverSandboxEvent(event: Stripe.Event): Promise<void> {
-  await recordSandboxEvent(event);
-  if (sandboxDeliveryDropped(event)) return;
-  const { payload, signature } = signedEvent(event, getWebhookSecret());
-  try {
-    const verified = await verifyProcessorEvent(payload, signature);
-    await applyProcessorEvent(await getDb(), verified, sandboxProcessor);
-  } catch (err) {
-    throw new Error(`sandbox event ${event.type} was not accepted: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-  }
 }
 
 /**
@@ -55,21 +36,15 @@ async function recordSandboxEvent(event: Stripe.Event): Promise<void> {
     .onConflictDoNothing();
 }
 
-type DropRule = (event: Stripe.Event) => boolean;
-const DROP = Symbol.for("goodfund.processor.sandbox-drop");
-const dropStore = globalThis as typeof globalThis & { [DROP]?: DropRule | null };
-
 /**
- * Test hook (not reachable from the API): while set, the sandbox logs the events `rule` picks
- * but does not deliver them, as if the webhook delivery were lost. `null` delivers everything again.
+ * Where the sandbox sends its events, signed as Stripe signs them: the webhook endpoint's path,
+ * which verifies the signature and applies the event once before it answers. Supplied by whoever
+ * makes the sandbox (the services), as a Stripe account is configured with its endpoint's URL;
+ * a failure is the delivery's failure.
  */
-export function dropSandboxDeliveries(rule: DropRule | null): void {
-  dropStore[DROP] = rule;
-}
+export type SandboxWebhook = (delivery: { payload: string; signature: string }) => Promise<void>;
 
-function sandboxDeliveryDropped(event: Stripe.Event): boolean {
-  return dropStore[DROP]?.(event) ?? false;
-}
+type DropRule = (event: Stripe.Event) => boolean;
 
 /** Sandbox log rows read per page by listEvents. */
 const LIST_PAGE = 500;
@@ -81,6 +56,36 @@ const LIST_PAGE = 500;
  */
 export class SandboxProcessor implements PaymentProcessor {
   readonly mode = "sandbox" as const;
+  readonly #webhook: SandboxWebhook;
+  #dropped: DropRule | null = null;
+
+  constructor(webhook: SandboxWebhook) {
+    this.#webhook = webhook;
+  }
+
+  /**
+   * Reports an event as Stripe would: written to the sandbox's event log, then signed with the
+   * webhook secret and sent to the webhook, which has applied it when this answers. Must not be
+   * called inside a database transaction.
+   */
+  async sendEvent(event: Stripe.Event): Promise<void> {
+    await recordSandboxEvent(event);
+    if (this.#dropped?.(event)) return;
+    const { payload, signature } = signedEvent(event, getWebhookSecret());
+    try {
+      await this.#webhook({ payload, signature });
+    } catch (err) {
+      throw new Error(`sandbox event ${event.type} was not accepted: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
+
+  /**
+   * Test hook (not reachable from the API): while set, the sandbox logs the events `rule` picks
+   * but does not send them, as if the webhook delivery were lost. `null` sends everything again.
+   */
+  dropDeliveries(rule: DropRule | null): void {
+    this.#dropped = rule;
+  }
 
   async createConnectedAccount() {
     return { accountId: sandboxId("acct") };
@@ -114,7 +119,7 @@ export class SandboxProcessor implements PaymentProcessor {
     chargeId: string | null;
   }) {
     const refundId = sandboxId("re");
-    await deliverSandboxEvent(
+    await this.sendEvent(
       chargeRefunded({
         eventId: sandboxId("evt"),
         chargeId: input.chargeId ?? sandboxId("ch"),
@@ -160,7 +165,7 @@ export class SandboxProcessor implements PaymentProcessor {
         .for("update");
       if (first?.paymentIntentId) await cancelSandboxIntent(tx, first);
     });
-    await deliverSandboxEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: input.subscriptionId }));
+    await this.sendEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: input.subscriptionId }));
   }
 
   /** The subscription's next renewals (POST /api/sandbox/subscriptions/:id/renew) charge the new amount. */
@@ -265,5 +270,3 @@ export class SandboxProcessor implements PaymentProcessor {
     };
   }
 }
-
-const sandboxProcessor = new SandboxProcessor();

@@ -5,16 +5,14 @@ import { ProcessorError } from "./types";
 export { webhookVerifier } from "./webhook-signature";
 
 /**
- * The Stripe SDK client, one per process.
+ * The Stripe SDK client, made once per secret key and API host.
  *
  * `STRIPE_API_HOST` (a URL such as `http://127.0.0.1:12111`) points the SDK at another server:
  * stripe-mock, or the local fake the integration tests run. The SDK pins the API version it was
  * generated for (`Stripe.API_VERSION`), so requests always carry that `Stripe-Version`.
  */
 
-type Cached = { cacheKey: string; client: Stripe };
-const CACHE = Symbol.for("goodfund.processor.stripe-client");
-type GlobalWithStripe = typeof globalThis & { [CACHE]?: Cached };
+let cached: { cacheKey: string; client: Stripe } | undefined;
 
 type Address = Pick<Stripe.StripeConfig, "host" | "port" | "protocol">;
 
@@ -43,8 +41,6 @@ export function getStripe(): Stripe {
   const key = env.STRIPE_SECRET_KEY;
   if (!key) throw new ProcessorError("Stripe is not configured (STRIPE_SECRET_KEY is not set)", "not_configured");
   const cacheKey = `${key}\u0000${env.STRIPE_API_HOST ?? ""}`;
-  const g = globalThis as GlobalWithStripe;
-  const cached = g[CACHE];
   if (cached && cached.cacheKey === cacheKey) return cached.client;
   const client = new Stripe(key, {
     maxNetworkRetries: 2,
@@ -52,6 +48,6 @@ export function getStripe(): Stripe {
     appInfo: { name: "Goodfund" },
     ...parseApiHost(env.STRIPE_API_HOST),
   });
-  g[CACHE] = { cacheKey, client };
+  cached = { cacheKey, client };
   return client;
 }

@@ -1,7 +1,6 @@
 import Stripe from "stripe";
 
-const VERIFIER = Symbol.for("goodfund.processor.stripe-webhook-verifier");
-type GlobalWithVerifier = typeof globalThis & { [VERIFIER]?: Stripe };
+let verifier: Stripe | undefined;
 
 /** Refuses every request: the verifier client exists only for `webhooks.*`. */
 class NoNetworkHttpClient extends Stripe.HttpClient {
@@ -20,14 +19,13 @@ class NoNetworkHttpClient extends Stripe.HttpClient {
  * send, so it can never reach the network.
  */
 export function webhookVerifier(): Stripe {
-  const g = globalThis as GlobalWithVerifier;
-  g[VERIFIER] ??= new Stripe("sk_webhook_verifier_placeholder", {
+  verifier ??= new Stripe("sk_webhook_verifier_placeholder", {
     maxNetworkRetries: 0,
     httpClient: new NoNetworkHttpClient(),
     appInfo: { name: "Goodfund" },
     telemetry: false,
   });
-  return g[VERIFIER];
+  return verifier;
 }
 
 /**

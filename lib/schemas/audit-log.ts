@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AuditCursor } from "@/db/queries/audit-log";
 import type { AuditEntry } from "@/db/schema";
 import { iso } from "./common";
 import { cursorPaginationSchema } from "./donations";
@@ -45,9 +46,6 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "donor"] as const;
 
-/** Where a page of the newest-first audit log ends: the last entry's ID (IDs only grow). */
-export type AuditCursor = { id: number };
-
 export function encodeAuditCursor(c: AuditCursor): string {
   return Buffer.from(JSON.stringify({ id: String(c.id) }), "utf8").toString("base64url");
 }
@@ -84,8 +82,6 @@ export const listAuditLogQuery = z.object({
     })
     .optional(),
 });
-
-export type AuditLogFilter = { action?: AuditAction; actor?: string };
 
 export const auditEntrySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { stripHtml } from "@/lib/html";
+import { SLUG_PATTERN } from "@/lib/slug";
 
 // The API keeps some messages in zod 3's words (`Number must be greater than or equal to 100`);
 // zod 4 phrases them differently, so the messages of the common issues are set here, once.
@@ -23,8 +24,6 @@ z.config({
     return undefined;
   },
 });
-
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const slugSchema = (min: number, max: number) =>
   z.string().min(min).max(max).regex(SLUG_PATTERN, "Only lower-case letters, digits and single hyphens between them");

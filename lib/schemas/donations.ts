@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
+import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
 import { email, iso, isoDateTime, plainText } from "./common";
 
@@ -149,14 +150,6 @@ export function serializeDonation(d: Donation): DonationView {
 // ---------------------------------------------------------------------------------------------
 // Operations: the donations list, its cursor, its CSV export, and one donation's timeline.
 
-/**
- * Where a page of the newest-first donations list ends: the last row's `created_at` with its
- * full microsecond precision (as Postgres prints it, never through a JS Date, which keeps
- * milliseconds only) and its ID, the tie-break. Rows are ordered by `(created_at, id)` desc, so
- * a cursor names a fixed point in that order: rows inserted later never shift a page.
- */
-export type DonationCursor = { createdAt: string; id: string };
-
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const INVALID_CURSOR = "Invalid cursor";
 
@@ -244,8 +237,6 @@ export const listDonationsQuery = z
   .refine(fromBeforeTo, FROM_TO);
 
 export const exportDonationsQuery = z.object(donationFilterFields).refine(fromBeforeTo, FROM_TO);
-
-export type DonationFilter = z.output<typeof exportDonationsQuery>;
 
 export const cursorPaginationSchema = z
   .object({

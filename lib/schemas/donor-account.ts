@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { Donation, RecurringPlan } from "@/db/schema";
+import { DONOR_GIFT_STATUSES, type DonorDonationRow } from "@/db/queries/donor-account";
+import type { RecurringPlanRow } from "@/db/queries/recurring-plans";
+import type { RecurringPlan } from "@/db/schema";
 import { LOCALES } from "@/lib/i18n/locales";
 import { email, iso, pageQuery } from "./common";
 import { RECURRING_INTERVALS } from "./donations";
-import { RECURRING_PLAN_STATUSES, type RecurringPlanRow } from "./recurring-plans";
+import { RECURRING_PLAN_STATUSES } from "./recurring-plans";
 
 /** Path parameters of the donor account API, `/api/donor/orgs/[orgSlug]/...` (the wrapper's `auth: "donor"` reads `orgSlug`). */
 export const donorOrgParam = z.object({ orgSlug: z.string().min(1).max(100) });
@@ -28,9 +30,6 @@ export const DONOR_LIST_DEFAULT_LIMIT = 25;
 
 export const donorListQuery = z.object({ ...pageQuery });
 
-/** The statuses of the donor's own gifts that the account lists (a PENDING or FAILED donation was never a gift). */
-export const DONOR_GIFT_STATUSES = ["SUCCEEDED", "REFUNDED", "DISPUTED"] as const;
-
 export const donorDonationSchema = z
   .object({
     id: z.string().meta({ description: "The donation ID, as printed on the receipt." }),
@@ -53,8 +52,6 @@ export const donorDonationSchema = z
   .meta({ id: "DonorAccountGift" });
 
 export type DonorDonationView = z.output<typeof donorDonationSchema>;
-
-export type DonorDonationRow = { donation: Donation; campaignTitle: string; campaignSlug: string };
 
 export function serializeDonorDonation(r: DonorDonationRow, baseUrl: string): z.output<typeof donorDonationSchema> {
   const d = r.donation;

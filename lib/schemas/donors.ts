@@ -1,12 +1,9 @@
 import { z } from "zod";
+import { DONOR_SORTS } from "@/db/queries/donors";
 import type { Donor } from "@/db/schema";
 import { iso, pageQuery } from "./common";
 import { donationSchema, searchParam } from "./donations";
 import { recurringPlanSchema } from "./recurring-plans";
-
-export const DONOR_SORTS = ["total", "lastGift", "name", "createdAt"] as const;
-export type DonorSort = (typeof DONOR_SORTS)[number];
-export type SortOrder = "asc" | "desc";
 
 export const DONOR_LIST_DEFAULT_LIMIT = 25;
 /** How many of a donor's donations GET /api/donors/:id includes (newest first). */
@@ -29,7 +26,6 @@ const donorOrderFields = {
 
 export const listDonorsQuery = z.object({ ...pageQuery, ...donorOrderFields });
 export const exportDonorsQuery = z.object(donorOrderFields);
-export type DonorOrder = { q?: string; sort: DonorSort; order: SortOrder };
 
 export const donorSchema = z
   .object({

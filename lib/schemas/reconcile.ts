@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ReconcileRun } from "@/lib/services/processor/reconcile";
+import type { reconcileRuns } from "@/db/schema";
 import { iso } from "./common";
 
 const repair = z
@@ -18,6 +18,12 @@ const repair = z
     at: z.string(),
   })
   .meta({ id: "ReconcileRepair" });
+
+/** One thing a run put right, kept in `reconcile_runs.repairs` and logged. */
+export type Repair = z.output<typeof repair>;
+
+/** A run as `reconcile_runs` keeps it. */
+export type ReconcileRun = Omit<typeof reconcileRuns.$inferSelect, "repairs"> & { repairs: Repair[] };
 
 export const reconcileRunSchema = z
   .object({

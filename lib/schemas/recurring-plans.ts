@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RecurringPlan } from "@/db/schema";
+import type { RecurringPlanRow } from "@/db/queries/recurring-plans";
 import { iso, pageQuery } from "./common";
 import { RECURRING_INTERVALS } from "./donations";
 
@@ -41,15 +41,6 @@ export const recurringPlanSchema = z
   .meta({ id: "RecurringPlan" });
 
 export type RecurringPlanView = z.output<typeof recurringPlanSchema>;
-
-/** A plan with what the list joins to it: the campaign's title, the donor's email, its SUCCEEDED totals. */
-export type RecurringPlanRow = {
-  plan: RecurringPlan;
-  campaignTitle: string;
-  email: string;
-  donationCount: number;
-  totalCents: number;
-};
 
 export function serializeRecurringPlan(r: RecurringPlanRow): RecurringPlanView {
   const p = r.plan;

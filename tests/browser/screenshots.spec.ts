@@ -115,7 +115,7 @@ signedInTest.describe("dashboard pages", () => {
   });
 });
 
-// The demo organization's year of history (lib/services/seed/history.ts), which the server
+// The demo organization's year of history (lib/demo/history.ts), which the server
 // plays in the background after it starts: the dashboard overview and the reports over all time,
 // written to docs/screenshots/<project>-demo-<page>.png (git-ignored: they change with every run,
 // as the history is dated from the day it plays).

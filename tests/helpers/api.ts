@@ -3,7 +3,7 @@ import { getRouteMatcher } from "next/dist/shared/lib/router/utils/route-matcher
 import { getRouteRegex } from "next/dist/shared/lib/router/utils/route-regex";
 import { sortPages } from "next/dist/shared/lib/router/utils/sortable-routes";
 import { NextRequest } from "next/server";
-import { ROUTES } from "@/app/api/route-manifest";
+import { API_ROUTES } from "@/app/api/api-routes";
 import { CLIENT_IP_HEADER, CLIENT_IP_KEY, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
 import type { RouteHandler } from "@/lib/api/route";
 import { issueSessionToken } from "@/lib/auth/tokens";
@@ -18,7 +18,7 @@ import { testDb } from "./db";
 type RouteModule = Partial<Record<string, RouteHandler>>;
 type Route = { path: string; module: RouteModule; match: (pathname: string) => false | Record<string, string | string[] | undefined> };
 
-const byPath = new Map(ROUTES.map((r) => [r.path, r.module as RouteModule]));
+const byPath = new Map(API_ROUTES.map((r) => [r.path, r.module as RouteModule]));
 const routes: Route[] = sortPages([...byPath.keys()]).map((path) => ({
   path,
   module: byPath.get(path)!,

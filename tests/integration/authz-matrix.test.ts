@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ROUTES } from "@/app/api/route-manifest";
+import { API_ROUTES } from "@/app/api/api-routes";
 import { donorRequests, donors, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { routeDefinitions } from "@/lib/api/openapi";
@@ -468,7 +468,7 @@ describe("authorization matrix", () => {
 
   it("agrees with the role (and person-only mark) each organization-scoped route declares", () => {
     // What the route files declare (withRoute's `role`, MEMBER by default, and `person`), through the route manifest.
-    const declared = routeDefinitions(ROUTES)
+    const declared = routeDefinitions(API_ROUTES)
       .map(({ path, method, definition }) => ({ method, route: path.replace(/\[(\w+)\]/g, ":$1"), ...definition }))
       .filter(({ route }) => /^\/api\/(orgs\/:idOrSlug|campaigns\/:id)(\/|$)/.test(route))
       .map(({ method, route, access, person }) => `${method} ${route}: ${access}${person ? " person" : ""}`)

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { donationEvents, donations } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { deliver, paymentCanceledEvent, type CreatedDonation } from "../fixtures/processor";
 import { get, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";

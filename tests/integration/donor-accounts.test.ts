@@ -281,7 +281,7 @@ describe("the sign-in link (POST /o/:orgSlug/account/sign-in/confirm)", () => {
 describe("the worker's clean-up of donor sign-in links", () => {
   it("deletes used and expired donor links and keeps the ones still usable", async () => {
     const { donorSignInTokenHash } = await import("@/lib/services/donor-accounts/request-sign-in-link");
-    const { purgeExpiredSignInLinks } = await import("@/lib/auth/sign-in-links");
+    const { purgeExpiredSignInLinks } = await import("@/lib/services/sign-in/sign-in-links");
     const db = await testDb();
     const email = randomEmail("purged");
     await paidDonation(campaignB.id, { email });

@@ -17,7 +17,8 @@ import {
   setupIntentSucceeded,
   signedEvent,
 } from "@/lib/processor/event-factory";
-import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
+import { sandboxId } from "@/lib/processor/sandbox";
+import { getSandboxProcessor } from "@/lib/services/processor/get-processor";
 import { firstDonationOfSandboxSubscription, sandboxDefaultPaymentMethod } from "@/lib/processor/sandbox-subscriptions";
 import { call, get, newOrg, post, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -277,7 +278,7 @@ describe("sandbox mode", () => {
       });
 
       // The processor reports the end again (a redelivery under another event ID): no second email, no second event.
-      await deliverSandboxEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: p.subscriptionId }));
+      await getSandboxProcessor().sendEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: p.subscriptionId }));
       const toDonor = (await emailsOf(org.id, "plan-canceled")).filter((e) => e.dedupeKey === `email:plan-canceled:${p.planId}`);
       expect(toDonor).toHaveLength(1);
       expect(toDonor[0].payload).toMatchObject({
@@ -315,7 +316,9 @@ describe("sandbox mode", () => {
       expect(staff.status, staff.text).toBe(200);
       expect(staff.body).toMatchObject({ status: "CANCELED", canceledBy: "staff" });
       const byProcessor = await sandboxPlan(campaign);
-      await deliverSandboxEvent(customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: byProcessor.subscriptionId }));
+      await getSandboxProcessor().sendEvent(
+        customerSubscriptionDeleted({ eventId: sandboxId("evt"), subscriptionId: byProcessor.subscriptionId }),
+      );
       const listed = await get(`/api/orgs/${org.slug}/recurring-plans?status=CANCELED&limit=100`, { token: owner.token });
       const byId = new Map(listed.body.data.map((x: { id: string; canceledBy: string }) => [x.id, x.canceledBy]));
       expect(byId.get(byStaff.planId)).toBe("staff");

@@ -12,7 +12,7 @@ import type { Organization } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { DONATION_CSV_COLUMNS, exportDonationsCsv, exportDonationsCsvInBatches } from "@/lib/services/exports/export-donations";
 import { donationCsvLinesQuery, postgresClientOf } from "@/lib/services/exports/donations-copy";
-import type { DonationFilter } from "@/lib/schemas/donations";
+import type { DonationFilter } from "@/db/queries/donations";
 import { nasty } from "../helpers/arbitraries";
 import { testDb } from "../helpers/db";
 import { activeCampaign, activeOrg, insertDonations, insertDonor, rowsOf, type Campaign, type Org } from "../helpers/records";

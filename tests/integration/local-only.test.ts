@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
 import { isDemoSignInAvailable, isLoopbackRequest, isMailboxAvailable } from "@/lib/auth/modes";
 import { getAuthOptions } from "@/lib/auth/options";
 import { resetEnv } from "@/lib/env";
-import { DEMO_OWNER } from "@/lib/services/seed/demo";
+import { DEMO_OWNER } from "@/lib/auth/demo-owner";
 import { serverClientIpHeaders } from "../helpers/api";
 import { testDb } from "../helpers/db";
 

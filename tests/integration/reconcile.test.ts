@@ -14,10 +14,12 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { donations, outbox, payouts, reconcileRuns, sandboxEvents } from "@/db/schema";
-import { sandboxEvent, deliverSandboxEvent, dropSandboxDeliveries, SandboxProcessor } from "@/lib/processor/sandbox";
+import { sandboxEvent } from "@/lib/processor/sandbox";
 import { StripeProcessor } from "@/lib/processor/stripe";
 import { signedEvent } from "@/lib/processor/event-factory";
-import { reconcileStatusForOrg, reconcileWithProcessor, type ReconcileRun } from "@/lib/services/processor/reconcile";
+import { getSandboxProcessor } from "@/lib/services/processor/get-processor";
+import type { ReconcileRun } from "@/lib/schemas/reconcile";
+import { reconcileStatusForOrg, reconcileWithProcessor } from "@/lib/services/processor/reconcile";
 import { call, get, newOrg, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { setEnv } from "../helpers/local-server";
@@ -77,7 +79,10 @@ async function loggedEvents(type: string, objectId: string): Promise<Stripe.Even
   return rows.map((r) => r.payload as unknown as Stripe.Event);
 }
 
-afterEach(() => dropSandboxDeliveries(null));
+/** The app's sandbox, whose deliveries the tests drop on purpose. */
+const sandbox = getSandboxProcessor();
+
+afterEach(() => sandbox.dropDeliveries(null));
 
 // ---------------------------------------------------------------------------------------------
 
@@ -85,7 +90,6 @@ describe("reconciliation in sandbox mode", () => {
   let owner: TestUser;
   let org: Org;
   let campaign: Campaign;
-  const sandbox = new SandboxProcessor();
   const run = async () => completed(await reconcileWithProcessor(await testDb(), sandbox, { trigger: "manual", orgIds: [org.id] }));
 
   beforeAll(async () => {
@@ -95,9 +99,9 @@ describe("reconciliation in sandbox mode", () => {
 
   it("a missed payment_intent.succeeded is applied once; the late webhook is a duplicate; totals and emails exact", async () => {
     const started = await startDonation(campaign.id, { amount: 4200 });
-    dropSandboxDeliveries(() => true);
+    sandbox.dropDeliveries(() => true);
     const paid = await pay(started.clientSecret);
-    dropSandboxDeliveries(null);
+    sandbox.dropDeliveries(null);
     expect(paid.status).toBe("PENDING");
     expect((await findViolations(await testDb(), [org.id])).map((v) => v.kind)).toEqual([]);
 
@@ -135,9 +139,9 @@ describe("reconciliation in sandbox mode", () => {
 
   it("a missed payment_intent.payment_failed fails the donation", async () => {
     const started = await startDonation(campaign.id, { amount: 1300 });
-    dropSandboxDeliveries((e) => e.type === "payment_intent.payment_failed");
+    sandbox.dropDeliveries((e) => e.type === "payment_intent.payment_failed");
     await pay(started.clientSecret, CARD_DECLINED);
-    dropSandboxDeliveries(null);
+    sandbox.dropDeliveries(null);
     expect(await statusOf(started.id)).toBe("PENDING");
 
     const result = await run();
@@ -151,9 +155,9 @@ describe("reconciliation in sandbox mode", () => {
 
   it("a missed renewal invoice records the renewal once, with its receipt", async () => {
     const monthly = await paidDonation(campaign.id, { amount: 1500, recurringInterval: "MONTH" });
-    dropSandboxDeliveries((e) => e.type === "invoice.payment_succeeded");
+    sandbox.dropDeliveries((e) => e.type === "invoice.payment_succeeded");
     const renewed = await post(`/api/sandbox/subscriptions/${monthly.subscriptionId}/renew`, undefined, { token: owner.token });
-    dropSandboxDeliveries(null);
+    sandbox.dropDeliveries(null);
     expect(renewed.status, renewed.text).toBeLessThan(300);
     const db = await testDb();
     const ofPlan = () => db.select().from(donations).where(eq(donations.subscriptionId, monthly.subscriptionId));
@@ -175,8 +179,8 @@ describe("reconciliation in sandbox mode", () => {
     const gift = await paidDonation(campaign.id, { amount: 7000 });
     const before = (await get(`/api/campaigns/${campaign.id}`, { token: owner.token })).body.raisedAmountCents as number;
     const disputeId = `dp_${hex()}`;
-    dropSandboxDeliveries(() => true);
-    await deliverSandboxEvent(
+    sandbox.dropDeliveries(() => true);
+    await sandbox.sendEvent(
       sandboxEvent("charge.dispute.created", {
         id: disputeId,
         object: "dispute",
@@ -188,7 +192,7 @@ describe("reconciliation in sandbox mode", () => {
         evidence_details: { due_by: nowSec() + 7 * 86400 },
       }),
     );
-    dropSandboxDeliveries(null);
+    sandbox.dropDeliveries(null);
     expect(await statusOf(gift.id)).toBe("SUCCEEDED");
 
     const result = await run();
@@ -208,9 +212,9 @@ describe("reconciliation in sandbox mode", () => {
     const db = await testDb();
     const lost = await startDonation(campaign.id, { amount: 900 });
     const unpaid = await startDonation(campaign.id, { amount: 800 });
-    dropSandboxDeliveries(() => true);
+    sandbox.dropDeliveries(() => true);
     await pay(lost.clientSecret);
-    dropSandboxDeliveries(null);
+    sandbox.dropDeliveries(null);
     // Its event is older than any window a run lists (as if missed long ago), and the gifts two hours old.
     await db
       .update(sandboxEvents)

@@ -14,7 +14,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db";
 import { getCampaignReport, getReportSummary, getReportTimeseries, type ReportStrategy } from "@/db/queries/reports";
 import { campaigns, donations, donors, memberships, organizations, recurringPlans } from "@/db/schema";
-import { deliverSandboxEvent, sandboxEvent } from "@/lib/processor/sandbox";
+import { sandboxEvent } from "@/lib/processor/sandbox";
+import { getSandboxProcessor } from "@/lib/services/processor/get-processor";
 import { addMember, get, newCampaign, newOrg, newUser, post, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
@@ -639,7 +640,7 @@ describe("reports after real money movements", () => {
 
     const refund = await post(`/api/donations/${refunded.id}/refund`, undefined, { token: owner.token });
     expect(refund.status, refund.text).toBe(200);
-    await deliverSandboxEvent(
+    await getSandboxProcessor().sendEvent(
       sandboxEvent("charge.dispute.created", {
         id: `dp_rep${hex()}`,
         object: "dispute",

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { outbox, verificationTokens } from "@/db/schema";
-import { signInLinksKeptForMailbox, signInLinksLogged } from "@/lib/auth/sign-in-links";
+import { signInLinksKeptForMailbox, signInLinksLogged } from "@/lib/services/sign-in/sign-in-links";
 import { getEnv, resetEnv } from "@/lib/env";
 import { MAX_ATTEMPTS, runWorkerOnce } from "@/lib/jobs/worker";
 import { resetRateLimiter } from "@/lib/ratelimit";

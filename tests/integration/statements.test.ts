@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { and, eq, like, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES } from "@/app/api/route-manifest";
+import { API_ROUTES } from "@/app/api/api-routes";
 import { auditLog, donors, outbox, statementDeliveries, statementRuns } from "@/db/schema";
 import { donorCookieName, signDonorSession } from "@/lib/auth/donor-session";
 import type { RouteHandler } from "@/lib/api/route";
@@ -44,7 +44,7 @@ async function download(org: Org, donorId: string, year: number) {
 
 /** The download's raw bytes, through the route's handler (the `call` helper decodes bodies as text; a PDF needs its bytes). */
 async function downloadBytes(org: Org, donorId: string, year: number): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const route = ROUTES.find((r) => r.path === "/api/donor/orgs/[orgSlug]/statements/[year]")!;
+  const route = API_ROUTES.find((r) => r.path === "/api/donor/orgs/[orgSlug]/statements/[year]")!;
   const req = new NextRequest(`http://localhost:3000/api/donor/orgs/${org.slug}/statements/${year}`, {
     headers: { ...donorCookie(org.id, donorId), ...serverClientIpHeaders(randomIp()) },
   });

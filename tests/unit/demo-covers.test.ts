@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { demoCampaigns } from "@/lib/services/seed/demo";
+import { demoCampaigns } from "@/lib/demo/seed";
 
 // The demo's campaigns show covers shipped in public/covers/ (served from /covers/ by the app).
 const root = path.resolve(__dirname, "../..");

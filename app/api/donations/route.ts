@@ -1,6 +1,6 @@
 import { created } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { createDonationBody, createdDonationSchema, serializeDonation } from "@/lib/schemas/donations";
 import { createDonation } from "@/lib/services/donations/create-donation";
 

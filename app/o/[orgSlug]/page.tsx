@@ -11,7 +11,7 @@ import { formatDate, formatPercent } from "@/components/donate/format";
 import { LanguageMenu } from "@/components/donate/language-menu";
 import { withLang } from "@/lib/i18n/href";
 import { formatMoney } from "@/lib/money";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { SLUG_PATTERN } from "@/lib/slug";
 import { OrgBar } from "./org-bar";
 import { orgBasePath, pageLanguage, type PageLanguage } from "./site";
 import shell from "./donate/[slug]/page.module.css";

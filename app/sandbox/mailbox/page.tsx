@@ -3,7 +3,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { isPast } from "@/components/dashboard/ops/dates";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -49,12 +49,14 @@ function donorTokenHash(url: string): string | null {
 export default async function SandboxMailbox() {
   if (!isMailboxAvailable(await headers())) notFound();
   const db = await getDb();
-  const rows = await db
-    .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt })
-    .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' in ('magic-link', 'donor-sign-in')`))
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(SHOWN);
+  const emailsOf = (templates: SQL) =>
+    db
+      .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' in ${templates}`))
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(SHOWN);
+  const [rows, statements] = await Promise.all([emailsOf(sql`('magic-link', 'donor-sign-in')`), emailsOf(sql`('year-end-statement')`)]);
   // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
   const isDonorLink = (payload: unknown) => (payload as { template?: string }).template === "donor-sign-in";
   const hashes = rows
@@ -159,7 +161,7 @@ export default async function SandboxMailbox() {
               })}
             </ul>
           )}
-          <StatementMails />
+          <StatementMails mails={statements} />
         </div>
       </main>
     </>

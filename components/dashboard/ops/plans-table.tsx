@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import { LocalTime } from "@/components/ui/local-time";
-import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
+import type { PlanCanceledBy, RecurringPlanView } from "@/lib/schemas/recurring-plans";
 import { PlanStatusBadge } from "./badges";
 import { CancelPlanButton } from "./cancel-plan-button";
 import { donorEmailLabel, PER_INTERVAL } from "./labels";
@@ -9,7 +9,7 @@ import { OpsTable } from "./ops-table";
 import { TableHead, num } from "@/components/ui/table";
 
 /** Who ended a plan, as the status column says it. */
-const CANCELED_BY: Record<NonNullable<RecurringPlanRow["plan"]["canceledBy"]>, string> = {
+const CANCELED_BY: Record<PlanCanceledBy, string> = {
   donor: "Canceled by donor",
   staff: "Canceled by staff",
   processor: "Canceled by processor",
@@ -23,7 +23,7 @@ export function PlansTable({
   showDonor = true,
   label = "Recurring plans",
 }: {
-  rows: RecurringPlanRow[];
+  rows: RecurringPlanView[];
   orgSlug: string;
   canCancel: boolean;
   showDonor?: boolean;
@@ -35,14 +35,14 @@ export function PlansTable({
       <caption className="sr-only">{label}, newest first</caption>
       <TableHead columns={[showDonor && "Donor", num("Amount"), "Status", "Campaign", "Started", num("Paid so far")]} actions={canCancel} />
       <tbody>
-        {rows.map(({ plan: p, campaignTitle, email, donationCount, totalCents }) => {
+        {rows.map((p) => {
           const amount = `${formatMoney(p.amount, p.currency, { short: true })} ${PER_INTERVAL[p.interval] ?? ""}`;
           const cancelable = p.status !== "CANCELED" && p.subscriptionId !== null;
           return (
             <tr key={p.id}>
               {showDonor ? (
                 <td className="title-cell">
-                  <Link href={`${base}/donors/${encodeURIComponent(p.donorId)}`}>{donorEmailLabel(email)}</Link>
+                  <Link href={`${base}/donors/${encodeURIComponent(p.donorId)}`}>{donorEmailLabel(p.email)}</Link>
                 </td>
               ) : null}
               <td className="num">{amount}</td>
@@ -51,26 +51,26 @@ export function PlansTable({
                 {p.status === "CANCELED" && p.canceledBy ? <span className="sub">{CANCELED_BY[p.canceledBy]}</span> : null}
                 {p.canceledAt ? (
                   <span className="sub">
-                    <LocalTime iso={p.canceledAt.toISOString()} dateOnly />
+                    <LocalTime iso={p.canceledAt} dateOnly />
                   </span>
                 ) : null}
               </td>
               <td style={{ minWidth: 140 }}>
-                <Link href={`${base}/campaigns/${encodeURIComponent(p.campaignId)}`}>{campaignTitle}</Link>
+                <Link href={`${base}/campaigns/${encodeURIComponent(p.campaignId)}`}>{p.campaignTitle}</Link>
               </td>
               <td className="nowrap">
-                <LocalTime iso={p.createdAt.toISOString()} dateOnly />
+                <LocalTime iso={p.createdAt} dateOnly />
               </td>
               <td className="num">
-                {formatMoney(totalCents, p.currency, { short: true })}
+                {formatMoney(p.totalCents, p.currency, { short: true })}
                 <span className="sub">
-                  {donationCount} payment{donationCount === 1 ? "" : "s"}
+                  {p.donationCount} payment{p.donationCount === 1 ? "" : "s"}
                 </span>
               </td>
               {canCancel ? (
                 <td>
                   {cancelable ? (
-                    <CancelPlanButton planId={p.id} describe={`${amount} from ${donorEmailLabel(email)}`} />
+                    <CancelPlanButton planId={p.id} describe={`${amount} from ${donorEmailLabel(p.email)}`} />
                   ) : p.status === "CANCELED" ? null : (
                     <span className="small muted">Not started</span>
                   )}

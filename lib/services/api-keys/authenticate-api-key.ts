@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db";
 import { findApiKeyByHash, touchApiKey } from "@/db/queries/api-keys";
 import type { Role } from "@/db/schema";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { API_KEY_PATTERN, hashApiKey } from "./key-secret";
 
 /** `lastUsedAt` is written at most this often per key, not on every request. */

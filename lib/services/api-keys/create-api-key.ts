@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
 import type { ApiKeyRow } from "@/db/queries/api-keys";
 import { apiKeys, type Role, type User } from "@/db/schema";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { getEnv } from "@/lib/env";
 import { fieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";

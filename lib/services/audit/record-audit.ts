@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db";
 import { auditLog } from "@/db/schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/actor";
 import type { AuditAction, AuditTargetType } from "@/lib/schemas/audit-log";
 
 /** A donor acting on their own data from their account (an erasure needing no approval). */

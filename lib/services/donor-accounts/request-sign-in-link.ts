@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { donorSignInLinks, donors, type Organization } from "@/db/schema";
-import { signInLinksKeptForMailbox } from "@/lib/auth/sign-in-links";
+import { signInLinksKeptForMailbox } from "@/lib/services/sign-in/sign-in-links";
 import { enqueueEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
 import { AppError } from "@/lib/errors";

@@ -2,17 +2,16 @@ import { and, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import type { Db } from "@/db";
-import { donationFilterConditions } from "@/db/queries/donations";
+import { donationFilterConditions, type DonationFilter } from "@/db/queries/donations";
 import type { Organization } from "@/db/schema";
 import { errorFields, log } from "@/lib/log";
 import { currencyDecimals } from "@/lib/money";
-import type { DonationFilter } from "@/lib/schemas/donations";
 import { CSV_BOM, csvLine } from "./csv";
 
 /*
  * The donations export on PostgreSQL: Postgres writes each CSV line itself and streams them with
- * `COPY (select …) TO STDOUT (FORMAT binary)`, so Node only copies bytes (a million rows in a few
- * seconds instead of building a million row objects). Every line is byte for byte what
+ * `COPY (select …) TO STDOUT (FORMAT binary)`, so Node only copies bytes instead of building an
+ * object per row (bench/README.md, "Exports"). Every line is byte for byte what
  * `csvLine(DONATION_CSV_COLUMNS…)` makes of the same row (tests/integration/exports-copy.test.ts
  * compares both over hostile strings): the same formula guard, quoting, decimals per currency,
  * millisecond ISO timestamps (truncated, as a JS Date does), `true`/`false`, empty nulls and
@@ -59,9 +58,9 @@ const isoTime = (e: string) => `coalesce(to_char(${e} at time zone 'UTC', 'YYYY-
 
 /**
  * The decimals of a row's currency (as `currencyDecimals` says): the organization's own currency,
- * nearly every row, settles with one comparison; any other falls through to a CASE over every
- * currency whose minor unit is not 2 decimals. (A 30-arm CASE per money cell was a third of
- * Postgres's work on a large export.)
+ * nearly every row, settles with one comparison; only another falls through to the CASE over
+ * every currency whose minor unit is not 2 decimals, which would otherwise run for every money
+ * cell (bench/README.md, "Exports").
  */
 function decimalsCase(currencyCol: string, orgCurrency: string): string {
   const codes = new Set<string>([orgCurrency.toUpperCase()]);
@@ -138,13 +137,12 @@ export function donationCsvLinesQuery(org: Pick<Organization, "id" | "currency">
 /**
  * Settings for the export's one statement, as `SET LOCAL`s in front of it: one simple query is one
  * implicit transaction, so they end with it (also behind PgBouncer in transaction mode).
- * - No JIT: the 32-cell line expression took seconds to compile, in every parallel worker, before
- *   the first row.
+ * - No JIT: compiling the line expression (32 cells) would hold up the first row, in every
+ *   parallel worker, for longer than it saves (bench/README.md, "Exports").
  * - Without a campaign filter, the rows come in the order of the organization's created-order index
- *   (`from`/`to` are a range of it), so the first line leaves at once and nothing is sorted.
- *   Otherwise Postgres formatted every line, then sorted a million of them on disk before sending
- *   the first. A campaign filter keeps the planner's choice: its own index and a small sort can
- *   beat walking the whole organization.
+ *   (`from`/`to` are a range of it), so the first line leaves at once and nothing is sorted: a sort
+ *   would format every line and sort them all before sending the first. A campaign filter keeps the
+ *   planner's choice: its own index and a small sort can beat walking the whole organization.
  */
 export function copySettings(filter: DonationFilter): string {
   return filter.campaignId ? "set local jit = off;" : "set local jit = off; set local enable_sort = off;";

@@ -1,9 +1,8 @@
 import type { Db } from "@/db";
-import { listDonationsPage, type DonationListRow } from "@/db/queries/donations";
+import { listDonationsPage, type DonationCursor, type DonationFilter, type DonationListRow } from "@/db/queries/donations";
 import type { Organization } from "@/db/schema";
 import { shownEmail } from "@/lib/donor-erasure";
 import { iso } from "@/lib/schemas/common";
-import type { DonationCursor, DonationFilter } from "@/lib/schemas/donations";
 import { csvStream, minorUnitsToDecimal, type CsvColumn } from "./csv";
 import { copyDonationsCsv, postgresClientOf } from "./donations-copy";
 

@@ -1,9 +1,8 @@
 import type { Db } from "@/db";
-import { listDonorsAfter, type DonorCursor } from "@/db/queries/donors";
+import { listDonorsAfter, type DonorCursor, type DonorOrder } from "@/db/queries/donors";
 import type { Donor, Organization } from "@/db/schema";
 import { shownEmail } from "@/lib/donor-erasure";
 import { iso } from "@/lib/schemas/common";
-import type { DonorOrder } from "@/lib/schemas/donors";
 import { csvStream, minorUnitsToDecimal, type CsvColumn } from "./csv";
 import { EXPORT_BATCH_SIZE } from "./export-donations";
 

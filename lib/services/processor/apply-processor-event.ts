@@ -4,9 +4,9 @@ import type { Db } from "@/db";
 import { prepared } from "@/db/prepared";
 import { processedEvents } from "@/db/schema";
 import { transactionDroppingViews } from "@/lib/cache/public-campaign-view";
-import { EVENT_HANDLERS } from "@/lib/processor/events";
-import type { EventHandler } from "@/lib/processor/events/types";
 import type { PaymentProcessor } from "@/lib/processor/types";
+import { EVENT_HANDLERS } from "./events";
+import type { EventHandler } from "./events/types";
 
 /** Marks an event processed; answers no row when it already was. */
 const markProcessed = prepared("mark_processed_event", (db) =>

@@ -4,13 +4,14 @@ import type { Db } from "@/db";
 import { donationEvents, donations, organizations, processedEvents, reconcileRuns } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
-import { EVENT_HANDLERS } from "@/lib/processor/events";
 import type { PaymentIntentState, PaymentProcessor } from "@/lib/processor/types";
+import type { ReconcileRun, Repair } from "@/lib/schemas/reconcile";
 import { recordPaymentCancellation } from "@/lib/services/donations/record-payment-cancellation";
 import { recordPaymentFailure } from "@/lib/services/donations/record-payment-failure";
 import { settlePayment } from "@/lib/services/donations/settle-payment";
 import { applyProcessorEvent } from "./apply-processor-event";
 import type { EventSource } from "./event-outcome";
+import { EVENT_HANDLERS } from "./events";
 
 /** Each run lists again this far before the previous checkpoint (clock skew, events stored late). */
 export const RECONCILE_OVERLAP_MINUTES = 10;
@@ -22,35 +23,6 @@ export const RECONCILE_LEASE_MINUTES = 30;
 export const PENDING_BATCH = 100;
 /** The transaction-level advisory lock under which a run is started (any fixed 64-bit number). */
 const START_LOCK = 0x676f6f6466756e64n; // "goodfund"
-
-/** One thing a run put right, kept in `reconcile_runs.repairs` and logged. */
-export type Repair = {
-  /** `event`: a missed event applied; `payment`: a PENDING payment settled from its PaymentIntent. */
-  kind: "event" | "payment";
-  orgId: string | null;
-  donationId: string | null;
-  eventId: string | null;
-  eventType: string;
-  paymentIntentId: string | null;
-  /** The donation's status before and after (`PENDING → SUCCEEDED`), or what the event changed. */
-  change: string;
-  at: string;
-};
-
-export type ReconcileRun = {
-  id: number;
-  trigger: "schedule" | "manual";
-  startedAt: Date;
-  finishedAt: Date | null;
-  listedFrom: Date | null;
-  checkpoint: Date | null;
-  eventsListed: number;
-  eventsApplied: number;
-  pendingChecked: number;
-  pendingSettled: number;
-  repairs: Repair[];
-  error: string | null;
-};
 
 export type ReconcileOptions = {
   trigger: "schedule" | "manual";

@@ -9,10 +9,11 @@ import {
   paymentIntentSucceeded,
   type PaymentIntentInput,
 } from "@/lib/processor/event-factory";
-import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
+import { sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
 import { findFirstDonationOfSandboxSubscription, sandboxSubscriptionUnitAmount } from "@/lib/processor/sandbox-subscriptions";
 import { moveDonation } from "@/lib/services/donations/move-donation";
+import { getSandboxProcessor } from "./get-processor";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declines: "4000000000000002" } as const;
 const DECLINE_MESSAGE = "Your card was declined.";
@@ -66,12 +67,12 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
   });
 
   if (card === SANDBOX_CARDS.declines) {
-    await deliverSandboxEvent(paymentIntentPaymentFailed({ ...intent(), error: { message: DECLINE_MESSAGE } }));
+    await getSandboxProcessor().sendEvent(paymentIntentPaymentFailed({ ...intent(), error: { message: DECLINE_MESSAGE } }));
   } else if (d.subscriptionId) {
-    await deliverSandboxEvent(sandboxInvoice(d, d.subscriptionId, "subscription_create", paymentIntentId, chargeId));
-    await deliverSandboxEvent(paymentIntentSucceeded(intent()));
+    await getSandboxProcessor().sendEvent(sandboxInvoice(d, d.subscriptionId, "subscription_create", paymentIntentId, chargeId));
+    await getSandboxProcessor().sendEvent(paymentIntentSucceeded(intent()));
   } else {
-    await deliverSandboxEvent(paymentIntentSucceeded(intent()));
+    await getSandboxProcessor().sendEvent(paymentIntentSucceeded(intent()));
   }
   const [after] = await db.select().from(donations).where(eq(donations.id, d.id));
   return after;
@@ -142,7 +143,7 @@ export async function renewSandboxSubscription(db: Db, subscriptionId: string): 
   if (initial.status !== "SUCCEEDED") throw conflict("first_payment_pending", "The subscription's first payment has not succeeded");
   // What the subscription charges now: its first invoice's amount, or the price it was changed to since.
   const unitAmountCents = await sandboxSubscriptionUnitAmount(db, initial);
-  await deliverSandboxEvent(
+  await getSandboxProcessor().sendEvent(
     sandboxInvoice(
       { amount: unitAmountCents, feeCents: 0, currency: initial.currency },
       subscriptionId,
@@ -161,5 +162,7 @@ export async function completeSandboxOnboarding(db: Db, accountId: string): Prom
     .where(eq(organizations.processorAccountId, accountId))
     .limit(1);
   if (!org || !accountId.startsWith("acct_sandbox_")) throw notFound("account_not_found", "Account not found");
-  await deliverSandboxEvent(accountUpdated({ eventId: sandboxId("evt"), accountId, chargesEnabled: true, payoutsEnabled: true }));
+  await getSandboxProcessor().sendEvent(
+    accountUpdated({ eventId: sandboxId("evt"), accountId, chargesEnabled: true, payoutsEnabled: true }),
+  );
 }

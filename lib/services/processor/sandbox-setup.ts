@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { donations } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/errors";
 import { setupIntentSucceeded } from "@/lib/processor/event-factory";
-import { deliverSandboxEvent, sandboxId } from "@/lib/processor/sandbox";
+import { sandboxId } from "@/lib/processor/sandbox";
 import {
   findSandboxSetupIntent,
   recordSandboxSubscriptionFact,
@@ -11,6 +11,7 @@ import {
   sandboxSetupConfirmed,
   setupIntentOfSecret,
 } from "@/lib/processor/sandbox-subscriptions";
+import { getSandboxProcessor } from "./get-processor";
 import { SANDBOX_CARDS } from "./sandbox-checkout";
 
 const DECLINE_MESSAGE = "Your card was declined.";
@@ -50,7 +51,7 @@ export async function confirmSandboxSetup(
     return true;
   });
   if (!claimed) throw conflict("payment_already_complete", "This card was already saved");
-  await deliverSandboxEvent(
+  await getSandboxProcessor().sendEvent(
     setupIntentSucceeded({
       eventId: sandboxId("evt"),
       setupIntentId,

@@ -1,11 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
+import { getRecurringPlanRow, type RecurringPlanRow } from "@/db/queries/recurring-plans";
 import { recurringPlans, type RecurringPlan } from "@/db/schema";
 import { conflict, notFound, processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
-import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
 /**

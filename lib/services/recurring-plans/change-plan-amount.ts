@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
+import { getRecurringPlanRow, type RecurringPlanRow } from "@/db/queries/recurring-plans";
 import { campaigns, donations, recurringPlans, type Campaign, type RecurringPlan } from "@/db/schema";
 import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { coverFeeCents, minimumDonationMinor } from "@/lib/money";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
-import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 
 /** A running plan (ACTIVE or PAST_DUE) with a subscription; 409 otherwise. */
 export function assertPlanRunning(plan: RecurringPlan): asserts plan is RecurringPlan & { subscriptionId: string } {

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
+import type { RecurringPlanRow } from "@/db/queries/recurring-plans";
 import { recurringPlans, type Donor, type RecurringPlan } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { PaymentProcessor } from "@/lib/processor/types";
-import type { RecurringPlanRow } from "@/lib/schemas/recurring-plans";
 import type { AuditContext } from "@/lib/services/audit/record-audit";
 import { cancelRecurringPlan } from "./cancel-recurring-plan";
 

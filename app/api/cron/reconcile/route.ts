@@ -1,7 +1,7 @@
 import { conflict } from "@/lib/errors";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { reconcileRunSchema, serializeReconcileRun } from "@/lib/schemas/reconcile";
 import { reconcileWithProcessor } from "@/lib/services/processor/reconcile";
 

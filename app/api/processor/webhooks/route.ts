@@ -3,7 +3,7 @@ import { readRawBody } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { InvalidSignatureError, verifyProcessorEvent } from "@/lib/processor/verify-event";
 import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
 

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { getDb } from "@/db";
 import type { Donor, Organization } from "@/db/schema";
 import { donorCookieName, donorFromCookieValue, findOrganizationBySlug } from "@/lib/auth/donor-session";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { SLUG_PATTERN } from "@/lib/slug";
 
 /** The organization of an account page, or null; cached per request (layout, page and metadata share one query). */
 export const loadAccountOrg = cache(async (orgSlug: string): Promise<Organization | null> => {

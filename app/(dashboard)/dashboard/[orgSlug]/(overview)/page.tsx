@@ -13,7 +13,7 @@ import { TableWrap, TableHead, num } from "@/components/ui/table";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { countDonationsByStatus } from "@/db/queries/donations";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { COMPLETED_DONATION_STATUSES } from "@/lib/schemas/donations";
 import { donateBaseUrl } from "@/lib/schemas/organizations";

@@ -6,7 +6,7 @@ import { CopyField } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listApiKeys } from "@/db/queries/api-keys";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
 import { serializeApiKey } from "@/lib/schemas/api-keys";

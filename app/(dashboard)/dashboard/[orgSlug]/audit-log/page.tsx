@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { getDb } from "@/db";
 import { listAuditActors, listAuditLogPage } from "@/db/queries/audit-log";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { AUDIT_ACTIONS, AUDIT_LOG_DEFAULT_LIMIT, decodeAuditCursor, encodeAuditCursor, serializeAuditEntry } from "@/lib/schemas/audit-log";
 import { oneOf } from "@/components/dashboard/ops/paging";

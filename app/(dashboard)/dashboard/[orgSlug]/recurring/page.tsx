@@ -10,9 +10,9 @@ import { getDb } from "@/db";
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
 import { getReportSummary } from "@/db/queries/reports";
 import { recurringPlans } from "@/db/schema";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
-import { RECURRING_PLAN_LIST_DEFAULT_LIMIT, RECURRING_PLAN_STATUSES } from "@/lib/schemas/recurring-plans";
+import { RECURRING_PLAN_LIST_DEFAULT_LIMIT, RECURRING_PLAN_STATUSES, serializeRecurringPlan } from "@/lib/schemas/recurring-plans";
 import { oneOf, pageFrom, pageHref, statusCounts } from "@/components/dashboard/ops/paging";
 
 export const dynamic = "force-dynamic";
@@ -85,7 +85,7 @@ export default async function RecurringPage({ params, searchParams }: Props) {
       ) : (
         <>
           <PlansTable
-            rows={rows}
+            rows={rows.map(serializeRecurringPlan)}
             orgSlug={org.slug}
             canCancel={canCancel}
             label={status ? `${PLAN_STATUS[status].label} recurring plans` : "Recurring plans"}

@@ -11,7 +11,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { getCampaignReport, getReportSummary, getReportTimeseries } from "@/db/queries/reports";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { AppError } from "@/lib/errors";
 import { reportTimeseriesQuery, reportWindowQuery, windowOf, type TimeseriesBucket } from "@/lib/schemas/reports";

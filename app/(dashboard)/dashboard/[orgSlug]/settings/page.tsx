@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { OrgSettingsForm } from "@/components/dashboard/org-settings-form";
 import { Card, PageHeader } from "@/components/ui/card";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { StatementsPanel } from "@/components/dashboard/statements-panel";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { FIRST_STATEMENT_YEAR } from "@/lib/schemas/statements";
 import { listStatementRuns } from "@/lib/services/statements/send-statements";

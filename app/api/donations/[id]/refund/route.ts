@@ -2,7 +2,7 @@ import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { donationScope } from "@/lib/api/scopes";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { idParam } from "@/lib/schemas/common";
 import { donationSchema, serializeDonation } from "@/lib/schemas/donations";
 import { refundDonation } from "@/lib/services/donations/refund-donation";

@@ -2,7 +2,7 @@ import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { recurringPlanScope } from "@/lib/api/scopes";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { idParam } from "@/lib/schemas/common";
 import { recurringPlanSchema, serializeRecurringPlan } from "@/lib/schemas/recurring-plans";
 import { cancelRecurringPlan } from "@/lib/services/recurring-plans/cancel-recurring-plan";

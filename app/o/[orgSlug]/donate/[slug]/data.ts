@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db";
-import { countCampaignSupporters, findPublicCampaign, publicCampaignView } from "@/db/queries/public-campaigns";
+import { countCampaignSupporters, findPublicCampaign } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
+import { publicCampaignView, type PublicView } from "@/lib/cache/public-campaign-view";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { LOAD_HEADER } from "@/lib/overload";
@@ -11,7 +12,7 @@ import { brandPalette } from "@/components/donate/brand";
 import type { DonateFormCampaign, PaymentConfig } from "@/components/donate/types";
 
 export type DonatePageParams = { orgSlug: string; slug: string };
-export type PublicView = Awaited<ReturnType<typeof publicCampaignView>>;
+export type { PublicView };
 
 const plausible = (s: string) => s.length > 0 && s.length <= 100;
 

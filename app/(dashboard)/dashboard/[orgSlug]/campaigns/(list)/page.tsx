@@ -11,7 +11,7 @@ import { Progress } from "@/components/ui/progress";
 import { TableWrap, TableHead, num } from "@/components/ui/table";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { CAMPAIGN_STATUSES } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";

@@ -11,7 +11,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Progress } from "@/components/ui/progress";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { getEnv } from "@/lib/env";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { loadCampaign } from "../../records";

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 

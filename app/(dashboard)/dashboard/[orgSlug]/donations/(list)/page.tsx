@@ -10,7 +10,7 @@ import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { getDb } from "@/db";
 import { listCampaigns } from "@/db/queries/campaigns";
 import { listDonationsPage } from "@/db/queries/donations";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import {
   COMPLETED_DONATION_STATUSES,

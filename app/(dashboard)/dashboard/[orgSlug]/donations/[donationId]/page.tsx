@@ -22,7 +22,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { getDonationTimeline, type TimelineRow } from "@/db/queries/donations";
 import { recurringPlans } from "@/db/schema";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { getEnv } from "@/lib/env";
 import { loadDonation } from "../../records";
 

@@ -11,8 +11,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { listDonationsOfDonor } from "@/db/queries/donations";
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { DONOR_DETAIL_DONATIONS } from "@/lib/schemas/donors";
+import { serializeRecurringPlan } from "@/lib/schemas/recurring-plans";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";
 import { loadDonor } from "../../records";
 import { TableHead, num } from "@/components/ui/table";
@@ -132,7 +133,7 @@ export default async function DonorPage(props: Props) {
             </p>
           ) : (
             <PlansTable
-              rows={plans}
+              rows={plans.map(serializeRecurringPlan)}
               orgSlug={org.slug}
               canCancel={roleSatisfies(role, "ADMIN")}
               showDonor={false}

@@ -4,7 +4,7 @@ import { WebhookEndpoints, type EndpointView } from "@/components/dashboard/ops/
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
 import { listWebhookDeliveries, listWebhookEndpoints } from "@/db/queries/webhooks";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { serializeWebhookDelivery, serializeWebhookEndpoint } from "@/lib/schemas/webhooks";
 

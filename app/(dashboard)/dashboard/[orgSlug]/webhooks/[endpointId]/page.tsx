@@ -14,7 +14,7 @@ import { Notice } from "@/components/ui/notice";
 import { getDb } from "@/db";
 import { listWebhookDeliveries } from "@/db/queries/webhooks";
 import { outbox } from "@/db/schema";
-import { roleSatisfies } from "@/lib/auth/roles";
+import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { WEBHOOK_DELIVERY_DEFAULT_LIMIT, serializeWebhookDelivery } from "@/lib/schemas/webhooks";
 import { OpsTable } from "@/components/dashboard/ops/ops-table";

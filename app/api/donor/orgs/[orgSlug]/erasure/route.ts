@@ -1,7 +1,7 @@
 import { json } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { clearDonorSessionCookie } from "@/lib/auth/donor-session";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { donorOrgParam } from "@/lib/schemas/donor-account";
 import { erasureRequestResultSchema } from "@/lib/schemas/donor-data";
 import { requestErasure } from "@/lib/services/donors/donor-requests";

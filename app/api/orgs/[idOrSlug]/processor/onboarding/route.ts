@@ -3,7 +3,7 @@ import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { ORG_ROUTE } from "@/lib/api/org-route";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { startOnboarding } from "@/lib/services/organizations/start-onboarding";
 
 const onboardingLink = z.object({ processorAccountId: z.string(), url: z.string() }).meta({ id: "OnboardingLink" });

@@ -1,7 +1,8 @@
 import { getReportTimeseries } from "@/db/queries/reports";
 import { reportRoute } from "@/lib/api/reports";
 import { methods } from "@/lib/api/route";
-import { MAX_BUCKETS, reportTimeseriesQuery, reportTimeseriesSchema } from "@/lib/schemas/reports";
+import { MAX_BUCKETS } from "@/lib/report-window";
+import { reportTimeseriesQuery, reportTimeseriesSchema } from "@/lib/schemas/reports";
 import { REPORT_WINDOW } from "../docs";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,6 +1,6 @@
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { idParam } from "@/lib/schemas/common";
 import { donorOrgParam, donorRecurringPlanSchema, serializeDonorRecurringPlan } from "@/lib/schemas/donor-account";
 import { changePlanAmountBody } from "@/lib/schemas/recurring-plans";

@@ -2,7 +2,7 @@ import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { DONOR_REQUEST_DECISION_DOC, DONOR_REQUEST_DECISION_ROUTE, serializeDecidedDonorRequest } from "@/lib/api/donor-requests";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { approveDonorRequest } from "@/lib/services/donors/donor-requests";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,7 +1,7 @@
 import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, orgScope, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { donorParams, erasedDonorSchema } from "@/lib/schemas/donor-data";
 import { serializeDonor } from "@/lib/schemas/donors";
 import { eraseDonor } from "@/lib/services/donors/erase-donor";

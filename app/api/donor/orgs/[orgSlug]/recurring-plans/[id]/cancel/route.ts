@@ -1,6 +1,6 @@
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
-import { getProcessor } from "@/lib/processor";
+import { getProcessor } from "@/lib/services/processor/get-processor";
 import { donorOrgParam, donorRecurringPlanSchema, serializeDonorRecurringPlan } from "@/lib/schemas/donor-account";
 import { idParam } from "@/lib/schemas/common";
 import { cancelPlanAsDonor, getDonorPlanOrThrow } from "@/lib/services/recurring-plans/donor-plans";

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Tx } from "@/db";
-import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
-import type { PaymentProcessor } from "../types";
+import type { PaymentProcessor } from "@/lib/processor/types";
+import type { EventOutcome, EventSource } from "../event-outcome";
 
 export type HandlerOutcome = EventOutcome;
 

@@ -1,12 +1,12 @@
 import { count, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, memberships, organizations, processedEvents, users, type Organization } from "@/db/schema";
+import { DEMO_OWNER } from "@/lib/auth/demo-owner";
 import { newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { FUNDRAISER_PAGES, raceDay } from "./history-plan";
 import { playDemoHistory, type HistoryOptions } from "./history";
 
-export const DEMO_OWNER = { id: "usr_demo", email: "demo@goodfund.local", name: "Demo Owner" };
 export const DEMO_ORG_SLUG = "demo";
 
 const day = 24 * 60 * 60 * 1000;

@@ -9,9 +9,9 @@ import {
   invoicePaymentSucceeded,
   paymentIntentSucceeded,
 } from "@/lib/processor/event-factory";
-import { SandboxProcessor } from "@/lib/processor/sandbox";
 import { createDonation } from "@/lib/services/donations/create-donation";
 import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
+import { getSandboxProcessor } from "@/lib/services/processor/get-processor";
 import { planDemoHistory, type PlanStep } from "./history-plan";
 
 /**
@@ -80,7 +80,7 @@ export async function playDemoHistory(db: Db, org: Organization, now: Date, opti
     ]),
   );
   const paid = new Map<string, PaidGift>();
-  const processor = new SandboxProcessor();
+  const processor = getSandboxProcessor();
   let played = 0;
 
   for (let n = 0; n * CHUNK < steps.length; n++) {

@@ -4,7 +4,7 @@ import { SeededRandom } from "./random";
  * The demo organization's year of activity, as a list of dated steps: pure and deterministic
  * (the same `now` gives the same steps, down to each name, amount and second), so a restart
  * after a crash can pick up where the seed stopped and the tests can check what the database
- * holds against what was planned. lib/services/seed/history.ts plays the steps through the
+ * holds against what was planned. lib/demo/history.ts plays the steps through the
  * services real payments go through.
  *
  * The shape of the year: a seasonal curve (a year-end peak, a summer dip), a Giving Tuesday

@@ -1,0 +1,41 @@
+"use client";
+
+import { CheckboxField, TextField } from "@/components/ui/field";
+import { SuggestedAmounts } from "../campaign-editor-fields";
+import { moneyProps, Section, type CampaignFields, type MoneyInput } from "./section";
+
+/** The goal, the smallest gift, the suggested amounts, custom amounts and recurring gifts. */
+export function AmountsSection({ fields, money }: { fields: CampaignFields; money: MoneyInput }) {
+  const { text, check, values, err, set, blur } = fields;
+  return (
+    <Section id="cs-amounts" title="Goal and amounts">
+      <div className="form-grid">
+        <TextField {...text("goalAmountCents")} label="Goal" optional {...moneyProps(money)} placeholder="5000" />
+        <TextField
+          {...text("minAmountCents")}
+          label="Minimum gift"
+          optional
+          {...moneyProps(money)}
+          placeholder={money.minimumInput}
+          hint={`At least ${money.minimum}.`}
+        />
+      </div>
+      <CheckboxField {...check("showGoal")} label="Show the goal and progress on the donate page" />
+      <SuggestedAmounts
+        amounts={values.suggestedAmounts}
+        money={money.symbol}
+        inputMode={money.inputMode}
+        minimum={money.minimum}
+        err={err}
+        onChange={(list) => set("suggestedAmounts", list)}
+        onBlur={blur("suggestedAmounts")}
+      />
+      <CheckboxField {...check("allowCustomAmount")} label="Let donors enter their own amount" />
+      <CheckboxField
+        {...check("allowRecurring")}
+        label="Allow monthly and yearly gifts"
+        hint={values.type === "MEMBERSHIP" ? "Memberships are recurring, so this must stay on." : undefined}
+      />
+    </Section>
+  );
+}
