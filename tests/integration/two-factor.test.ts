@@ -125,8 +125,10 @@ describe("TOTP enrolment", () => {
       expect(dump).not.toContain(c);
       expect(dump).not.toContain(c.replace("-", ""));
     }
-    // A second enrolment while it is on: 409.
-    expect((await post("/api/me/two-factor/totp", undefined, { token: user.token })).status).toBe(409);
+    // Another enrolment while it is on adds a factor: a recent second factor first (403), then 409.
+    expect((await post("/api/me/two-factor/totp", undefined, { token: user.token })).body.code).toBe("recent_two_factor_required");
+    const fresh = (await post("/api/me/two-factor/challenge", { code: codes[0] }, { token: user.token })).body.token;
+    expect((await post("/api/me/two-factor/totp", undefined, { token: fresh })).status).toBe(409);
     // Emailed: two-factor is on.
     const [mail] = await db
       .select({ payload: outbox.payload })
