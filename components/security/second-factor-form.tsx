@@ -50,7 +50,9 @@ export function SecondFactorForm({
     if (res.ok) return onPassed();
     if (res.status === 400) {
       const left = res.codes.code?.[0]?.attemptsLeft;
-      setError(`That code is not valid or was already used.${typeof left === "number" ? ` ${left} ${left === 1 ? "try" : "tries"} left.` : ""}`);
+      setError(
+        `That code is not valid or was already used.${typeof left === "number" ? ` ${left} ${left === 1 ? "try" : "tries"} left.` : ""}`,
+      );
       input.current?.select();
     } else setFormError(res.status === 429 ? "Too many wrong codes. Wait 15 minutes, then try again." : res.error);
   }

@@ -20,7 +20,10 @@ export function SecondFactorPrompt() {
   useEffect(
     () =>
       setSecondFactorPrompt(async (reason) => {
-        const status = await api<{ enabled: boolean; totp: boolean; passkeys: number; recoveryCodesLeft: number }>("GET", "/api/me/two-factor");
+        const status = await api<{ enabled: boolean; totp: boolean; passkeys: number; recoveryCodesLeft: number }>(
+          "GET",
+          "/api/me/two-factor",
+        );
         if (!status.ok || !status.data.enabled) return false;
         return new Promise<boolean>((resolve) => {
           setPending({ resolve, totp: status.data.totp, passkeys: status.data.passkeys > 0, reason });

@@ -265,7 +265,10 @@ function AuthenticatorApp({ status, onCodes }: { status: TwoFactorStatus; onCode
               <ol style={{ margin: 0, paddingLeft: 20 }}>
                 <li>Scan the QR code with your authenticator app.</li>
                 <li>
-                  Can’t scan it? Enter this key instead: <code className={styles.secret} data-testid="totp-secret">{enrolment.secret}</code>{" "}
+                  Can’t scan it? Enter this key instead:{" "}
+                  <code className={styles.secret} data-testid="totp-secret">
+                    {enrolment.secret}
+                  </code>{" "}
                   <CopyButton value={enrolment.secret} label="Copy key" copiedLabel="Key copied" />
                 </li>
                 <li>Enter the 6-digit code the app shows.</li>

@@ -76,7 +76,13 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
 export function fromAppError(err: AppError): ApiError {
   const d = err.details;
   const details = d && { fieldErrors: d.fieldErrors, formErrors: d.formErrors, codes: d.codes ?? {} };
-  return new ApiError(APP_ERROR_STATUS[err.code], err.message, details, err.headers, EXPOSED_ERROR_CODES.has(err.code) ? err.code : undefined);
+  return new ApiError(
+    APP_ERROR_STATUS[err.code],
+    err.message,
+    details,
+    err.headers,
+    EXPOSED_ERROR_CODES.has(err.code) ? err.code : undefined,
+  );
 }
 
 export const unauthorized = () => new ApiError(401, "Unauthorized");

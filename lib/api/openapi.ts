@@ -163,7 +163,7 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   const selfText = def.orSelf ? `A member may also act on themselves (\`${def.orSelf}\` their own user ID).` : undefined;
   const personText = def.person ? "Requires a signed-in person (session JWT): API keys answer 403." : undefined;
   const sensitiveText = def.sensitive
-    ? "**Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: \"recent_two_factor_required\"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected."
+    ? '**Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT\'s `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.'
     : undefined;
   const description = [doc.description, roleText, selfText, personText, sensitiveText].filter(Boolean).join("\n\n");
   const body = def.body ?? doc.rawBody;

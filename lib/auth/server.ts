@@ -16,9 +16,11 @@ import type { SessionState } from "./sessions";
  * as the API routes; its jwt callback refuses a signed-out session) → users row.
  */
 export const getCurrentSession = cache(async (): Promise<{ user: User; session: SessionState } | null> => {
-  const session = (await getServerSession(getAuthOptions())) as
-    | { user?: { id?: string; email?: string | null; name?: string | null }; sid?: string | null; twoFactorAt?: number | null }
-    | null;
+  const session = (await getServerSession(getAuthOptions())) as {
+    user?: { id?: string; email?: string | null; name?: string | null };
+    sid?: string | null;
+    twoFactorAt?: number | null;
+  } | null;
   const user = session?.user;
   if (!user?.id || !user.email) return null;
   const found = await userFromClaims(await getDb(), { sub: user.id, email: user.email, name: user.name ?? null });

@@ -66,7 +66,10 @@ export async function isSessionActive(db: DbOrTx, sid: string, userId: string, n
   if (!entry.active || entry.userId !== userId) return false;
   if (now - entry.lastSeenAt > TOUCH_EVERY_MS) {
     entry.lastSeenAt = now;
-    await db.update(userSessions).set({ lastSeenAt: sql`now()` }).where(eq(userSessions.id, sid));
+    await db
+      .update(userSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(userSessions.id, sid));
   }
   return true;
 }
@@ -78,22 +81,21 @@ export async function isSessionActive(db: DbOrTx, sid: string, userId: string, n
 export function describeDevice(userAgent: string | null | undefined): string {
   const ua = userAgent ?? "";
   if (!ua.trim()) return "Unknown device";
-  const browser =
-    /Edg(e|A|iOS)?\//.test(ua)
-      ? "Edge"
-      : /OPR\/|Opera/.test(ua)
-        ? "Opera"
-        : /Firefox\/|FxiOS\//.test(ua)
-          ? "Firefox"
-          : /Chrome\/|CriOS\/|Chromium\//.test(ua)
-            ? "Chrome"
-            : /Safari\//.test(ua)
-              ? "Safari"
-              : /^curl\//.test(ua)
-                ? "curl"
-                : /node|undici|axios|python|Go-http-client|okhttp/i.test(ua)
-                  ? "API client"
-                  : null;
+  const browser = /Edg(e|A|iOS)?\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+      ? "Opera"
+      : /Firefox\/|FxiOS\//.test(ua)
+        ? "Firefox"
+        : /Chrome\/|CriOS\/|Chromium\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua)
+            ? "Safari"
+            : /^curl\//.test(ua)
+              ? "curl"
+              : /node|undici|axios|python|Go-http-client|okhttp/i.test(ua)
+                ? "API client"
+                : null;
   const os = /iPhone|iPad|iPod/.test(ua)
     ? "iOS"
     : /Android/.test(ua)

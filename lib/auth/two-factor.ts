@@ -68,6 +68,10 @@ export async function assertSecondFactor(
 }
 
 async function organizationRequiresTwoFactor(db: DbOrTx, orgId: string): Promise<boolean> {
-  const [org] = await db.select({ required: organizations.requireTwoFactor }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const [org] = await db
+    .select({ required: organizations.requireTwoFactor })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .limit(1);
   return org?.required ?? false;
 }

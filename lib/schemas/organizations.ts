@@ -96,7 +96,9 @@ export const organizationSchema = z
     address: z.string().nullable(),
     receiptStatement: z.string().nullable(),
     donorErasureNeedsApproval: z.boolean(),
-    requireTwoFactor: z.boolean().meta({ description: "Members must pass a second factor to use the organization (sessions; API keys unaffected)." }),
+    requireTwoFactor: z
+      .boolean()
+      .meta({ description: "Members must pass a second factor to use the organization (sessions; API keys unaffected)." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

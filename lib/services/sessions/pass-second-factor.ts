@@ -26,7 +26,13 @@ export async function passSecondFactor(
       .set({ twoFactorAt: new Date(twoFactorAt * 1000), lastSeenAt: sql`now()` })
       .where(and(eq(userSessions.id, sid), eq(userSessions.userId, user.id)));
   } else {
-    sid = await createUserSession(db, { userId: user.id, method: "api", userAgent: current.userAgent, clientIp: current.clientIp, twoFactorAt });
+    sid = await createUserSession(db, {
+      userId: user.id,
+      method: "api",
+      userAgent: current.userAgent,
+      clientIp: current.clientIp,
+      twoFactorAt,
+    });
   }
   const maxAge = getEnv().SESSION_MAX_AGE_SECONDS;
   const token = await issueSessionToken({ sub: user.id, email: user.email, name: user.name, sid, twoFactorAt }, maxAge);

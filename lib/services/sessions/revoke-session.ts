@@ -19,7 +19,11 @@ export async function revokeSession(db: DbOrTx, user: Pick<User, "id" | "email">
       .where(and(eq(userSessions.id, sid), eq(userSessions.userId, user.id), isNull(userSessions.revokedAt)))
       .returning({ id: userSessions.id, device: userSessions.device, network: userSessions.network });
     if (!revoked) throw notFound("session_not_found", "Session not found");
-    await recordAccountEvent(tx, audit, user.id, "session.revoked", { email: user.email, device: revoked.device, network: revoked.network });
+    await recordAccountEvent(tx, audit, user.id, "session.revoked", {
+      email: user.email,
+      device: revoked.device,
+      network: revoked.network,
+    });
   });
   forgetSession(sid);
 }
@@ -37,7 +41,8 @@ export async function revokeOtherSessions(
       .set({ revokedAt: sql`now()` })
       .where(and(eq(userSessions.userId, user.id), isNull(userSessions.revokedAt), keepSid ? ne(userSessions.id, keepSid) : undefined))
       .returning({ id: userSessions.id });
-    if (rows.length > 0) await recordAccountEvent(tx, audit, user.id, "session.revoked", { email: user.email, sessions: rows.length, allOthers: true });
+    if (rows.length > 0)
+      await recordAccountEvent(tx, audit, user.id, "session.revoked", { email: user.email, sessions: rows.length, allOthers: true });
     return rows;
   });
   for (const { id } of revoked) forgetSession(id);

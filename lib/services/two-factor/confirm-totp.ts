@@ -32,11 +32,15 @@ export async function confirmTotp(
     if (row.confirmedAt) throw conflict("two_factor_already_enabled", "An authenticator app is already set up");
     const step = matchingStep(decryptSecret(row.secretEncrypted, { aad: totpSecretAad(user.id) }), normalizeCode(code), now);
     if (step === null) throw fieldError("code", "That code is not valid: enter the 6-digit code your app shows now", "invalid_code");
-    await tx.update(userTotp).set({ confirmedAt: sql`now()`, lastUsedStep: step }).where(eq(userTotp.userId, user.id));
+    await tx
+      .update(userTotp)
+      .set({ confirmedAt: sql`now()`, lastUsedStep: step })
+      .where(eq(userTotp.userId, user.id));
     const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
     const change = await syncTwoFactorEnabled(tx, user.id);
     await recordAccountEvent(tx, audit, user.id, "two_factor.enabled", { email: user.email, method: "totp" });
-    if (change === "on") await notifyAccount(tx, { kind: "two-factor-on", email: user.email, ...client }, `two-factor-on:${user.id}:${now}`);
+    if (change === "on")
+      await notifyAccount(tx, { kind: "two-factor-on", email: user.email, ...client }, `two-factor-on:${user.id}:${now}`);
     return { recoveryCodes };
   });
 }

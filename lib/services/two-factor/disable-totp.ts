@@ -10,8 +10,9 @@ import { syncTwoFactorEnabled } from "./two-factor-status";
 
 /**
  * Turns the authenticator app off, with a valid code (TOTP or recovery, checked and limited as
- * any challenge). Its secret and the recovery codes are deleted. Passkeys, if any, stay: they
- * are a second factor of their own, so two-factor stays on while one remains.
+ * any challenge). Its secret is deleted. Passkeys, if any, stay: they are a second factor of
+ * their own, so two-factor stays on while one remains, and so do the recovery codes; without
+ * one, two-factor is off and the recovery codes are deleted too.
  */
 export async function disableTotp(
   db: DbOrTx,
@@ -28,7 +29,8 @@ export async function disableTotp(
     const change = await syncTwoFactorEnabled(tx, user.id);
     if (change === "off") await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await recordAccountEvent(tx, audit, user.id, "two_factor.disabled", { email: user.email, method: "totp" });
-    if (change === "off") await notifyAccount(tx, { kind: "two-factor-off", email: user.email, ...client }, `two-factor-off:${user.id}:${Date.now()}`);
+    if (change === "off")
+      await notifyAccount(tx, { kind: "two-factor-off", email: user.email, ...client }, `two-factor-off:${user.id}:${Date.now()}`);
     return { twoFactorEnabled: change !== "off" };
   });
 }

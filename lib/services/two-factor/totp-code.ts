@@ -63,5 +63,7 @@ export function looksLikeRecoveryCode(normalized: string): boolean {
 
 /** SHA-256 of the normalized code: what is stored (the codes are random enough for a plain hash). */
 export function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(`goodfund.recovery-code.v1:${normalizeCode(code)}`).digest("hex");
+  return createHash("sha256")
+    .update(`goodfund.recovery-code.v1:${normalizeCode(code)}`)
+    .digest("hex");
 }

@@ -61,11 +61,7 @@ export async function verifySecondFactor(
       .select()
       .from(userTotp)
       .where(and(eq(userTotp.userId, user.id), isNotNull(userTotp.confirmedAt)));
-    const [anyCode] = await tx
-      .select({ id: recoveryCodes.id })
-      .from(recoveryCodes)
-      .where(eq(recoveryCodes.userId, user.id))
-      .limit(1);
+    const [anyCode] = await tx.select({ id: recoveryCodes.id }).from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).limit(1);
     if (!totp && !anyCode) return { kind: "not_enabled" };
 
     if (totp && /^\d{6}$/.test(normalized)) {

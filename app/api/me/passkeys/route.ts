@@ -34,7 +34,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         operationId: "registerPasskey",
         summary: "Add a passkey",
         description:
-          "The browser's answer to `POST /api/me/passkeys/options`. The passkey then signs you in (\"Sign in with a passkey\") and is " +
+          'The browser\'s answer to `POST /api/me/passkeys/options`. The passkey then signs you in ("Sign in with a passkey") and is ' +
           "a second factor. When it is your first second factor, two-factor turns on and the answer carries ten recovery codes.",
         tag: "Account security",
         success: 201,

@@ -38,7 +38,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       doc: {
         operationId: "revokeOtherSessions",
         summary: "Sign out all other sessions",
-        description: "Every session of yours except the calling one: their tokens answer 401 from then on (on every instance within a few seconds).",
+        description:
+          "Every session of yours except the calling one: their tokens answer 401 from then on (on every instance within a few seconds).",
         tag: "Account security",
         success: 200,
         response: revokedSessionsSchema,

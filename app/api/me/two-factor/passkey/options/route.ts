@@ -11,7 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       doc: {
         operationId: "startPasskeyChallenge",
         summary: "Start passing the second factor with a passkey",
-        description: "WebAuthn request options for `navigator.credentials.get`, limited to your passkeys. Answer with `POST /api/me/two-factor/passkey`.",
+        description:
+          "WebAuthn request options for `navigator.credentials.get`, limited to your passkeys. Answer with `POST /api/me/two-factor/passkey`.",
         tag: "Account security",
         success: 200,
         response: webauthnOptionsSchema,
