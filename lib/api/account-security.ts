@@ -32,6 +32,7 @@ export async function secondFactorPassed(
   ctx: { db: Db; req: NextRequest; clientIp: string },
   user: User,
   body?: (passed: { token: string; expiresAt: string }) => Record<string, unknown>,
+  status = 200,
 ): Promise<Response> {
   const caller = await callerSession(ctx.req);
   const passed = await passSecondFactor(ctx.db, user, {
@@ -41,7 +42,7 @@ export async function secondFactorPassed(
   });
   const answer = { token: passed.token, expiresAt: passed.expiresAt.toISOString() };
   const headers: Record<string, string> = caller.via === "cookie" ? { "Set-Cookie": sessionCookie(passed.token, passed.expiresAt) } : {};
-  return json(body ? body(answer) : answer, { headers });
+  return json(body ? body(answer) : answer, { status, headers });
 }
 
 /**

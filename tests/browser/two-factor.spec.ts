@@ -81,7 +81,7 @@ test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
     await axeAtBothWidths(page, "Security page, two-factor on");
     await expect(page.getByText("10 unused codes left.")).toBeVisible();
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(/\/signin/);
     await signInByEmail(page, email, "/dashboard/security");
     // The dashboard does not open before the second factor.
@@ -120,7 +120,7 @@ test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
     await expect(list.getByText("Work laptop")).toBeVisible();
     await axeAtBothWidths(page, "Security page with a passkey");
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(/\/signin/);
     await page.goto("/signin?callbackUrl=%2Fdashboard%2Fsecurity");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();

@@ -1,5 +1,5 @@
 import { listPasskeys } from "@/db/queries/passkeys";
-import { clientOf } from "@/lib/api/account-security";
+import { callerSession, clientOf, secondFactorPassed } from "@/lib/api/account-security";
 import { auditContextOf } from "@/lib/api/audit";
 import { listOf } from "@/lib/api/openapi";
 import { wholeListOf } from "@/lib/api/pagination";
@@ -35,7 +35,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         summary: "Add a passkey",
         description:
           'The browser\'s answer to `POST /api/me/passkeys/options`. The passkey then signs you in ("Sign in with a passkey") and is ' +
-          "a second factor. When it is your first second factor, two-factor turns on and the answer carries ten recovery codes.",
+          "a second factor. When it is your first second factor, two-factor turns on and the answer carries ten recovery codes " +
+          "(and the dashboard's own session counts as having passed it).",
         tag: "Account security",
         success: 201,
         response: passkeyCreatedSchema,
@@ -45,7 +46,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async (ctx) => {
       const { passkey, recoveryCodes } = await registerPasskey(ctx.db, ctx.user, ctx.body as never, auditContextOf(ctx), clientOf(ctx));
-      return created({ passkey: serializePasskey(passkey), recoveryCodes });
+      const answer = { passkey: serializePasskey(passkey), recoveryCodes };
+      // The first factor of the dashboard's own session: it has just used the passkey, so its cookie carries the second factor.
+      if (recoveryCodes && (await callerSession(ctx.req)).via === "cookie") return secondFactorPassed(ctx, ctx.user, () => answer, 201);
+      return created(answer);
     },
   ),
 });
