@@ -113,11 +113,11 @@ test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
     await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
     await page.getByRole("button", { name: "I've saved them" }).click();
     const list = page.getByRole("list", { name: "Your passkeys" });
-    await expect(list.getByText("Test laptop")).toBeVisible();
+    await expect(list.locator("strong").filter({ hasText: "Test laptop" })).toBeVisible();
     await list.getByRole("button", { name: "Rename Test laptop" }).click();
-    await page.getByLabel("Name", { exact: true }).fill("Work laptop");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Work laptop");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(list.getByText("Work laptop")).toBeVisible();
+    await expect(list.locator("strong").filter({ hasText: "Work laptop" })).toBeVisible();
     await axeAtBothWidths(page, "Security page with a passkey");
 
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
