@@ -359,7 +359,7 @@ export interface paths {
     put?: never;
     /**
      * Add a passkey
-     * @description The browser's answer to `POST /api/me/passkeys/options`. The passkey then signs you in ("Sign in with a passkey") and is a second factor. When it is your first second factor, two-factor turns on and the answer carries ten recovery codes.
+     * @description The browser's answer to `POST /api/me/passkeys/options`. The passkey then signs you in ("Sign in with a passkey") and is a second factor. When it is your first second factor, two-factor turns on and the answer carries ten recovery codes (and the dashboard's own session counts as having passed it).
      *
      *     Requires a signed-in person (session JWT): API keys answer 403.
      *
