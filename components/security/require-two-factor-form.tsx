@@ -39,11 +39,9 @@ export function RequireTwoFactorForm({ orgSlug, initial, ownTwoFactor }: { orgSl
         </Notice>
       ) : null}
       {!ownTwoFactor && !initial ? (
-        <Notice tone="info">
-          <p>
-            Turn on two-factor authentication for your own account first, on your <Link href="/dashboard/security">Security page</Link>.
-          </p>
-        </Notice>
+        <p style={{ margin: 0 }}>
+          Turn on two-factor authentication for your own account first, on your <Link href="/dashboard/security">Security page</Link>.
+        </p>
       ) : null}
       <CheckboxField
         id="require-two-factor"

@@ -64,10 +64,17 @@ export function SecuritySettings({
     <div className="stack">
       {required ? (
         required.passed ? (
-          <Notice tone="success" live title="You’re all set">
-            <p>
-              Two-factor authentication is on. <Link href={`/dashboard/${required.slug}`}>Continue to {required.name}</Link>
-            </p>
+          <Notice
+            tone="success"
+            live
+            title="You’re all set"
+            actions={
+              <Link className="button" href={`/dashboard/${required.slug}`}>
+                Continue to {required.name}
+              </Link>
+            }
+          >
+            <p>Two-factor authentication is on: {required.name} opens again.</p>
           </Notice>
         ) : (
           <Notice tone="warn" title={`${required.name} requires two-factor authentication`}>

@@ -154,6 +154,7 @@ test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
     await expect(memberPage.getByText("Two-Factor Trust requires two-factor authentication")).toBeVisible();
     await axeAtBothWidths(memberPage, "enrolment required by an organization");
     await enrolTotp(memberPage);
+    await expectNoSeriousViolations(memberPage, "enrolment done, back to the organization");
     await memberPage.getByRole("link", { name: "Continue to Two-Factor Trust" }).click();
     await memberPage.waitForURL(new RegExp(`/dashboard/${slug}$`));
     await expect(memberPage.getByRole("heading", { level: 1 })).toContainText("Two-Factor Trust");
