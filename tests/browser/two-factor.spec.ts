@@ -59,11 +59,15 @@ async function enrolTotp(page: Page): Promise<string> {
   return secret;
 }
 
+/** Axe-clean and without sideways scrolling at the desktop width and at 375 px; a screenshot of each for people to look at. */
 async function axeAtBothWidths(page: Page, what: string) {
   const size = page.viewportSize()!;
+  const file = (width: number) => `test-results/screenshots/two-factor-${what.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${width}.png`;
   await expectNoSeriousViolations(page, `${what} at ${size.width}px`);
+  await page.screenshot({ path: file(size.width), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, `${what} at 375px`);
+  await page.screenshot({ path: file(375), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${what}: no sideways scrolling at 375px`).toBeLessThanOrEqual(1);
   await page.setViewportSize(size);
