@@ -277,7 +277,7 @@ async function main() {
     });
     const url = server.url;
     log(`server up at ${url} (pid ${server.serverPid()}) in ${timings.serverStart} s`);
-    const { issueSessionToken } = await import("../lib/auth/tokens");
+    const { issueSessionToken } = await import("../lib/services/sessions/session-token");
     const token = await issueSessionToken({ sub: OWNER.id, email: OWNER.email, name: OWNER.name });
     const auth = { authorization: `Bearer ${token}` };
     const db = drizzle(postgres(dbUrl, { max: 2, onnotice: () => {} }), { casing: "snake_case" });

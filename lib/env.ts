@@ -33,6 +33,12 @@ const envSchema = z.object({
   GITHUB_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** Single sign-on through any OpenID Connect provider: its issuer URL (discovery at `/.well-known/openid-configuration`). */
+  OIDC_ISSUER: optionalString.pipe(z.string().url("Must be the provider's issuer URL").optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** The button's label: "Continue with <name>". */
+  OIDC_NAME: optionalString,
   /** Number of trusted proxies in front of the app (0: use the socket address). "true" means 1. */
   TRUST_PROXY: z
     .string()

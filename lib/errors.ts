@@ -30,6 +30,8 @@ export const APP_ERROR_CODES = [
   // 401, 403
   "unauthorized",
   "forbidden",
+  "two_factor_required",
+  "recent_two_factor_required",
   // 404
   "not_found",
   "organization_not_found",
@@ -42,6 +44,8 @@ export const APP_ERROR_CODES = [
   "account_not_found",
   "donor_not_found",
   "donor_request_not_found",
+  "passkey_not_found",
+  "session_not_found",
   // 409
   "conflict",
   "sold_out",
@@ -67,8 +71,11 @@ export const APP_ERROR_CODES = [
   "webhook_endpoint_limit",
   "webhook_endpoint_disabled",
   "donor_request_already_decided",
+  "two_factor_not_enabled",
+  "two_factor_already_enabled",
   // 429
   "rate_limited",
+  "too_many_two_factor_attempts",
   "too_many_failed_payments",
   // 502, 503
   "processor_unavailable",
@@ -77,6 +84,16 @@ export const APP_ERROR_CODES = [
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+/**
+ * Codes the error body carries as `code` (beside `error` and `status`), so a client can tell these
+ * refusals from a plain 403 or 429 and act on them (ask for the second factor, wait).
+ */
+export const EXPOSED_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
+  "two_factor_required",
+  "recent_two_factor_required",
+  "too_many_two_factor_attempts",
+]);
 
 export class AppError extends Error {
   constructor(

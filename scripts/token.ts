@@ -2,7 +2,7 @@
 // (the same JWT the dashboard's session cookie holds) for `Authorization: Bearer`.
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
-import { issueSessionToken } from "@/lib/auth/tokens";
+import { issueSessionToken } from "@/lib/services/sessions/session-token";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, name: { type: "string" }, hours: { type: "string" }, sub: { type: "string" } },

@@ -5,22 +5,11 @@ import { getDb } from "@/db";
 import { configuredOAuthProviders, isDemoSignInAvailable, isMailboxAvailable, isSandboxMode } from "@/lib/auth/modes";
 import { getCurrentUser } from "@/lib/auth/server";
 import { signInLinksLogged } from "@/lib/services/sign-in/sign-in-links";
+import { safeCallback } from "./safe-callback";
 import { SignInPanel } from "./sign-in-panel";
 import { BrandLink } from "@/components/ui/brand";
 
 export const metadata: Metadata = { title: "Sign in" };
-
-/** Only same-site paths: a sign-in link must never send someone to another site. */
-function safeCallback(raw: string | undefined): string {
-  if (!raw) return "/dashboard";
-  try {
-    const u = new URL(raw, "http://local.invalid");
-    if (u.origin !== "http://local.invalid") return "/dashboard";
-    return `${u.pathname}${u.search}${u.hash}` || "/dashboard";
-  } catch {
-    return "/dashboard";
-  }
-}
 
 type Search = { callbackUrl?: string; error?: string; check?: string; email?: string | string[] };
 
@@ -30,7 +19,7 @@ function prefillEmail(raw: string | string[] | undefined): string {
 }
 
 // GET /signin: magic link by email (`?email=` fills the field in, as invitations link here),
-// GitHub/Google when configured, and on a local sandbox install (to a loopback client) the demo
+// GitHub/Google and single sign-on (OIDC) when configured, a passkey, and on a local sandbox install (to a loopback client) the demo
 // owner in one click.
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
+import { passkeySignInCredentials, usePasskeysSupported } from "@/components/security/passkey-browser";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -30,6 +31,7 @@ const ERRORS: Record<string, string> = {
     "That account has no verified email address, which Goodfund needs to identify you. Verify one with the provider, or sign in by email.",
   OAuthAccountNotLinked: "This email address is already used by another sign-in method. Sign in the way you did before.",
   CredentialsSignin: "The demo sign-in is not available here.",
+  PasskeySignin: "That passkey could not sign you in. It may have been removed from your account; sign in another way.",
   AccessDenied: "Sign-in was refused.",
   SessionRequired: "Sign in to see that page.",
 };
@@ -51,6 +53,25 @@ export function SignInPanel({
   const [busy, setBusy] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(error ? (ERRORS[error] ?? "Sign-in failed. Try again.") : null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const passkeys = usePasskeysSupported();
+
+  async function passkeySignIn() {
+    setBusy("passkey");
+    setFormError(null);
+    const credentials = await passkeySignInCredentials();
+    if (!credentials || "error" in credentials) {
+      setBusy(null);
+      if (credentials) setFormError(credentials.error);
+      return;
+    }
+    const res = await signIn("passkey", { ...credentials, callbackUrl, redirect: false });
+    if (!res || res.error || !res.url) {
+      setBusy(null);
+      setFormError(ERRORS.PasskeySignin);
+      return;
+    }
+    window.location.assign(res.url);
+  }
 
   function validate(input: HTMLInputElement | null): string | null {
     if (!input) return null;
@@ -197,10 +218,21 @@ export function SignInPanel({
           Email me a sign-in link
         </Button>
       </form>
-      {providers.length > 0 ? (
+      {providers.length > 0 || passkeys ? (
         <>
           <div className="divider">or</div>
           <div className="stack" style={{ gap: 8 }}>
+            {passkeys ? (
+              <Button
+                variant="secondary"
+                block
+                loading={busy === "passkey"}
+                disabled={busy !== null && busy !== "passkey"}
+                onClick={passkeySignIn}
+              >
+                Sign in with a passkey
+              </Button>
+            ) : null}
             {providers.map((p) => (
               <Button
                 key={p.id}

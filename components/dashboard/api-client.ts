@@ -14,10 +14,39 @@ export type ApiFailure = {
   formErrors: string[];
   /** Each field's machine-readable problems (`details.codes`), which the forms word for people. */
   codes: Record<string, IssueCode[]>;
+  /** The body's `code` on the refusals a client acts on (`recent_two_factor_required`, ...). */
+  code?: string;
 };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
-export async function api<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<ApiResult<T>> {
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** Asks the person for their second factor (a code or a passkey); true once passed. Set by the dashboard's prompt. */
+export type SecondFactorPrompt = (reason: "recent_two_factor_required" | "two_factor_required") => Promise<boolean>;
+let secondFactorPrompt: SecondFactorPrompt | null = null;
+
+/** Installs the dialog that asks for the second factor; answers the function that removes it again. */
+export function setSecondFactorPrompt(prompt: SecondFactorPrompt): () => void {
+  secondFactorPrompt = prompt;
+  return () => {
+    if (secondFactorPrompt === prompt) secondFactorPrompt = null;
+  };
+}
+
+/**
+ * Calls the API. A refusal that a second factor would lift (`recent_two_factor_required`, or an
+ * organization's `two_factor_required` for someone who has two-factor) asks for it in a dialog
+ * and, once passed, sends the same request again: the form that made it keeps what was typed.
+ */
+export async function api<T = unknown>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>> {
+  const first = await request<T>(method, path, body);
+  if (first.ok || first.status !== 403 || !secondFactorPrompt) return first;
+  if (first.code !== "recent_two_factor_required" && first.code !== "two_factor_required") return first;
+  if (!(await secondFactorPrompt(first.code))) return first;
+  return request<T>(method, path, body);
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -46,15 +75,17 @@ export async function api<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELET
   if (res.ok) return { ok: true, status: res.status, data: json as T };
   const err = (json ?? {}) as {
     error?: string;
+    code?: string;
     details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; codes?: Record<string, IssueCode[]> };
   };
   return {
     ok: false,
     status: res.status,
-    error: describe(res.status, err.error),
+    error: err.code ? (err.error ?? describe(res.status, undefined)) : describe(res.status, err.error),
     fieldErrors: err.details?.fieldErrors ?? {},
     formErrors: err.details?.formErrors ?? [],
     codes: err.details?.codes ?? {},
+    ...(err.code ? { code: err.code } : {}),
   };
 }
 

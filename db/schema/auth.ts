@@ -10,6 +10,8 @@ export const users = pgTable(
     name: text(),
     image: text(),
     emailVerifiedAt: timestamptz(),
+    /** Set while the user has a second factor (an authenticator app or a passkey); null otherwise. */
+    twoFactorEnabledAt: timestamptz(),
     ...timestamps(),
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],

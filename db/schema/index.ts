@@ -6,3 +6,4 @@ export * from "./reports";
 export * from "./webhooks";
 export * from "./clients";
 export * from "./donor-side";
+export * from "./security";

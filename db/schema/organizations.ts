@@ -29,6 +29,8 @@ export const organizations = pgTable(
     defaultLocale: text().notNull().default("en"),
     /** When on, a donor's own erasure request waits for staff approval instead of running at once. */
     donorErasureNeedsApproval: boolean().notNull().default(false),
+    /** When on, a person's session must have passed a second factor to use this organization (API keys are unaffected). */
+    requireTwoFactor: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, issueCodeOf, type AppErrorCode, type IssueCode, type ValidationDetails } from "@/lib/errors";
+import { AppError, EXPOSED_ERROR_CODES, issueCodeOf, type AppErrorCode, type IssueCode, type ValidationDetails } from "@/lib/errors";
 
 export type { ValidationDetails } from "@/lib/errors";
 
@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly details?: ValidationDetails,
     readonly headers?: Record<string, string>,
+    /** A machine-readable reason the body carries as `code` (only the codes in EXPOSED_ERROR_CODES). */
+    readonly code?: AppErrorCode,
   ) {
     super(message);
     this.name = "ApiError";
@@ -21,6 +23,8 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  two_factor_required: 403,
+  recent_two_factor_required: 403,
   not_found: 404,
   organization_not_found: 404,
   campaign_not_found: 404,
@@ -32,6 +36,8 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   account_not_found: 404,
   donor_not_found: 404,
   donor_request_not_found: 404,
+  passkey_not_found: 404,
+  session_not_found: 404,
   conflict: 409,
   sold_out: 409,
   not_accepting_donations: 409,
@@ -56,7 +62,10 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   webhook_endpoint_limit: 409,
   webhook_endpoint_disabled: 409,
   donor_request_already_decided: 409,
+  two_factor_not_enabled: 409,
+  two_factor_already_enabled: 409,
   rate_limited: 429,
+  too_many_two_factor_attempts: 429,
   too_many_failed_payments: 429,
   processor_unavailable: 502,
   captcha_unavailable: 503,
@@ -67,7 +76,13 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
 export function fromAppError(err: AppError): ApiError {
   const d = err.details;
   const details = d && { fieldErrors: d.fieldErrors, formErrors: d.formErrors, codes: d.codes ?? {} };
-  return new ApiError(APP_ERROR_STATUS[err.code], err.message, details, err.headers);
+  return new ApiError(
+    APP_ERROR_STATUS[err.code],
+    err.message,
+    details,
+    err.headers,
+    EXPOSED_ERROR_CODES.has(err.code) ? err.code : undefined,
+  );
 }
 
 export const unauthorized = () => new ApiError(401, "Unauthorized");

@@ -136,7 +136,10 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   const roleText = access === "public" || access === "user" || access === "cron" || access === "donor" ? undefined : ROLE_TEXT[access];
   const selfText = def.orSelf ? `A member may also act on themselves (\`${def.orSelf}\` their own user ID).` : undefined;
   const personText = def.person ? "Requires a signed-in person (session JWT): API keys answer 403." : undefined;
-  const description = [doc.description, roleText, selfText, personText].filter(Boolean).join("\n\n");
+  const sensitiveText = def.sensitive
+    ? '**Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT\'s `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.'
+    : undefined;
+  const description = [doc.description, roleText, selfText, personText, sensitiveText].filter(Boolean).join("\n\n");
   const body = def.body ?? doc.rawBody;
 
   const path_ = pathParams(path, def.params);
@@ -218,10 +221,18 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
       },
     );
   }
-  if (roleText || def.person) {
-    const who = roleText
-      ? `The caller is not a member of the organization, or lacks the role${def.person ? ", or is an API key" : " (an API key: of another organization, or with a lower role)"}.`
-      : "Called with an API key: this operation needs a person.";
+  if (roleText || def.person || def.sensitive) {
+    const who = [
+      roleText
+        ? `The caller is not a member of the organization, or lacks the role${def.person ? ", or is an API key" : " (an API key: of another organization, or with a lower role)"}. ` +
+          'The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`).'
+        : def.person
+          ? "Called with an API key: this operation needs a person."
+          : null,
+      def.sensitive ? 'The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`).' : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
     responses["403"] = errorResponse(who, rateLimited, {
       error: "Forbidden",
       status: 403,

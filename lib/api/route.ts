@@ -8,6 +8,7 @@ import type { Actor } from "@/lib/actor";
 import { authenticateDonorRequest, findOrganizationBySlug } from "@/lib/auth/donor-session";
 import { authenticateRequest } from "@/lib/auth/session";
 import { roleSatisfies } from "@/lib/roles";
+import { assertSecondFactor } from "@/lib/auth/two-factor";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
@@ -67,6 +68,8 @@ export type RouteDefinition = {
   orSelf?: string;
   /** Only a signed-in person may call it: an API key answers 403. */
   person?: boolean;
+  /** A sensitive action: a person with two-factor on needs a second factor within 15 minutes (lib/auth/two-factor.ts). */
+  sensitive?: boolean;
   /** Absent for endpoints outside the documented API (next-auth's own, the catch-all 404). */
   doc?: RouteDoc;
 };
@@ -137,6 +140,12 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> 
   orSelf?: keyof Out<P> & string;
   /** Only a signed-in person may call it (creating organizations, managing members or API keys): API keys answer 403. */
   person?: N;
+  /**
+   * A sensitive action (creating API keys or webhook endpoints, payout onboarding, role changes,
+   * refunds): a person with two-factor on must have passed it within the last 15 minutes, else
+   * 403 `recent_two_factor_required`. API keys are unaffected.
+   */
+  sensitive?: boolean;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
@@ -266,6 +275,7 @@ export function withRoute<
     body: options.body,
     orSelf: options.orSelf,
     person: options.person === true ? true : undefined,
+    sensitive: options.sensitive === true ? true : undefined,
     doc: options.doc,
   };
   const run: RouteHandler = async (req, nextCtx) => {
@@ -345,6 +355,7 @@ export function withRoute<
           if (!role || !(roleSatisfies(role, options.role ?? "MEMBER") || self)) throw forbidden();
         }
       }
+      await assertSecondFactor(db, session, { scope: options.scope ? scope : null, sensitive: options.sensitive === true });
 
       // A POST's Idempotency-Key (checked, with the body hashed from a copy, before the body is read).
       const idempotent = req.method === "POST" ? await idempotentRequestOf(req) : null;

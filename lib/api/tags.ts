@@ -18,6 +18,10 @@ export const TAGS = [
     name: "Donor account",
     description: "A donor's own account on an organization's pages: their gifts, recurring plans and statements (donor cookie)",
   },
+  {
+    name: "Account security",
+    description: "The signed-in person's own account: two-factor authentication, passkeys and signed-in sessions (session JWT only)",
+  },
   { name: "Meta", description: "About the API itself" },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];

@@ -73,7 +73,7 @@ export async function isDemoSignInAvailable(db: DbOrTx, headers: RequestHeaders)
   return Boolean(u);
 }
 
-export type OAuthProviderId = "github" | "google";
+export type OAuthProviderId = "github" | "google" | "oidc";
 
 /** OAuth providers whose ID and secret are both configured, in the order the sign-in page shows them. */
 export function configuredOAuthProviders(): { id: OAuthProviderId; name: string }[] {
@@ -81,5 +81,6 @@ export function configuredOAuthProviders(): { id: OAuthProviderId; name: string 
   const out: { id: OAuthProviderId; name: string }[] = [];
   if (env.GITHUB_ID && env.GITHUB_SECRET) out.push({ id: "github", name: "GitHub" });
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) out.push({ id: "google", name: "Google" });
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) out.push({ id: "oidc", name: env.OIDC_NAME ?? "SSO" });
   return out;
 }

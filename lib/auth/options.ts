@@ -18,9 +18,14 @@ import {
   signInLinksKeptForMailbox,
   signInLinksLogged,
 } from "@/lib/services/sign-in/sign-in-links";
+import { createUserSession } from "@/lib/services/sessions/create-session";
+import { endSession } from "@/lib/services/sessions/revoke-session";
 import { drizzleAdapter } from "./adapter";
 import { DEMO_OWNER } from "./demo-owner";
 import { isDemoSignInAvailable, isLocalSandbox } from "./modes";
+import { oidcProvider, passkeyProvider } from "./sign-in-providers";
+import { isSessionActive } from "@/lib/services/sessions/session-activity";
+import { sessionStateOf } from "./sessions";
 
 /** How long a sign-in link works (it also works only once). */
 export { MAGIC_LINK_MAX_AGE_SECONDS };
@@ -30,11 +35,13 @@ export { MAGIC_LINK_MAX_AGE_SECONDS };
  * Both maxAge settings are set: next-auth defaults each to 30 days independently.
  *
  * Providers: email magic links (always; sent through the outbox like every other email),
- * GitHub and Google when their credentials are configured, and the one-click "demo" sign-in on a
- * local sandbox install, which signs in only the seeded demo owner, only while that user exists,
- * and only for a loopback client.
+ * GitHub and Google when their credentials are configured, single sign-on through an OpenID
+ * Connect provider (OIDC_*), passkeys, and the one-click "demo" sign-in on a local sandbox
+ * install, which signs in only the seeded demo owner, only while that user exists, and only for
+ * a loopback client. `request` is the client IP and User-Agent of the sign-in request, which
+ * the new session's row describes.
  */
-export function getAuthOptions(request: { clientIp?: string } = {}): NextAuthOptions {
+export function getAuthOptions(request: { clientIp?: string; userAgent?: string | null } = {}): NextAuthOptions {
   const env = getEnv();
   // next-auth builds links (the magic link's URL) from NEXTAUTH_URL; without it, it would fall
   // back to http://localhost:3000 whatever PORT or APP_URL say.
@@ -66,18 +73,56 @@ export function getAuthOptions(request: { clientIp?: string } = {}): NextAuthOpt
         if (account?.type !== "oauth") return true;
         // The API identifies people by email: an OAuth identity without a verified one can't sign in.
         if (!user.email) return "/signin?error=OAuthNoEmail";
-        if (account.provider === "google" && (profile as { email_verified?: boolean } | undefined)?.email_verified !== true) {
+        // Google and the SSO provider say whether they verified the address; an unverified one
+        // could claim someone else's account (the accounts are linked by email).
+        if (
+          (account.provider === "google" || account.provider === "oidc") &&
+          (profile as { email_verified?: boolean } | undefined)?.email_verified !== true
+        ) {
           return "/signin?error=OAuthNoEmail";
         }
         return true;
       },
-      // Exactly the claims the API reads (sub, email, name); next-auth adds iat, exp and jti.
-      async jwt({ token, user }) {
-        if (user) return { sub: user.id, email: user.email ?? null, name: user.name ?? null };
-        return { sub: token.sub, email: token.email ?? null, name: token.name ?? null, iat: token.iat, exp: token.exp, jti: token.jti };
+      // The claims the API reads (sub, email, name, and the session's sid and twoFactorAt);
+      // next-auth adds iat, exp and jti. A sign-in records a new session (its sid); a passkey
+      // sign-in (user verification required) is a second factor too. A revoked session's token
+      // is refused here, which makes next-auth clear the cookie.
+      async jwt({ token, user, account }) {
+        if (user) {
+          const method = account?.provider ?? "email";
+          const twoFactorAt = method === "passkey" ? Math.floor(Date.now() / 1000) : null;
+          const sid = await createUserSession(await getDb(), {
+            userId: user.id,
+            method,
+            userAgent: request.userAgent ?? null,
+            clientIp: request.clientIp ?? "unknown",
+            twoFactorAt,
+          });
+          return { sub: user.id, email: user.email ?? null, name: user.name ?? null, sid, ...(twoFactorAt ? { twoFactorAt } : {}) };
+        }
+        const { sid, twoFactorAt } = sessionStateOf(token);
+        if (sid && token.sub && !(await isSessionActive(await getDb(), sid, token.sub))) throw new Error("Session signed out");
+        return {
+          sub: token.sub,
+          email: token.email ?? null,
+          name: token.name ?? null,
+          ...(sid ? { sid } : {}),
+          ...(twoFactorAt ? { twoFactorAt } : {}),
+          iat: token.iat,
+          exp: token.exp,
+          jti: token.jti,
+        };
       },
       async session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub } } as typeof session;
+        const { sid, twoFactorAt } = sessionStateOf(token);
+        return { ...session, user: { ...session.user, id: token.sub }, sid, twoFactorAt } as typeof session;
+      },
+    },
+    events: {
+      // Signing out ends the session's row too, so a copy of its token stops working as well.
+      async signOut({ token }) {
+        const { sid } = sessionStateOf(token);
+        if (sid && token?.sub) await endSession(await getDb(), sid, token.sub);
       },
     },
   };
@@ -117,6 +162,9 @@ function providers(env: Env): Provider[] {
       }),
     );
   }
+  const sso = oidcProvider(env);
+  if (sso) list.push(sso);
+  list.push(passkeyProvider());
   if (isLocalSandbox()) list.push(demoProvider());
   return list;
 }

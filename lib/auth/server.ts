@@ -6,23 +6,42 @@ import { findOrganization, getMembershipRole } from "@/db/queries/organizations"
 import type { Organization, Role, User } from "@/db/schema";
 import { getAuthOptions } from "./options";
 import { userFromClaims } from "./session";
+import type { SessionState } from "./sessions";
 
 // Helpers for server components and pages (they read the request's cookies). Wrapped in React's
 // cache() so a layout and its page share one lookup per request.
 
-/** The signed-in user, or null: the next-auth session (same options as the API routes) → users row. */
-export const getCurrentUser = cache(async (): Promise<User | null> => {
-  const session = await getServerSession(getAuthOptions());
-  const user = session?.user as { id?: string; email?: string | null; name?: string | null } | undefined;
+/**
+ * The signed-in user and their session's claims, or null: the next-auth session (same options
+ * as the API routes; its jwt callback refuses a signed-out session) → users row.
+ */
+export const getCurrentSession = cache(async (): Promise<{ user: User; session: SessionState } | null> => {
+  const session = (await getServerSession(getAuthOptions())) as {
+    user?: { id?: string; email?: string | null; name?: string | null };
+    sid?: string | null;
+    twoFactorAt?: number | null;
+  } | null;
+  const user = session?.user;
   if (!user?.id || !user.email) return null;
-  return userFromClaims(await getDb(), { sub: user.id, email: user.email, name: user.name ?? null });
+  const found = await userFromClaims(await getDb(), { sub: user.id, email: user.email, name: user.name ?? null });
+  return found ? { user: found, session: { sid: session?.sid ?? null, twoFactorAt: session?.twoFactorAt ?? null } } : null;
 });
 
-/** The signed-in user, or a redirect to the sign-in page that comes back to `returnTo`. */
+/** The signed-in user, or null. */
+export const getCurrentUser = cache(async (): Promise<User | null> => (await getCurrentSession())?.user ?? null);
+
+/**
+ * The signed-in user, or a redirect to the sign-in page that comes back to `returnTo`. A user
+ * with two-factor on whose session has not passed it yet goes to the second-factor step first:
+ * no dashboard page opens before it.
+ */
 export async function requireUser(returnTo = "/dashboard"): Promise<User> {
-  const user = await getCurrentUser();
-  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
-  return user;
+  const current = await getCurrentSession();
+  if (!current) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+  if (current.user.twoFactorEnabledAt && current.session.twoFactorAt === null) {
+    redirect(`/signin/two-factor?callbackUrl=${encodeURIComponent(returnTo)}`);
+  }
+  return current.user;
 }
 
 export type OrgContext = { user: User; org: Organization; role: Role };
@@ -30,7 +49,8 @@ export type OrgContext = { user: User; org: Organization; role: Role };
 /**
  * The organization of a dashboard URL and the caller's role in it. Signed out: to the sign-in
  * page. Unknown organization, or one the caller does not belong to: 404 (its existence is not
- * revealed, as the API answers for IDs the caller can't see).
+ * revealed, as the API answers for IDs the caller can't see). An organization that requires
+ * two-factor sends a member without it to the Security page to set it up.
  */
 export const requireOrg = cache(async (orgSlug: string, returnTo?: string): Promise<OrgContext> => {
   const user = await requireUser(returnTo ?? `/dashboard/${orgSlug}`);
@@ -39,5 +59,8 @@ export const requireOrg = cache(async (orgSlug: string, returnTo?: string): Prom
   if (!org) notFound();
   const role = await getMembershipRole(db, org.id, user.id);
   if (!role) notFound();
+  if (org.requireTwoFactor && (await getCurrentSession())?.session.twoFactorAt == null) {
+    redirect(`/dashboard/security?required=${encodeURIComponent(org.slug)}`);
+  }
   return { user, org, role };
 });

@@ -7,6 +7,8 @@ import { users, type User } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { authenticateApiKey, type AuthenticatedApiKey } from "@/lib/services/api-keys/authenticate-api-key";
 import { API_KEY_PREFIX } from "@/lib/services/api-keys/key-secret";
+import { isSessionActive } from "@/lib/services/sessions/session-activity";
+import { sessionStateOf, type SessionState } from "./sessions";
 
 const claimsSchema = z.object({
   sub: z.string().min(1).max(200),
@@ -19,7 +21,8 @@ const claimsSchema = z.object({
  * the session cookie, or an organization's API key (`Authorization: Bearer gf_…`).
  */
 export type Authenticated =
-  { user: User; apiKey?: undefined; via: "bearer" | "cookie" } | { user?: undefined; apiKey: AuthenticatedApiKey; via: "api_key" };
+  | { user: User; session: SessionState; apiKey?: undefined; via: "bearer" | "cookie" }
+  | { user?: undefined; session?: undefined; apiKey: AuthenticatedApiKey; via: "api_key" };
 
 /**
  * The caller of a request: an API key when the Bearer value is one (`gf_…`), else the signed-in
@@ -39,12 +42,42 @@ export async function authenticateRequest(db: DbOrTx, req: NextRequest): Promise
       return apiKey ? { apiKey, via: "api_key" } : null;
     }
     const claims = value ? await decode({ token: safeDecodeURIComponent(value), secret }).catch(() => null) : null;
-    const user = claims ? await userFromClaims(db, claims) : null;
-    return user ? { user, via: "bearer" } : null;
+    const signedIn = claims ? await signedInUser(db, claims) : null;
+    return signedIn ? { ...signedIn, via: "bearer" } : null;
   }
   const token = await getToken({ req, secret, secureCookie: usesSecureCookies(), logger: quietLogger });
-  const user = token ? await userFromClaims(db, token) : null;
-  return user ? { user, via: "cookie" } : null;
+  const signedIn = token ? await signedInUser(db, token) : null;
+  return signedIn ? { ...signedIn, via: "cookie" } : null;
+}
+
+/**
+ * The person a decoded session token names, with its session claims (`sid`, `twoFactorAt`);
+ * null when it names nobody or its session was revoked (a token without `sid` has no session
+ * to revoke, and stays valid until it expires).
+ */
+export async function signedInUser(db: DbOrTx, claims: unknown): Promise<{ user: User; session: SessionState } | null> {
+  const user = await userFromClaims(db, claims);
+  if (!user) return null;
+  const session = sessionStateOf(claims);
+  if (session.sid && !(await isSessionActive(db, session.sid, user.id))) return null;
+  return { user, session };
+}
+
+/**
+ * How the request authenticated as a person, and its session claims, read again from its token
+ * (no database): for handlers that act on the caller's own session, once the route wrapper has
+ * authenticated the request. Null for API keys and requests without a session token.
+ */
+export async function sessionOfRequest(req: NextRequest): Promise<{ via: "bearer" | "cookie"; state: SessionState } | null> {
+  const secret = getEnv().nextAuthSecret;
+  const [scheme, value] = (req.headers.get("authorization") ?? "").trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() === "bearer") {
+    if (!value || value.startsWith(API_KEY_PREFIX)) return null;
+    const claims = await decode({ token: safeDecodeURIComponent(value), secret }).catch(() => null);
+    return claims ? { via: "bearer", state: sessionStateOf(claims) } : null;
+  }
+  const token = await getToken({ req, secret, secureCookie: usesSecureCookies(), logger: quietLogger });
+  return token ? { via: "cookie", state: sessionStateOf(token) } : null;
 }
 
 /** `authenticateRequest`'s user alone (null for an API key). */

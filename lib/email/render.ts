@@ -11,6 +11,7 @@ import PlanCanceled, { subject as planCanceledSubject } from "@/emails/plan-canc
 import PlanCanceledNotice, { subject as planCanceledNoticeSubject } from "@/emails/plan-canceled-notice";
 import Receipt, { subject as receiptSubject } from "@/emails/receipt";
 import RefundConfirmation, { subject as refundConfirmationSubject } from "@/emails/refund-confirmation";
+import SecurityNotice, { subject as securityNoticeSubject } from "@/emails/security-notice";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
 import YearEndStatement, { subject as yearEndStatementSubject } from "@/emails/year-end-statement";
 import { emailIntl } from "@/emails/_components/i18n";
@@ -38,6 +39,7 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   "member-invitation": { component: MemberInvitation, subject: memberInvitationSubject },
   "year-end-statement": { component: YearEndStatement, subject: yearEndStatementSubject },
   "donor-erasure-request": { component: DonorErasureRequest, subject: donorErasureRequestSubject },
+  "security-notice": { component: SecurityNotice, subject: securityNoticeSubject },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -159,6 +159,20 @@ export type PlanCanceledProps = InLanguage & {
   url: string;
 };
 
+/** Staff: a security event of their own account (a new device, a wrong two-factor code, a factor turned on or off). */
+export type SecurityNoticeProps = {
+  kind: "new-sign-in" | "wrong-code" | "two-factor-on" | "two-factor-off";
+  email: string;
+  /** ISO 8601 time of the event. */
+  at: string;
+  /** "Chrome on macOS". */
+  device: string;
+  /** "203.0.113.0/24": a coarse network, never the full address. */
+  network: string;
+  /** The dashboard's Security page. */
+  securityUrl: string;
+};
+
 export type EmailPropsByTemplate = {
   receipt: ReceiptProps;
   "admin-notification": AdminNotificationProps;
@@ -173,6 +187,7 @@ export type EmailPropsByTemplate = {
   "member-invitation": MemberInvitationProps;
   "year-end-statement": YearEndStatementProps;
   "donor-erasure-request": DonorErasureRequestProps;
+  "security-notice": SecurityNoticeProps;
 };
 
 export type EmailTemplate = keyof EmailPropsByTemplate;

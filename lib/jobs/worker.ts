@@ -13,6 +13,7 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { purgeStaleAccountRows } from "@/lib/services/sessions/purge-sessions";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { startReconciler } from "./reconcile";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
@@ -140,6 +141,7 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
   const transitions = await runScheduledCampaignTransitions(db);
   await expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds });
   await purgeExpiredSignInLinks(db);
+  await purgeStaleAccountRows(db);
   await sweepIdempotencyKeys(db);
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;

@@ -22,11 +22,19 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rotated",
   "organization.updated",
+  "organization.two_factor_requirement_changed",
   "payouts.onboarding_started",
   "statements.sent",
   "donor.exported",
   "donor.erased",
   "donor_request.rejected",
+  "two_factor.enabled",
+  "two_factor.disabled",
+  "two_factor.challenge_failed",
+  "two_factor.recovery_codes_regenerated",
+  "passkey.added",
+  "passkey.removed",
+  "session.revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

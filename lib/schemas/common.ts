@@ -119,6 +119,15 @@ export const errorSchema = z
   .object({
     error: z.string(),
     status: z.number().int(),
+    code: z
+      .enum(["two_factor_required", "recent_two_factor_required", "too_many_two_factor_attempts"])
+      .optional()
+      .meta({
+        description:
+          "Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), " +
+          "`recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), " +
+          "`too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`).",
+      }),
     details: z
       .object({
         fieldErrors: z.record(z.string(), z.array(z.string())),

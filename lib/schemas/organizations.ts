@@ -63,6 +63,11 @@ const settingsFields = {
   donorErasureNeedsApproval: z
     .boolean()
     .meta({ description: "When true, a donor's own erasure request waits for an admin's approval instead of running at once" }),
+  requireTwoFactor: z.boolean().meta({
+    description:
+      "When true, every request to this organization's endpoints made with a session that has not passed a second factor answers 403 " +
+      '(`code: "two_factor_required"`); API keys are unaffected. Only an OWNER who has two-factor on, and passed it within 15 minutes, changes it.',
+  }),
 };
 
 export const updateOrganizationBody = z
@@ -91,6 +96,9 @@ export const organizationSchema = z
     address: z.string().nullable(),
     receiptStatement: z.string().nullable(),
     donorErasureNeedsApproval: z.boolean(),
+    requireTwoFactor: z
+      .boolean()
+      .meta({ description: "Members must pass a second factor to use the organization (sessions; API keys unaffected)." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -123,6 +131,7 @@ export function serializeOrganization(org: Organization): z.output<typeof organi
     address: org.address,
     receiptStatement: org.receiptStatement,
     donorErasureNeedsApproval: org.donorErasureNeedsApproval,
+    requireTwoFactor: org.requireTwoFactor,
     createdAt: iso(org.createdAt)!,
     updatedAt: iso(org.updatedAt)!,
   };

@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, startServer } from "../helpers/server";
+import { startOidcProvider } from "../helpers/oidc-provider";
+import { ensureBuild, freePort, startServer } from "../helpers/server";
 import { DEMO_HISTORY_SCALE } from "./demo-scale";
 
 /**
  * One real server for the whole browser suite: `npm start`'s own script (scripts/start.mjs) on
  * the production build, embedded PGlite in a fresh temporary directory, sandbox payments, the
- * demo seed, and rate limits high enough for a test run. Its URL reaches the tests through
+ * demo seed, rate limits high enough for a test run, and single sign-on through a real OpenID
+ * Connect provider started here (tests/helpers/oidc-provider.ts). Its URL reaches the tests through
  * GOODFUND_E2E_URL (workers start after this and inherit the environment). The function
  * returned is Playwright's global teardown: it stops the server and removes the directory.
  *
@@ -30,6 +32,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.GOODFUND_E2E_URL) return async () => {};
   await buildOnce();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-browser-"));
+  // The app's port is chosen first: the provider accepts only the app's own callback address.
+  const port = await freePort();
+  const oidc = await startOidcProvider(`http://localhost:${port}/api/auth/callback/oidc`);
   const env = {
     GOODFUND_DATA_DIR: dataDir,
     // Embedded and sandbox, whatever the calling shell (CI sets TEST_DATABASE_URL for vitest).
@@ -53,6 +58,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     GITHUB_SECRET: undefined,
     GOOGLE_CLIENT_ID: undefined,
     GOOGLE_CLIENT_SECRET: undefined,
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: oidc.clientId,
+    OIDC_CLIENT_SECRET: oidc.clientSecret,
+    OIDC_NAME: undefined,
     TRUST_PROXY: undefined,
     WORKER_DISABLED: undefined,
     SEED_DEMO: "1",
@@ -60,11 +69,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: "warn",
     RATE_LIMIT_PUBLIC_PER_MINUTE: "100000",
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000",
+    SIGNIN_LINKS_PER_IP: "1000",
   };
   let server;
   try {
-    server = await startServer(env);
+    server = await startServer(env, port);
   } catch (err) {
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -75,6 +86,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.GOODFUND_E2E_DATA_DIR = dataDir;
   return async () => {
     await server.stop();
+    await oidc.close();
     // The server's own output (warnings and errors at LOG_LEVEL=warn), for a failure's post-mortem.
     mkdirSync(path.resolve(__dirname, "../../test-results"), { recursive: true });
     writeFileSync(path.resolve(__dirname, "../../test-results/browser-server.log"), server.output());

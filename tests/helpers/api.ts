@@ -6,7 +6,7 @@ import { NextRequest } from "next/server";
 import { API_ROUTES } from "@/app/api/api-routes";
 import { CLIENT_IP_HEADER, CLIENT_IP_KEY, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
 import type { RouteHandler } from "@/lib/api/route";
-import { issueSessionToken } from "@/lib/auth/tokens";
+import { issueSessionToken } from "@/lib/services/sessions/session-token";
 import { testDb } from "./db";
 
 /**

@@ -42,8 +42,8 @@ export type RunningServer = {
 };
 
 /** Runs `npm start`'s script (scripts/start.mjs) with the given environment and waits until it serves. */
-export async function startServer(env: Env): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Env, fixedPort?: number): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
   const childEnv = childEnvOf({ LOG_LEVEL: "warn", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" });
   const proc = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "pipe" });
   let out = "";

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { campaigns, donations, donors, organizations, outbox, recurringPlans } from "@/db/schema";
-import { issueSessionToken } from "@/lib/auth/tokens";
+import { issueSessionToken } from "@/lib/services/sessions/session-token";
 import { DEMO_OWNER } from "@/lib/auth/demo-owner";
 import { lastGivingTuesday, planDemoHistory, type PlannedGift } from "@/lib/demo/history-plan";
 import { demoCampaigns, seedDemoIfEmpty, seedDemoOrganization } from "@/lib/demo/seed";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
-import { issueSessionToken } from "@/lib/auth/tokens";
+import { issueSessionToken } from "@/lib/services/sessions/session-token";
 import { call, del, get, newCampaign, newOrg, newUser, patch, post, uniqueSlug } from "../helpers/api";
 import { testDb } from "../helpers/db";
 

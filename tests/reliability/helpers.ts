@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Db } from "@/db";
-import { issueSessionToken } from "@/lib/auth/tokens";
+import { issueSessionToken } from "@/lib/services/sessions/session-token";
 import * as factory from "@/lib/processor/event-factory";
 import { childPids } from "../../bench/lib/app";
 import { findViolations } from "../helpers/invariants";

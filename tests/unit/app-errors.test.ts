@@ -25,6 +25,8 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  two_factor_required: 403,
+  recent_two_factor_required: 403,
   not_found: 404,
   organization_not_found: 404,
   campaign_not_found: 404,
@@ -36,6 +38,8 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   account_not_found: 404,
   donor_not_found: 404,
   donor_request_not_found: 404,
+  passkey_not_found: 404,
+  session_not_found: 404,
   conflict: 409,
   sold_out: 409,
   not_accepting_donations: 409,
@@ -60,7 +64,10 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   webhook_endpoint_limit: 409,
   webhook_endpoint_disabled: 409,
   donor_request_already_decided: 409,
+  two_factor_not_enabled: 409,
+  two_factor_already_enabled: 409,
   rate_limited: 429,
+  too_many_two_factor_attempts: 429,
   too_many_failed_payments: 429,
   processor_unavailable: 502,
   captcha_unavailable: 503,
@@ -82,7 +89,9 @@ describe("AppError codes → HTTP status", () => {
     expect(APP_ERROR_STATUS[code]).toBe(status);
     const res = await answer(new AppError(code, "Something specific"));
     expect(res.status).toBe(status);
-    expect(JSON.parse(res.text)).toEqual({ error: "Something specific", status });
+    // The codes a client acts on (ask for the second factor, wait) ride in the body as `code`; the others stay internal.
+    const exposed = ["two_factor_required", "recent_two_factor_required", "too_many_two_factor_attempts"].includes(code);
+    expect(JSON.parse(res.text)).toEqual(exposed ? { error: "Something specific", status, code } : { error: "Something specific", status });
   });
 
   it("codes are stable snake_case", () => {

@@ -5,6 +5,7 @@ import DonorSignIn from "@/emails/donor-sign-in";
 import DonorErasureRequest from "@/emails/donor-erasure-request";
 import MagicLink from "@/emails/magic-link";
 import MemberInvitation from "@/emails/member-invitation";
+import SecurityNotice from "@/emails/security-notice";
 import Milestone from "@/emails/milestone";
 import Receipt from "@/emails/receipt";
 import PlanCanceled from "@/emails/plan-canceled";
@@ -44,6 +45,7 @@ const PREVIEWS = Object.entries({
   "member-invitation": MemberInvitation.PreviewProps,
   "year-end-statement": YearEndStatement.PreviewProps,
   "donor-erasure-request": DonorErasureRequest.PreviewProps,
+  "security-notice": SecurityNotice.PreviewProps,
 } satisfies { [K in EmailTemplate]: EmailPropsByTemplate[K] }) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][];
 
 /** Each string appears in the HTML part and in the plain-text part. */

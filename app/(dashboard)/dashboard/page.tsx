@@ -29,6 +29,9 @@ export default async function DashboardHome({ searchParams }: { searchParams: Pr
           <span className="small muted who-email" style={{ overflowWrap: "anywhere" }}>
             {user.email}
           </span>
+          <Link className="button secondary small" href="/dashboard/security">
+            Security
+          </Link>
           <SignOutButton />
         </div>
       </SimpleTop>

@@ -22,11 +22,19 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "webhook_endpoint.secret_rotated": "Webhook secret rotated",
   "organization.updated": "Settings changed",
+  "organization.two_factor_requirement_changed": "Two-factor requirement changed",
   "payouts.onboarding_started": "Payout setup started",
   "statements.sent": "Year-end statements sent",
   "donor.exported": "Donor data exported",
   "donor.erased": "Donor erased",
   "donor_request.rejected": "Donor erasure request rejected",
+  "two_factor.enabled": "Two-factor turned on",
+  "two_factor.disabled": "Two-factor turned off",
+  "two_factor.challenge_failed": "Wrong two-factor code",
+  "two_factor.recovery_codes_regenerated": "Recovery codes replaced",
+  "passkey.added": "Passkey added",
+  "passkey.removed": "Passkey removed",
+  "session.revoked": "Session signed out",
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABEL[action as AuditAction] ?? action;

@@ -44,6 +44,7 @@ export const EMAIL_TEMPLATE_LABEL: Record<string, string> = {
   "refund-confirmation": "Refund confirmation",
   "member-invitation": "Member invitation",
   "donor-erasure-request": "Donor erasure request",
+  "security-notice": "Account security notice",
 };
 
 export const templateLabel = (t: string) => EMAIL_TEMPLATE_LABEL[t] ?? t;

@@ -12,7 +12,8 @@ import { changedFields, recordAudit, type AuditContext } from "@/lib/services/au
 
 /**
  * Updates the editable fields; status and payout fields change only through processor events.
- * The `organization.updated` audit entry (the fields that changed) commits with the update.
+ * The `organization.updated` audit entry (the fields that changed) commits with the update; a
+ * change of `requireTwoFactor` is recorded as its own `organization.two_factor_requirement_changed`.
  * The currency changes only before the first donation (any donation row, whatever its status):
  * amounts are stored in the currency's minor units, so a later change would mix currencies in
  * totals and reports. The organization row is locked while that is checked.
@@ -41,7 +42,15 @@ export async function updateOrganization(
         .set({ ...patch, updatedAt: sql`now()` })
         .where(eq(organizations.id, org.id))
         .returning();
-      const changes = changedFields(org, patch);
+      const { requireTwoFactor, ...changes } = changedFields(org, patch);
+      if (requireTwoFactor !== undefined) {
+        await recordAudit(tx, audit, {
+          orgId: org.id,
+          action: "organization.two_factor_requirement_changed",
+          target: { type: "organization", id: org.id },
+          data: { requireTwoFactor },
+        });
+      }
       if (Object.keys(changes).length > 0) {
         await recordAudit(tx, audit, {
           orgId: org.id,

@@ -1,5 +1,9 @@
-/** The API's error body: `{ error, status, details? }`. */
-export type ApiErrorBody = { error: string; status: number; details?: unknown };
+/**
+ * The API's error body: `{ error, status, code?, details? }`. `code` is present on refusals a
+ * client acts on: `two_factor_required` and `recent_two_factor_required` (403: pass the second
+ * factor with `POST /api/me/two-factor/challenge`), `too_many_two_factor_attempts` (429).
+ */
+export type ApiErrorBody = { error: string; status: number; code?: string; details?: unknown };
 
 /** An API call that answered an error status, as thrown by `paginate`. */
 export class GoodfundApiError extends Error {

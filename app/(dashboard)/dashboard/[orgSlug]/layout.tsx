@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { SidebarNav } from "@/components/dashboard/nav";
 import { orgNavGroups } from "@/components/dashboard/nav-items";
@@ -29,6 +30,9 @@ export default async function OrgLayout({ children, params }: { children: ReactN
               <strong>{user.name ?? "Signed in"}</strong>
               {user.email}
             </div>
+            <Link className="button secondary small" href="/dashboard/security">
+              Account security
+            </Link>
             <SignOutButton />
           </div>
         </>

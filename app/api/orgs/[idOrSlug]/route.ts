@@ -1,3 +1,4 @@
+import { assertMaySetTwoFactorRequirement } from "@/lib/api/account-security";
 import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { ORG_ADMIN_ROUTE, ORG_ROUTE } from "@/lib/api/org-route";
@@ -41,13 +42,22 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         response: organizationSchema,
         responseDescription: "The updated organization",
         notFound: "Organization not found",
+        description:
+          "`requireTwoFactor` is the OWNER's alone (an admin or an API key sending a change of it gets 403), and needs the owner's own " +
+          'two-factor on (else 409) and passed within 15 minutes (else 403 with `code: "recent_two_factor_required"`).',
         conflicts: [
+          "Turn on two-factor authentication for your own account first",
           "Organization slug is already taken",
           "Another organization already uses this custom domain",
           "This organization has taken donations in <CURRENCY>; its currency can no longer change",
         ],
       },
     },
-    async (ctx) => ok(serializeOrganization(await updateOrganization(ctx.db, ctx.scope.org, ctx.body, auditContextOf(ctx)))),
+    async (ctx) => {
+      if (ctx.body.requireTwoFactor !== undefined && ctx.body.requireTwoFactor !== ctx.scope.org.requireTwoFactor) {
+        await assertMaySetTwoFactorRequirement(ctx, ctx.body.requireTwoFactor);
+      }
+      return ok(serializeOrganization(await updateOrganization(ctx.db, ctx.scope.org, ctx.body, auditContextOf(ctx))));
+    },
   ),
 });

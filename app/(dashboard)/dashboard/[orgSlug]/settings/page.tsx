@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OrgSettingsForm } from "@/components/dashboard/org-settings-form";
+import { RequireTwoFactorForm } from "@/components/security/require-two-factor-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Settings" };
 // GET /dashboard/:orgSlug/settings: the organization's details (ADMIN edits, members read).
 export default async function OrgSettings({ params }: { params: Promise<{ orgSlug: string }> }) {
   const { orgSlug } = await params;
-  const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/settings`);
+  const { org, role, user } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/settings`);
   const canEdit = roleSatisfies(role, "ADMIN");
   return (
     <>
@@ -34,6 +35,15 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
               defaultLocale: org.defaultLocale,
             }}
           />
+        </Card>
+        <Card title="Security" id="security" description={role === "OWNER" ? undefined : "Only owners can change this."}>
+          {role === "OWNER" ? (
+            <RequireTwoFactorForm orgSlug={org.slug} initial={org.requireTwoFactor} ownTwoFactor={user.twoFactorEnabledAt !== null} />
+          ) : (
+            <p style={{ margin: 0 }}>
+              Two-factor authentication is {org.requireTwoFactor ? "required" : "not required"} for members of this organization.
+            </p>
+          )}
         </Card>
         <Card title="Addresses">
           <dl className="kv">

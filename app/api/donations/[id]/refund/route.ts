@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params: idParam,
       scope: donationScope,
       role: "ADMIN",
+      sensitive: true,
       doc: {
         operationId: "refundDonation",
         summary: "Refund a donation in full",

@@ -35,6 +35,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       ...ORG_ADMIN_ROUTE,
       person: true,
+      sensitive: true,
       body: createApiKeyBody,
       doc: {
         operationId: "createApiKey",

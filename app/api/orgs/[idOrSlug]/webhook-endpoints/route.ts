@@ -40,6 +40,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withRoute(
     {
       ...ORG_ADMIN_ROUTE,
+      sensitive: true,
       body: createWebhookEndpointBody,
       doc: {
         operationId: "createWebhookEndpoint",

@@ -17,6 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       scope: orgScope,
       role: "OWNER",
       person: true,
+      sensitive: true,
       body: updateMemberBody,
       doc: {
         operationId: "updateMember",

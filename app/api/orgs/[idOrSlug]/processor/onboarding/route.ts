@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       ...ORG_ROUTE,
       role: "OWNER",
+      sensitive: true,
       doc: {
         operationId: "startProcessorOnboarding",
         summary: "Connect the organization's payout account",
