@@ -216,6 +216,11 @@ class Operations:
         `charge.refunded` event.
 
         Requires the ADMIN role (or OWNER) in the organization.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.Donation = self.request(
             "POST",
@@ -487,6 +492,366 @@ class Operations:
         )
         return answer
 
+    def list_passkeys(self, *, request_id: str | None = None) -> models.ListPasskeysResponse:
+        """List your passkeys.
+
+        ``GET /api/me/passkeys``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.ListPasskeysResponse = self.request(
+            "GET",
+            "/api/me/passkeys",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def register_passkey(
+        self,
+        body: models.RegisterPasskey,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.PasskeyCreated:
+        """Add a passkey.
+
+        ``POST /api/me/passkeys``
+
+        The browser's answer to `POST /api/me/passkeys/options`. The passkey then signs you in
+        ("Sign in with a passkey") and is a second factor. When it is your first second
+        factor, two-factor turns on and the answer carries ten recovery codes (and the
+        dashboard's own session counts as having passed it).
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.PasskeyCreated = self.request(
+            "POST",
+            "/api/me/passkeys",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def remove_passkey(self, id: str, *, request_id: str | None = None) -> None:
+        """Remove a passkey.
+
+        ``DELETE /api/me/passkeys/{id}``
+
+        It no longer signs in or confirms anything. Removing your last second factor turns
+        two-factor off.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        self.request(
+            "DELETE",
+            f"/api/me/passkeys/{_segment(id)}",
+            headers={"X-Request-Id": request_id},
+        )
+
+    def rename_passkey(
+        self,
+        id: str,
+        body: models.RenamePasskey,
+        *,
+        request_id: str | None = None,
+    ) -> models.Passkey:
+        """Rename a passkey.
+
+        ``PATCH /api/me/passkeys/{id}``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.Passkey = self.request(
+            "PATCH",
+            f"/api/me/passkeys/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def start_passkey_registration(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.WebAuthnOptions:
+        """Start adding a passkey.
+
+        ``POST /api/me/passkeys/options``
+
+        WebAuthn creation options for `navigator.credentials.create` (a discoverable
+        credential for this site). Answer with `POST /api/me/passkeys` within 5 minutes.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.WebAuthnOptions = self.request(
+            "POST",
+            "/api/me/passkeys/options",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def list_sessions(self, *, request_id: str | None = None) -> models.ListSessionsResponse:
+        """List your signed-in sessions.
+
+        ``GET /api/me/sessions``
+
+        Sessions that are not signed out and were active within the session lifetime.
+        `current` marks the one making the request (none for a token without `sid`).
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.ListSessionsResponse = self.request(
+            "GET",
+            "/api/me/sessions",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def revoke_other_sessions(self, *, request_id: str | None = None) -> models.RevokedSessions:
+        """Sign out all other sessions.
+
+        ``DELETE /api/me/sessions``
+
+        Every session of yours except the calling one: their tokens answer 401 from then on
+        (on every instance within a few seconds).
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.RevokedSessions = self.request(
+            "DELETE",
+            "/api/me/sessions",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def revoke_session(self, id: str, *, request_id: str | None = None) -> None:
+        """Sign a session out.
+
+        ``DELETE /api/me/sessions/{id}``
+
+        Every token carrying this `sid` answers 401 from then on, on the API and the dashboard
+        (on every instance within a few seconds). Your own current session may be signed out
+        too.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        self.request(
+            "DELETE",
+            f"/api/me/sessions/{_segment(id)}",
+            headers={"X-Request-Id": request_id},
+        )
+
+    def get_two_factor_status(self, *, request_id: str | None = None) -> models.TwoFactorStatus:
+        """Get your two-factor status.
+
+        ``GET /api/me/two-factor``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorStatus = self.request(
+            "GET",
+            "/api/me/two-factor",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def disable_two_factor(
+        self,
+        body: models.TwoFactorCode,
+        *,
+        request_id: str | None = None,
+    ) -> models.TwoFactorStatus:
+        """Turn two-factor authentication off.
+
+        ``DELETE /api/me/two-factor``
+
+        Needs a valid code (from the authenticator app, or a recovery code), checked and
+        limited like a challenge. Removes the authenticator app and, when no passkey remains,
+        the recovery codes: two-factor is then off. Passkeys are removed one by one (`DELETE
+        /api/me/passkeys/{id}`); while one remains, two-factor stays on.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorStatus = self.request(
+            "DELETE",
+            "/api/me/two-factor",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def pass_two_factor_challenge(
+        self,
+        body: models.TwoFactorCode,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.TwoFactorToken:
+        """Pass the second factor.
+
+        ``POST /api/me/two-factor/challenge``
+
+        With a code from the authenticator app (each accepted once) or an unused recovery code
+        (then used up), answers a new session JWT carrying `twoFactorAt` (now) for the calling
+        session (its `sid`; a token without one gets a new listed session). Use it as the
+        Bearer token from then on. Wrong codes are limited to 5 per 15 minutes per user (then
+        429 with `code: "too_many_two_factor_attempts"` and `Retry-After`), recorded in the
+        audit log of your organizations, and emailed to you. Called with the dashboard's
+        cookie, it also replaces the cookie.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorToken = self.request(
+            "POST",
+            "/api/me/two-factor/challenge",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def pass_passkey_challenge(
+        self,
+        body: models.PasskeyAnswer,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.TwoFactorToken:
+        """Pass the second factor with a passkey.
+
+        ``POST /api/me/two-factor/passkey``
+
+        The browser's answer to `POST /api/me/two-factor/passkey/options`. Answers like `POST
+        /api/me/two-factor/challenge`: a session JWT with `twoFactorAt`, and the dashboard's
+        cookie replaced when it made the call.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorToken = self.request(
+            "POST",
+            "/api/me/two-factor/passkey",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def start_passkey_challenge(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.WebAuthnOptions:
+        """Start passing the second factor with a passkey.
+
+        ``POST /api/me/two-factor/passkey/options``
+
+        WebAuthn request options for `navigator.credentials.get`, limited to your passkeys.
+        Answer with `POST /api/me/two-factor/passkey`.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.WebAuthnOptions = self.request(
+            "POST",
+            "/api/me/two-factor/passkey/options",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def regenerate_recovery_codes(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.RecoveryCodes:
+        """Replace your recovery codes.
+
+        ``POST /api/me/two-factor/recovery-codes``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.RecoveryCodes = self.request(
+            "POST",
+            "/api/me/two-factor/recovery-codes",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def start_totp_enrolment(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.TotpEnrolment:
+        """Start setting up an authenticator app.
+
+        ``POST /api/me/two-factor/totp``
+
+        Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30-second steps) and its
+        `otpauth://` URI for a QR code. Nothing changes until a code made from it is sent to
+        `POST /api/me/two-factor/totp/verify`; asking again replaces the secret. The secret is
+        stored encrypted.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.TotpEnrolment = self.request(
+            "POST",
+            "/api/me/two-factor/totp",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def verify_totp_enrolment(
+        self,
+        body: models.TotpCode,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.RecoveryCodes:
+        """Turn the authenticator app on.
+
+        ``POST /api/me/two-factor/totp/verify``
+
+        Send a code the app makes from the secret of `POST /api/me/two-factor/totp`.
+        Two-factor authentication is then on, and the answer holds ten single-use recovery
+        codes, shown this once (earlier ones stop working). The dashboard's own session counts
+        as having passed the second factor; an API client gets a token with `POST
+        /api/me/two-factor/challenge`.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.RecoveryCodes = self.request(
+            "POST",
+            "/api/me/two-factor/totp/verify",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def get_open_api_document(self, *, request_id: str | None = None) -> dict[str, Any]:
         """This OpenAPI 3.1 document.
 
@@ -571,6 +936,10 @@ class Operations:
 
         ``PATCH /api/orgs/{idOrSlug}``
 
+        `requireTwoFactor` is the OWNER's alone (an admin or an API key sending a change of it
+        gets 403), and needs the owner's own two-factor on (else 409) and passed within 15
+        minutes (else 403 with `code: "recent_two_factor_required"`).
+
         Requires the ADMIN role (or OWNER) in the organization.
         """
         answer: models.Organization = self.request(
@@ -623,6 +992,11 @@ class Operations:
         Requires the ADMIN role (or OWNER) in the organization.
 
         Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.ApiKeyWithSecret = self.request(
             "POST",
@@ -670,11 +1044,19 @@ class Operations:
             "webhook_endpoint.deleted",
             "webhook_endpoint.secret_rotated",
             "organization.updated",
+            "organization.two_factor_requirement_changed",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
             "donor.erased",
             "donor_request.rejected",
+            "two_factor.enabled",
+            "two_factor.disabled",
+            "two_factor.challenge_failed",
+            "two_factor.recovery_codes_regenerated",
+            "passkey.added",
+            "passkey.removed",
+            "session.revoked",
         ] | None = None,
         actor: str | None = None,
         limit: int | None = None,
@@ -691,12 +1073,15 @@ class Operations:
         `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
         `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
         `webhook_endpoint.secret_rotated`, `organization.updated`,
-        `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor_request.rejected`. Each entry names its actor, target, request ID and client
-        IP, and `data` says what changed (never a secret). Entries are written with the change
-        itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as
-        `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a
-        user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `organization.two_factor_requirement_changed`, `payouts.onboarding_started`,
+        `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`,
+        `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`,
+        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
+        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
+        `data` says what changed (never a secret). Entries are written with the change itself
+        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
+        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
+        an API key's ID). A malformed cursor answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -729,11 +1114,19 @@ class Operations:
             "webhook_endpoint.deleted",
             "webhook_endpoint.secret_rotated",
             "organization.updated",
+            "organization.two_factor_requirement_changed",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
             "donor.erased",
             "donor_request.rejected",
+            "two_factor.enabled",
+            "two_factor.disabled",
+            "two_factor.challenge_failed",
+            "two_factor.recovery_codes_regenerated",
+            "passkey.added",
+            "passkey.removed",
+            "session.revoked",
         ] | None = None,
         actor: str | None = None,
         limit: int | None = None,
@@ -1254,6 +1647,11 @@ class Operations:
         Requires the OWNER role in the organization.
 
         Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.Member = self.request(
             "PATCH",
@@ -1279,6 +1677,11 @@ class Operations:
         charges and payouts enabled (`account.updated`).
 
         Requires the OWNER role in the organization.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.OnboardingLink = self.request(
             "POST",
@@ -1539,6 +1942,11 @@ class Operations:
         loopback or link-local addresses (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.WebhookEndpointWithSecret = self.request(
             "POST",
@@ -1709,6 +2117,27 @@ class Operations:
         answer: models.WebhookQueued = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/test",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def start_passkey_sign_in(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.WebAuthnOptions:
+        """Start signing in with a passkey.
+
+        ``POST /api/passkeys/sign-in-options``
+
+        WebAuthn request options (any passkey of this site, user verification required). The
+        sign-in page hands the browser's answer, with `challengeId`, to next-auth's `passkey`
+        provider (`POST /api/auth/callback/passkey`).
+        """
+        answer: models.WebAuthnOptions = self.request(
+            "POST",
+            "/api/passkeys/sign-in-options",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
@@ -2127,6 +2556,11 @@ class AsyncOperations:
         `charge.refunded` event.
 
         Requires the ADMIN role (or OWNER) in the organization.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.Donation = await self.request(
             "POST",
@@ -2398,6 +2832,374 @@ class AsyncOperations:
         )
         return answer
 
+    async def list_passkeys(self, *, request_id: str | None = None) -> models.ListPasskeysResponse:
+        """List your passkeys.
+
+        ``GET /api/me/passkeys``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.ListPasskeysResponse = await self.request(
+            "GET",
+            "/api/me/passkeys",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def register_passkey(
+        self,
+        body: models.RegisterPasskey,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.PasskeyCreated:
+        """Add a passkey.
+
+        ``POST /api/me/passkeys``
+
+        The browser's answer to `POST /api/me/passkeys/options`. The passkey then signs you in
+        ("Sign in with a passkey") and is a second factor. When it is your first second
+        factor, two-factor turns on and the answer carries ten recovery codes (and the
+        dashboard's own session counts as having passed it).
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.PasskeyCreated = await self.request(
+            "POST",
+            "/api/me/passkeys",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def remove_passkey(self, id: str, *, request_id: str | None = None) -> None:
+        """Remove a passkey.
+
+        ``DELETE /api/me/passkeys/{id}``
+
+        It no longer signs in or confirms anything. Removing your last second factor turns
+        two-factor off.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        await self.request(
+            "DELETE",
+            f"/api/me/passkeys/{_segment(id)}",
+            headers={"X-Request-Id": request_id},
+        )
+
+    async def rename_passkey(
+        self,
+        id: str,
+        body: models.RenamePasskey,
+        *,
+        request_id: str | None = None,
+    ) -> models.Passkey:
+        """Rename a passkey.
+
+        ``PATCH /api/me/passkeys/{id}``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.Passkey = await self.request(
+            "PATCH",
+            f"/api/me/passkeys/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def start_passkey_registration(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.WebAuthnOptions:
+        """Start adding a passkey.
+
+        ``POST /api/me/passkeys/options``
+
+        WebAuthn creation options for `navigator.credentials.create` (a discoverable
+        credential for this site). Answer with `POST /api/me/passkeys` within 5 minutes.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.WebAuthnOptions = await self.request(
+            "POST",
+            "/api/me/passkeys/options",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def list_sessions(self, *, request_id: str | None = None) -> models.ListSessionsResponse:
+        """List your signed-in sessions.
+
+        ``GET /api/me/sessions``
+
+        Sessions that are not signed out and were active within the session lifetime.
+        `current` marks the one making the request (none for a token without `sid`).
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.ListSessionsResponse = await self.request(
+            "GET",
+            "/api/me/sessions",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def revoke_other_sessions(
+        self,
+        *,
+        request_id: str | None = None,
+    ) -> models.RevokedSessions:
+        """Sign out all other sessions.
+
+        ``DELETE /api/me/sessions``
+
+        Every session of yours except the calling one: their tokens answer 401 from then on
+        (on every instance within a few seconds).
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.RevokedSessions = await self.request(
+            "DELETE",
+            "/api/me/sessions",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def revoke_session(self, id: str, *, request_id: str | None = None) -> None:
+        """Sign a session out.
+
+        ``DELETE /api/me/sessions/{id}``
+
+        Every token carrying this `sid` answers 401 from then on, on the API and the dashboard
+        (on every instance within a few seconds). Your own current session may be signed out
+        too.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        await self.request(
+            "DELETE",
+            f"/api/me/sessions/{_segment(id)}",
+            headers={"X-Request-Id": request_id},
+        )
+
+    async def get_two_factor_status(
+        self,
+        *,
+        request_id: str | None = None,
+    ) -> models.TwoFactorStatus:
+        """Get your two-factor status.
+
+        ``GET /api/me/two-factor``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorStatus = await self.request(
+            "GET",
+            "/api/me/two-factor",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def disable_two_factor(
+        self,
+        body: models.TwoFactorCode,
+        *,
+        request_id: str | None = None,
+    ) -> models.TwoFactorStatus:
+        """Turn two-factor authentication off.
+
+        ``DELETE /api/me/two-factor``
+
+        Needs a valid code (from the authenticator app, or a recovery code), checked and
+        limited like a challenge. Removes the authenticator app and, when no passkey remains,
+        the recovery codes: two-factor is then off. Passkeys are removed one by one (`DELETE
+        /api/me/passkeys/{id}`); while one remains, two-factor stays on.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorStatus = await self.request(
+            "DELETE",
+            "/api/me/two-factor",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def pass_two_factor_challenge(
+        self,
+        body: models.TwoFactorCode,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.TwoFactorToken:
+        """Pass the second factor.
+
+        ``POST /api/me/two-factor/challenge``
+
+        With a code from the authenticator app (each accepted once) or an unused recovery code
+        (then used up), answers a new session JWT carrying `twoFactorAt` (now) for the calling
+        session (its `sid`; a token without one gets a new listed session). Use it as the
+        Bearer token from then on. Wrong codes are limited to 5 per 15 minutes per user (then
+        429 with `code: "too_many_two_factor_attempts"` and `Retry-After`), recorded in the
+        audit log of your organizations, and emailed to you. Called with the dashboard's
+        cookie, it also replaces the cookie.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorToken = await self.request(
+            "POST",
+            "/api/me/two-factor/challenge",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def pass_passkey_challenge(
+        self,
+        body: models.PasskeyAnswer,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.TwoFactorToken:
+        """Pass the second factor with a passkey.
+
+        ``POST /api/me/two-factor/passkey``
+
+        The browser's answer to `POST /api/me/two-factor/passkey/options`. Answers like `POST
+        /api/me/two-factor/challenge`: a session JWT with `twoFactorAt`, and the dashboard's
+        cookie replaced when it made the call.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.TwoFactorToken = await self.request(
+            "POST",
+            "/api/me/two-factor/passkey",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def start_passkey_challenge(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.WebAuthnOptions:
+        """Start passing the second factor with a passkey.
+
+        ``POST /api/me/two-factor/passkey/options``
+
+        WebAuthn request options for `navigator.credentials.get`, limited to your passkeys.
+        Answer with `POST /api/me/two-factor/passkey`.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.WebAuthnOptions = await self.request(
+            "POST",
+            "/api/me/two-factor/passkey/options",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def regenerate_recovery_codes(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.RecoveryCodes:
+        """Replace your recovery codes.
+
+        ``POST /api/me/two-factor/recovery-codes``
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.RecoveryCodes = await self.request(
+            "POST",
+            "/api/me/two-factor/recovery-codes",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def start_totp_enrolment(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.TotpEnrolment:
+        """Start setting up an authenticator app.
+
+        ``POST /api/me/two-factor/totp``
+
+        Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30-second steps) and its
+        `otpauth://` URI for a QR code. Nothing changes until a code made from it is sent to
+        `POST /api/me/two-factor/totp/verify`; asking again replaces the secret. The secret is
+        stored encrypted.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
+        """
+        answer: models.TotpEnrolment = await self.request(
+            "POST",
+            "/api/me/two-factor/totp",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def verify_totp_enrolment(
+        self,
+        body: models.TotpCode,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.RecoveryCodes:
+        """Turn the authenticator app on.
+
+        ``POST /api/me/two-factor/totp/verify``
+
+        Send a code the app makes from the secret of `POST /api/me/two-factor/totp`.
+        Two-factor authentication is then on, and the answer holds ten single-use recovery
+        codes, shown this once (earlier ones stop working). The dashboard's own session counts
+        as having passed the second factor; an API client gets a token with `POST
+        /api/me/two-factor/challenge`.
+
+        Requires a signed-in person (session JWT): API keys answer 403.
+        """
+        answer: models.RecoveryCodes = await self.request(
+            "POST",
+            "/api/me/two-factor/totp/verify",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def get_open_api_document(self, *, request_id: str | None = None) -> dict[str, Any]:
         """This OpenAPI 3.1 document.
 
@@ -2482,6 +3284,10 @@ class AsyncOperations:
 
         ``PATCH /api/orgs/{idOrSlug}``
 
+        `requireTwoFactor` is the OWNER's alone (an admin or an API key sending a change of it
+        gets 403), and needs the owner's own two-factor on (else 409) and passed within 15
+        minutes (else 403 with `code: "recent_two_factor_required"`).
+
         Requires the ADMIN role (or OWNER) in the organization.
         """
         answer: models.Organization = await self.request(
@@ -2534,6 +3340,11 @@ class AsyncOperations:
         Requires the ADMIN role (or OWNER) in the organization.
 
         Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.ApiKeyWithSecret = await self.request(
             "POST",
@@ -2587,11 +3398,19 @@ class AsyncOperations:
             "webhook_endpoint.deleted",
             "webhook_endpoint.secret_rotated",
             "organization.updated",
+            "organization.two_factor_requirement_changed",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
             "donor.erased",
             "donor_request.rejected",
+            "two_factor.enabled",
+            "two_factor.disabled",
+            "two_factor.challenge_failed",
+            "two_factor.recovery_codes_regenerated",
+            "passkey.added",
+            "passkey.removed",
+            "session.revoked",
         ] | None = None,
         actor: str | None = None,
         limit: int | None = None,
@@ -2608,12 +3427,15 @@ class AsyncOperations:
         `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
         `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
         `webhook_endpoint.secret_rotated`, `organization.updated`,
-        `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor_request.rejected`. Each entry names its actor, target, request ID and client
-        IP, and `data` says what changed (never a secret). Entries are written with the change
-        itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as
-        `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a
-        user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `organization.two_factor_requirement_changed`, `payouts.onboarding_started`,
+        `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`,
+        `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`,
+        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
+        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
+        `data` says what changed (never a secret). Entries are written with the change itself
+        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
+        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
+        an API key's ID). A malformed cursor answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -2646,11 +3468,19 @@ class AsyncOperations:
             "webhook_endpoint.deleted",
             "webhook_endpoint.secret_rotated",
             "organization.updated",
+            "organization.two_factor_requirement_changed",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
             "donor.erased",
             "donor_request.rejected",
+            "two_factor.enabled",
+            "two_factor.disabled",
+            "two_factor.challenge_failed",
+            "two_factor.recovery_codes_regenerated",
+            "passkey.added",
+            "passkey.removed",
+            "session.revoked",
         ] | None = None,
         actor: str | None = None,
         limit: int | None = None,
@@ -3171,6 +4001,11 @@ class AsyncOperations:
         Requires the OWNER role in the organization.
 
         Requires a signed-in person (session JWT): API keys answer 403.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.Member = await self.request(
             "PATCH",
@@ -3196,6 +4031,11 @@ class AsyncOperations:
         charges and payouts enabled (`account.updated`).
 
         Requires the OWNER role in the organization.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.OnboardingLink = await self.request(
             "POST",
@@ -3456,6 +4296,11 @@ class AsyncOperations:
         loopback or link-local addresses (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
+
+        **Sensitive**: a person with two-factor authentication on must have passed it within
+        the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code:
+        "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are
+        unaffected.
         """
         answer: models.WebhookEndpointWithSecret = await self.request(
             "POST",
@@ -3626,6 +4471,27 @@ class AsyncOperations:
         answer: models.WebhookQueued = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/webhook-endpoints/{_segment(id)}/test",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def start_passkey_sign_in(
+        self,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.WebAuthnOptions:
+        """Start signing in with a passkey.
+
+        ``POST /api/passkeys/sign-in-options``
+
+        WebAuthn request options (any passkey of this site, user verification required). The
+        sign-in page hands the browser's answer, with `challengeId`, to next-auth's `passkey`
+        provider (`POST /api/auth/callback/passkey`).
+        """
+        answer: models.WebAuthnOptions = await self.request(
+            "POST",
+            "/api/passkeys/sign-in-options",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer

@@ -90,11 +90,19 @@ class AuditEntry(TypedDict):
         "webhook_endpoint.deleted",
         "webhook_endpoint.secret_rotated",
         "organization.updated",
+        "organization.two_factor_requirement_changed",
         "payouts.onboarding_started",
         "statements.sent",
         "donor.exported",
         "donor.erased",
         "donor_request.rejected",
+        "two_factor.enabled",
+        "two_factor.disabled",
+        "two_factor.challenge_failed",
+        "two_factor.recovery_codes_regenerated",
+        "passkey.added",
+        "passkey.removed",
+        "session.revoked",
     ]
     actor: AuditActor
     target: AuditTarget
@@ -669,6 +677,15 @@ class ErrorDetails(TypedDict):
 class Error(TypedDict):
     error: str
     status: int
+    # Present on refusals a client acts on: `two_factor_required` (the organization requires a
+    # second factor this session has not passed), `recent_two_factor_required` (a sensitive action
+    # needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong
+    # codes: wait for `Retry-After`).
+    code: NotRequired[Literal[
+        "two_factor_required",
+        "recent_two_factor_required",
+        "too_many_two_factor_attempts",
+    ]]
     details: NotRequired[ErrorDetails]
 
 
@@ -717,6 +734,8 @@ class Organization(TypedDict):
     address: str | None
     receiptStatement: str | None
     donorErasureNeedsApproval: bool
+    # Members must pass a second factor to use the organization (sessions; API keys unaffected).
+    requireTwoFactor: bool
     createdAt: str
     updatedAt: str
 
@@ -741,6 +760,8 @@ class OrganizationMembership(TypedDict):
     address: str | None
     receiptStatement: str | None
     donorErasureNeedsApproval: bool
+    # Members must pass a second factor to use the organization (sessions; API keys unaffected).
+    requireTwoFactor: bool
     createdAt: str
     updatedAt: str
     role: Literal["OWNER", "ADMIN", "MEMBER"]
@@ -815,6 +836,40 @@ class PagePagination(TypedDict):
     limit: int
     total: int
     hasMore: bool
+
+
+class Passkey(TypedDict):
+    id: str
+    name: str
+    # A passkey that syncs between devices (a password manager's or the platform's).
+    synced: bool
+    createdAt: str
+    lastUsedAt: str | None
+
+
+class PasskeyAnswerResponse(TypedDict):
+    """The `PublicKeyCredential` the browser made, as JSON (what `@simplewebauthn/browser`
+    answers).
+
+    Other keys may ride along; their names are not fixed by the schema.
+    """
+    id: str
+    rawId: str
+    type: Literal["public-key"]
+    response: dict[str, Any]
+    clientExtensionResults: NotRequired[dict[str, Any]]
+
+
+class PasskeyAnswer(TypedDict):
+    challengeId: str
+    # The `PublicKeyCredential` the browser made, as JSON (what `@simplewebauthn/browser` answers).
+    response: PasskeyAnswerResponse
+
+
+class PasskeyCreated(TypedDict):
+    passkey: Passkey
+    # When this passkey turned two-factor on: ten recovery codes, shown this once. Null otherwise.
+    recoveryCodes: list[str] | None
 
 
 class PlanPaymentMethodSetup(TypedDict):
@@ -934,6 +989,11 @@ class ReconcileRun(TypedDict):
     error: str | None
 
 
+class RecoveryCodes(TypedDict):
+    # Ten single-use codes, each a second factor once. Shown this once: only their hashes are kept.
+    recoveryCodes: list[str]
+
+
 class RecurringPlan(TypedDict):
     id: str
     orgId: str
@@ -958,6 +1018,31 @@ class RecurringPlan(TypedDict):
     donationCount: int
     # The sum of those SUCCEEDED donations' amounts.
     totalCents: int
+
+
+class RegisterPasskeyResponse(TypedDict):
+    """The `PublicKeyCredential` the browser made, as JSON (what `@simplewebauthn/browser`
+    answers).
+
+    Other keys may ride along; their names are not fixed by the schema.
+    """
+    id: str
+    rawId: str
+    type: Literal["public-key"]
+    response: dict[str, Any]
+    clientExtensionResults: NotRequired[dict[str, Any]]
+
+
+class RegisterPasskey(TypedDict):
+    challengeId: str
+    # What to call it (`Work laptop`); a default names the device.
+    name: NotRequired[str]
+    # The `PublicKeyCredential` the browser made, as JSON (what `@simplewebauthn/browser` answers).
+    response: RegisterPasskeyResponse
+
+
+class RenamePasskey(TypedDict):
+    name: str
 
 
 ReportSummary = TypedDict(
@@ -1023,6 +1108,10 @@ ReportTimeseries = TypedDict(
 )
 
 
+class RevokedSessions(TypedDict):
+    revoked: int
+
+
 class SandboxConfirm(TypedDict):
     clientSecret: str
     cardNumber: str
@@ -1039,6 +1128,25 @@ class SendStatements(TypedDict):
     # Send again to donors who already had this year's statement (otherwise only donors who have not
     # had it get one)
     resend: NotRequired[bool]
+
+
+class Session(TypedDict):
+    # The session's ID: the `sid` of its tokens.
+    id: str
+    # Browser and system from its User-Agent (`Chrome on macOS`).
+    device: str
+    # Where from, coarsely: the IPv4 /24 or IPv6 /48, `This computer` or a private network.
+    network: str
+    # How it signed in: `email`, `github`, `google`, `oidc`, `passkey`, `demo`, or `api` (a
+    # challenge token).
+    method: str
+    createdAt: str
+    # Its last request, to within a few minutes.
+    lastSeenAt: str
+    # When it last passed a second factor.
+    twoFactorAt: str | None
+    # The session making this request.
+    current: bool
 
 
 class StatementRun(TypedDict):
@@ -1077,6 +1185,44 @@ class TimeseriesBucket(TypedDict):
     raisedCents: int
     # How many donations those are.
     count: int
+
+
+class TotpCode(TypedDict):
+    # The 6-digit code the authenticator app shows now.
+    code: str
+
+
+class TotpEnrolment(TypedDict):
+    # The base32 secret, for typing into an app by hand. Shown this once.
+    secret: str
+    # `otpauth://totp/…` (SHA-1, 6 digits, 30 s): what the QR code carries.
+    otpauthUrl: str
+
+
+class TwoFactorCode(TypedDict):
+    # A 6-digit code from the authenticator app, or one of the recovery codes (`abcde-fghjk`).
+    code: str
+
+
+class TwoFactorStatus(TypedDict):
+    # Whether the account has a second factor (an authenticator app or a passkey).
+    enabled: bool
+    # An authenticator app is set up.
+    totp: bool
+    # How many passkeys the account has.
+    passkeys: int
+    # Unused recovery codes.
+    recoveryCodesLeft: int
+    # When the calling session last passed a second factor (its token's `twoFactorAt`); null if
+    # never.
+    sessionTwoFactorAt: str | None
+
+
+class TwoFactorToken(TypedDict):
+    # A session JWT carrying `twoFactorAt` (and `sid`): use it as `Authorization: Bearer`.
+    token: str
+    # When the token expires (SESSION_MAX_AGE_SECONDS from now).
+    expiresAt: str
 
 
 class UpdateCampaign(TypedDict):
@@ -1164,6 +1310,10 @@ class UpdateOrganization(TypedDict):
     # When true, a donor's own erasure request waits for an admin's approval instead of running at
     # once
     donorErasureNeedsApproval: NotRequired[bool]
+    # When true, every request to this organization's endpoints made with a session that has not
+    # passed a second factor answers 403 (`code: "two_factor_required"`); API keys are unaffected.
+    # Only an OWNER who has two-factor on, and passed it within 15 minutes, changes it.
+    requireTwoFactor: NotRequired[bool]
     # ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts
     # in its minor unit (zero-decimal currencies such as `jpy` and `krw` have none). It can change
     # only until the organization has taken a donation (then 409).
@@ -1194,6 +1344,14 @@ class UpdateWebhookEndpoint(TypedDict):
     enabled: NotRequired[bool]
     # Replace the signing secret; the answer shows the new one, once.
     rotateSecret: NotRequired[Literal[True]]
+
+
+class WebAuthnOptions(TypedDict):
+    # Names this ceremony: send it back with the answer (within 5 minutes, once).
+    challengeId: str
+    # WebAuthn options as JSON, for `navigator.credentials.create`/`get` (or
+    # @simplewebauthn/browser).
+    options: dict[str, Any]
 
 
 class WebhookAck(TypedDict):
@@ -1302,6 +1460,16 @@ class ListDonorDonationsResponse(TypedDict):
 
 class ListDonorRecurringPlansResponse(TypedDict):
     data: list[DonorAccountPlan]
+    pagination: PagePagination
+
+
+class ListPasskeysResponse(TypedDict):
+    data: list[Passkey]
+    pagination: PagePagination
+
+
+class ListSessionsResponse(TypedDict):
+    data: list[Session]
     pagination: PagePagination
 
 
