@@ -28,37 +28,38 @@ import * as route21 from "./orgs/[idOrSlug]/api-keys/route";
 import * as route22 from "./orgs/[idOrSlug]/api-keys/[id]/route";
 import * as route23 from "./orgs/[idOrSlug]/audit-log/route";
 import * as route24 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route25 from "./orgs/[idOrSlug]/donations/route";
-import * as route26 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route27 from "./orgs/[idOrSlug]/donor-requests/route";
-import * as route28 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
-import * as route29 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
-import * as route30 from "./orgs/[idOrSlug]/donors/route";
-import * as route31 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
-import * as route32 from "./orgs/[idOrSlug]/donors/[id]/export/route";
-import * as route33 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route34 from "./orgs/[idOrSlug]/members/route";
-import * as route35 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route36 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route37 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route38 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route39 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route40 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route41 from "./orgs/[idOrSlug]/statements/route";
-import * as route42 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route43 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route44 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route45 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route46 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route47 from "./processor/webhooks/route";
-import * as route48 from "./public/campaigns/[id]/route";
-import * as route49 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route50 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route51 from "./recurring-plans/[id]/cancel/route";
-import * as route52 from "./sandbox/accounts/[id]/complete/route";
-import * as route53 from "./sandbox/payments/confirm/route";
-import * as route54 from "./sandbox/setup-intents/confirm/route";
-import * as route55 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route25 from "./orgs/[idOrSlug]/custom-domain/verify/route";
+import * as route26 from "./orgs/[idOrSlug]/donations/route";
+import * as route27 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route28 from "./orgs/[idOrSlug]/donor-requests/route";
+import * as route29 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
+import * as route30 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
+import * as route31 from "./orgs/[idOrSlug]/donors/route";
+import * as route32 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
+import * as route33 from "./orgs/[idOrSlug]/donors/[id]/export/route";
+import * as route34 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route35 from "./orgs/[idOrSlug]/members/route";
+import * as route36 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route37 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route38 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route39 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route40 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route41 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route42 from "./orgs/[idOrSlug]/statements/route";
+import * as route43 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route44 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route45 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route46 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route47 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route48 from "./processor/webhooks/route";
+import * as route49 from "./public/campaigns/[id]/route";
+import * as route50 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route51 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route52 from "./recurring-plans/[id]/cancel/route";
+import * as route53 from "./sandbox/accounts/[id]/complete/route";
+import * as route54 from "./sandbox/payments/confirm/route";
+import * as route55 from "./sandbox/setup-intents/confirm/route";
+import * as route56 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -86,35 +87,36 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route22 },
   { path: "/api/orgs/[idOrSlug]/audit-log", module: route23 },
   { path: "/api/orgs/[idOrSlug]/campaigns", module: route24 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route25 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route26 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route27 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route28 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route29 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route30 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route31 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route32 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route33 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route34 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route35 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route36 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route37 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route38 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route39 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route40 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route41 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route42 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route43 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route44 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route45 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route46 },
-  { path: "/api/processor/webhooks", module: route47 },
-  { path: "/api/public/campaigns/[id]", module: route48 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route49 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route50 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route51 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route52 },
-  { path: "/api/sandbox/payments/confirm", module: route53 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route54 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route55 },
+  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route25 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route26 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route27 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route28 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route29 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route30 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route31 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route32 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route33 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route34 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route35 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route36 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route37 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route38 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route39 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route40 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route41 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route42 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route43 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route44 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route45 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route46 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route47 },
+  { path: "/api/processor/webhooks", module: route48 },
+  { path: "/api/public/campaigns/[id]", module: route49 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route50 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route51 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route52 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route53 },
+  { path: "/api/sandbox/payments/confirm", module: route54 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route55 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route56 },
 ];

@@ -11,6 +11,7 @@ import { roleSatisfies } from "@/lib/auth/roles";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
+import { servedCustomDomain } from "@/lib/schemas/organizations";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { readJsonBody } from "./body";
@@ -390,10 +391,11 @@ export function withRoute<
   return Object.assign(run, { definition });
 }
 
-/** A donor-cookie write comes from our own pages: the app's origin, or the organization's custom domain. */
-function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain">): boolean {
+/** A donor-cookie write comes from our own pages: the app's origin, or the organization's (verified) custom domain. */
+function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain" | "customDomainStatus">): boolean {
   if (isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) return true;
-  return org.customDomain !== null && isAllowedCookieRequest(req, `https://${org.customDomain}`);
+  const domain = servedCustomDomain(org);
+  return domain !== null && isAllowedCookieRequest(req, `https://${domain}`);
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rotated",
   "organization.updated",
+  "organization.custom_domain_verified",
   "payouts.onboarding_started",
   "statements.sent",
   "donor.exported",

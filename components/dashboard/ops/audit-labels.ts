@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "webhook_endpoint.secret_rotated": "Webhook secret rotated",
   "organization.updated": "Settings changed",
+  "organization.custom_domain_verified": "Custom domain verified",
   "payouts.onboarding_started": "Payout setup started",
   "statements.sent": "Year-end statements sent",
   "donor.exported": "Donor data exported",

@@ -4,6 +4,7 @@ import { donorSessionCookie, findOrganizationBySlug } from "@/lib/auth/donor-ses
 import { getEnv } from "@/lib/env";
 import { withLang } from "@/lib/i18n/href";
 import { isLocale } from "@/lib/i18n/locales";
+import { servedCustomDomain } from "@/lib/schemas/organizations";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { consumeDonorSignInLink } from "@/lib/services/donor-accounts/consume-sign-in-link";
 
@@ -39,9 +40,9 @@ export async function POST(req: NextRequest, { params }: Context): Promise<Respo
   const db = await getDb();
   const org = await findOrganizationBySlug(db, orgSlug);
   if (!org) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const domain = servedCustomDomain(org);
   const ownPage =
-    isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin) ||
-    (org.customDomain !== null && isAllowedCookieRequest(req, `https://${org.customDomain}`));
+    isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin) || (domain !== null && isAllowedCookieRequest(req, `https://${domain}`));
   if (!ownPage) return new Response("Forbidden", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
   let token = "";
