@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, organizations } from "@/db/schema";
-import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
+import { clearHostCache, orgSlugForHost } from "@/lib/hosted-urls/custom-domains";
 import { newId } from "@/lib/ids";
 import { proxy } from "@/proxy";
 import { get, newCampaign, newOrg, patch, post, randomIp, type TestUser } from "../helpers/api";
@@ -237,6 +237,28 @@ describe("POST /api/orgs/:idOrSlug/custom-domain/verify", () => {
     const db = await testDb();
     expect(await db.select().from(auditLog).where(eq(auditLog.requestId, requestId))).toHaveLength(1);
   });
+});
+
+describe("the host cache under a flood of made-up Host headers", () => {
+  it("keeps a real domain's answer while thousands of random hosts come and go", async () => {
+    const { owner, org, host } = await claimed();
+    await verifyCustomDomain(org as { id: string }, owner.token);
+    expect(await servedOn(host)).toBe(`/o/${org.slug}`);
+    // Behind the cache's back, the database stops saying so: only a cached answer can still serve it.
+    const db = await testDb();
+    await db.update(organizations).set({ customDomainStatus: "PENDING" }).where(eq(organizations.id, org.id));
+    try {
+      const appHost = new URL(APP).hostname;
+      // More unknown hosts than the old cache held before it dropped everything (5 000), many at a time.
+      for (let batch = 0; batch < 60; batch++) {
+        const hosts = Array.from({ length: 100 }, () => `x${randomBytes(5).toString("hex")}.example.net`);
+        expect(await Promise.all(hosts.map((h) => orgSlugForHost(h, appHost)))).toEqual(hosts.map(() => null));
+      }
+      expect(await servedOn(host)).toBe(`/o/${org.slug}`);
+    } finally {
+      await db.update(organizations).set({ customDomainStatus: "VERIFIED" }).where(eq(organizations.id, org.id));
+    }
+  }, 120_000);
 });
 
 describe("the migration of existing custom domains", () => {
