@@ -109,6 +109,10 @@ export const donations = pgTable(
     index("donations_client_payment_failed_idx")
       .on(t.clientIp, t.paymentFailedAt)
       .where(sql`${t.paymentFailedAt} is not null and ${t.clientIp} is not null`),
+    // Each client's unpaid ticket holds on a campaign (the cap on held seats per client).
+    index("donations_client_held_tickets_idx")
+      .on(t.campaignId, t.clientIp)
+      .where(sql`${t.status} = 'PENDING' and ${t.tickets} is not null and ${t.clientIp} is not null`),
     // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
     index("donations_pending_created_idx")
       .on(t.createdAt)
