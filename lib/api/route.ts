@@ -14,7 +14,7 @@ import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit
 import { servedCustomDomain } from "@/lib/schemas/organizations";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
-import { readJsonBody } from "./body";
+import { readJsonBody, readRawBody } from "./body";
 import { clientIpOf } from "./client-ip";
 import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idempotency";
 import { isDatabaseUnavailable } from "@/db/errors";
@@ -82,7 +82,7 @@ type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Scope = { orgId: string };
 
-export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false> = {
+export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false, V = undefined> = {
   req: NextRequest;
   db: Db;
   requestId: string;
@@ -102,9 +102,11 @@ export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false> 
   donor: A extends "donor" ? Donor : null;
   /** On donor routes, the organization of `:orgSlug` (the donor's own); null elsewhere. */
   org: A extends "donor" ? Organization : null;
+  /** What the route's `verify` answered (the processor's verified event); undefined without one. */
+  verified: V;
 };
 
-export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> = {
+export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, V = undefined> = {
   /**
    * "user" (default) needs a valid session JWT or an API key (`gf_…`, which acts only on its own
    * organization, with its role); "public" needs none and ignores both; "cron" needs
@@ -138,6 +140,13 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> 
   orSelf?: keyof Out<P> & string;
   /** Only a signed-in person may call it (creating organizations, managing members or API keys): API keys answer 403. */
   person?: N;
+  /**
+   * A route whose caller proves itself over the raw body (the processor webhook's signature)
+   * checks it here: given the body's bytes, it answers what the handler gets as `ctx.verified`,
+   * or throws the refusal. It runs before an Idempotency-Key is claimed, so a request that fails
+   * it leaves no row behind (such a route has no rate limit to bound them).
+   */
+  verify?: (req: NextRequest, rawBody: Uint8Array) => Promise<V>;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
@@ -256,7 +265,8 @@ export function withRoute<
   B extends AnySchema | undefined = undefined,
   S = Scope,
   N extends boolean = false,
->(options: RouteOptions<A, P, Q, B, S, N>, handler: (ctx: RouteContext<A, P, Q, B, S, N>) => Promise<Response>): DefinedRouteHandler {
+  V = undefined,
+>(options: RouteOptions<A, P, Q, B, S, N, V>, handler: (ctx: RouteContext<A, P, Q, B, S, N, V>) => Promise<Response>): DefinedRouteHandler {
   const auth: Auth = options.auth ?? "user";
   const policy = options.limit ?? (auth === "public" ? "public" : auth === "cron" ? "none" : "authenticated");
   const definition: RouteDefinition = {
@@ -347,25 +357,29 @@ export function withRoute<
         }
       }
 
+      // A caller the route proves itself is proven before anything is stored for its request.
+      const rawBody = options.verify ? await readRawBody(req) : undefined;
+      const verified = (options.verify ? await options.verify(req, rawBody!) : undefined) as V;
       // A POST's Idempotency-Key (checked, with the body hashed from a copy, before the body is read).
-      const idempotent = req.method === "POST" ? await idempotentRequestOf(req) : null;
+      const idempotent = req.method === "POST" ? await idempotentRequestOf(req, rawBody) : null;
       const query = (options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined) as Out<Q>;
       const body = (options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined) as Out<B>;
 
-      const ctx: RouteContext<A, P, Q, B, S, N> = {
+      const ctx: RouteContext<A, P, Q, B, S, N, V> = {
         req,
         db,
         requestId,
         clientIp,
-        user: user as RouteContext<A, P, Q, B, S, N>["user"],
+        user: user as RouteContext<A, P, Q, B, S, N, V>["user"],
         params,
         query,
         body,
         scope,
         role,
         actor,
-        donor: donor as RouteContext<A, P, Q, B, S, N>["donor"],
-        org: org as RouteContext<A, P, Q, B, S, N>["org"],
+        donor: donor as RouteContext<A, P, Q, B, S, N, V>["donor"],
+        org: org as RouteContext<A, P, Q, B, S, N, V>["org"],
+        verified,
       };
       // Under an Idempotency-Key the handler runs once per key; its errors become answers, so 4xx ones are kept too.
       response = idempotent
