@@ -128,7 +128,8 @@ export const processedEvents = pgTable("processed_events", {
 });
 
 export const outboxStatusEnum = pgEnum("outbox_status", ["PENDING", "SENT", "FAILED"]);
-export type OutboxKind = "email" | "webhook";
+/** `donor-sign-in`: a donor's request for a sign-in link, looked up by the worker after the request was answered. */
+export type OutboxKind = "email" | "webhook" | "donor-sign-in";
 
 /**
  * Side effects that leave the process (emails, outbound webhooks) are rows here, written in the

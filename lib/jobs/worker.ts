@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db";
 import { campaigns, type OutboxKind } from "@/db/schema";
 import { sweepIdempotencyKeys } from "@/lib/api/idempotency";
+import { purgeExpiredDonorSessions } from "@/lib/auth/donor-session";
 import { purgeExpiredSignInLinks } from "@/lib/auth/sign-in-links";
 import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
@@ -13,6 +14,7 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { sendDonorSignInLink } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { startReconciler } from "./reconcile";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
@@ -59,6 +61,7 @@ async function deliverEmail(row: OutboxRecord, { db }: { db: Db }): Promise<void
 export const DELIVERERS: Record<OutboxKind, Deliver | null> = {
   email: deliverEmail,
   webhook: deliverWebhook,
+  "donor-sign-in": (row, { db }) => sendDonorSignInLink(db, row.payload),
 };
 
 const deliverableKinds = () => (Object.keys(DELIVERERS) as OutboxKind[]).filter((kind) => DELIVERERS[kind] !== null);
@@ -140,6 +143,7 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
   const transitions = await runScheduledCampaignTransitions(db);
   await expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds });
   await purgeExpiredSignInLinks(db);
+  await purgeExpiredDonorSessions(db);
   await sweepIdempotencyKeys(db);
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { getDb } from "@/db";
-import { donorSessionCookie, findOrganizationBySlug } from "@/lib/auth/donor-session";
+import { findOrganizationBySlug, startDonorSession } from "@/lib/auth/donor-session";
 import { getEnv } from "@/lib/env";
 import { withLang } from "@/lib/i18n/href";
 import { isLocale } from "@/lib/i18n/locales";
@@ -55,5 +55,5 @@ export async function POST(req: NextRequest, { params }: Context): Promise<Respo
   }
   const donor = await consumeDonorSignInLink(db, org, token);
   if (!donor) return redirect(withLang(EXPIRED, langParam));
-  return redirect(withLang(ACCOUNT, langParam), donorSessionCookie(donor.id, org.id));
+  return redirect(withLang(ACCOUNT, langParam), await startDonorSession(db, donor.id, org.id));
 }
