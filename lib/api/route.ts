@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { getDb, type Db } from "@/db";
@@ -16,6 +16,7 @@ import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { readJsonBody, readRawBody } from "./body";
 import { clientIpOf } from "./client-ip";
+import { assertCronCaller } from "./cron-auth";
 import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idempotency";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
@@ -110,7 +111,8 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
   /**
    * "user" (default) needs a valid session JWT or an API key (`gf_…`, which acts only on its own
    * organization, with its role); "public" needs none and ignores both; "cron" needs
-   * `Authorization: Bearer <CRON_SECRET>` (and the route answers 404 while CRON_SECRET is unset).
+   * `Authorization: Bearer <CRON_SECRET>` (the route answers 404 while CRON_SECRET is unset; 10
+   * wrong secrets a minute from one client IP, then 429: ./cron-auth.ts).
    *
    * "donor": the donor account API, `/api/donor/orgs/[orgSlug]/...`. The wrapper loads the
    * organization named by the `orgSlug` path parameter (which the route's `params` schema must
@@ -157,15 +159,6 @@ export function defineRoute<H extends (req: NextRequest, ctx: never) => Promise<
   handler: H,
 ): H & { readonly definition: RouteDefinition } {
   return Object.assign(handler, { definition });
-}
-
-/** Constant-time check of `Authorization: Bearer <secret>` (digests first, so lengths never leak). */
-function bearerMatches(header: string | null, secret: string): boolean {
-  const match = header ? /^Bearer (.+)$/i.exec(header.trim()) : null;
-  if (!match) return false;
-  const given = createHash("sha256").update(match[1]).digest();
-  const expected = createHash("sha256").update(secret).digest();
-  return timingSafeEqual(given, expected);
 }
 
 /** Scope of `/api/orgs/:idOrSlug/...` routes: the organization named in the path. */
@@ -292,7 +285,7 @@ export function withRoute<
       if (auth === "cron") {
         const secret = getEnv().CRON_SECRET;
         if (!secret) throw notFound();
-        if (!bearerMatches(req.headers.get("authorization"), secret)) throw unauthorized();
+        await assertCronCaller(req.headers.get("authorization"), secret, clientIp);
       }
       // Public routes ignore credentials; API keys authenticate only on user routes.
       const session = auth === "user" ? await authenticateRequest(db, req) : null;
