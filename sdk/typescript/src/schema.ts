@@ -292,7 +292,7 @@ export interface paths {
     post?: never;
     /**
      * Sign the donor out
-     * @description Clears the donor cookie of this organization (other organizations' cookies stay).
+     * @description Ends the donor's session on the server (the cookie, and any copy of it, no longer signs anyone in) and clears the donor cookie of this organization (other organizations' sessions stay).
      */
     delete: operations["deleteDonorSession"];
     options?: never;
@@ -472,7 +472,7 @@ export interface paths {
     };
     /**
      * List an organization's audit log
-     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
@@ -507,6 +507,28 @@ export interface paths {
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
     post: operations["createCampaign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/orgs/{idOrSlug}/custom-domain/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the organization's custom domain
+     * @description Looks up the TXT record `customDomainVerification` names (`_goodfund.{customDomain}`). When one of its values is the organization's, the domain becomes VERIFIED: from then on it serves the organization's donate pages and is used in `donateBaseUrl`. Otherwise 409, saying what is wrong (no record, another value, or a DNS failure); fix the record and call again. An already VERIFIED domain answers as it is.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["verifyCustomDomain"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1305,6 +1327,7 @@ export interface components {
         | "webhook_endpoint.deleted"
         | "webhook_endpoint.secret_rotated"
         | "organization.updated"
+        | "organization.custom_domain_verified"
         | "payouts.onboarding_started"
         | "statements.sent"
         | "donor.exported"
@@ -1504,6 +1527,7 @@ export interface components {
       taxId?: string | null;
       logoUrl?: string | null;
       color?: string | null;
+      /** @description A host name of your own (`give.example.org`) to serve the donate pages on. A new domain is PENDING until `POST /api/orgs/:idOrSlug/custom-domain/verify` finds the TXT record `customDomainVerification` names; only then is it served and used in `donateBaseUrl`. */
       customDomain?: string | null;
       /**
        * @description The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
@@ -1538,6 +1562,21 @@ export interface components {
       limit: number;
       /** @description Pass as `cursor` for the next page; null on the last page. */
       nextCursor: string | null;
+    };
+    /** @description The DNS TXT record that proves the organization controls its custom domain; add it, then verify. */
+    CustomDomainVerification: {
+      /** @constant */
+      type: "TXT";
+      /**
+       * @description The record's name: `_goodfund.{customDomain}`
+       * @example _goodfund.give.example.org
+       */
+      name: string;
+      /**
+       * @description The value the record must hold
+       * @example goodfund-verification=4f9c0d2e8b7a41c6a3e5f1d09b8c7a6e
+       */
+      value: string;
     };
     Dedication: {
       /** @enum {string} */
@@ -1916,8 +1955,12 @@ export interface components {
       processorAccountId: string | null;
       chargesEnabled: boolean;
       payoutsEnabled: boolean;
+      /** @description Where the donate pages are: `https://{customDomain}` once the custom domain is VERIFIED, else `{APP_URL}/o/{slug}` */
       donateBaseUrl: string;
       customDomain: string | null;
+      /** @description PENDING until the DNS record is verified, then VERIFIED (served); null without a custom domain */
+      customDomainStatus: ("PENDING" | "VERIFIED") | null;
+      customDomainVerification: components["schemas"]["CustomDomainVerification"] | null;
       legalName: string | null;
       taxId: string | null;
       logoUrl: string | null;
@@ -1941,8 +1984,12 @@ export interface components {
       processorAccountId: string | null;
       chargesEnabled: boolean;
       payoutsEnabled: boolean;
+      /** @description Where the donate pages are: `https://{customDomain}` once the custom domain is VERIFIED, else `{APP_URL}/o/{slug}` */
       donateBaseUrl: string;
       customDomain: string | null;
+      /** @description PENDING until the DNS record is verified, then VERIFIED (served); null without a custom domain */
+      customDomainStatus: ("PENDING" | "VERIFIED") | null;
+      customDomainVerification: components["schemas"]["CustomDomainVerification"] | null;
       legalName: string | null;
       taxId: string | null;
       logoUrl: string | null;
@@ -2329,6 +2376,7 @@ export interface components {
       taxId?: string | null;
       logoUrl?: string | null;
       color?: string | null;
+      /** @description A host name of your own (`give.example.org`) to serve the donate pages on. A new domain is PENDING until `POST /api/orgs/:idOrSlug/custom-domain/verify` finds the TXT record `customDomainVerification` names; only then is it served and used in `donateBaseUrl`. */
       customDomain?: string | null;
       /**
        * @description The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
@@ -3147,6 +3195,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Too many wrong CRON_SECRETs from this client IP (10 a minute): refused until the window ends, whatever it sends. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Unexpected failure (never a stack trace). */
       500: {
         headers: {
@@ -3215,6 +3283,26 @@ export interface operations {
            * @example {
            *       "error": "Unauthorized",
            *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many wrong CRON_SECRETs from this client IP (10 a minute): refused until the window ends, whatever it sends. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -3357,6 +3445,26 @@ export interface operations {
            * @example {
            *       "error": "Idempotency key was used with a different request",
            *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many wrong CRON_SECRETs from this client IP (10 a minute): refused until the window ends, whatever it sends. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -7231,6 +7339,7 @@ export interface operations {
           | "webhook_endpoint.deleted"
           | "webhook_endpoint.secret_rotated"
           | "organization.updated"
+          | "organization.custom_domain_verified"
           | "payouts.onboarding_started"
           | "statements.sent"
           | "donor.exported"
@@ -7792,6 +7901,229 @@ export interface operations {
            * @example {
            *       "error": "Content-Type must be application/json",
            *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  verifyCustomDomain: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The organization, with `customDomainStatus: "VERIFIED"` */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Organization"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "This organization has no custom domain to verify"; "No TXT record found at _goodfund.<DOMAIN>: add the record shown, then verify again (DNS changes can take a while to appear)"; "The TXT record at _goodfund.<DOMAIN> does not hold the expected value (found "<VALUE>")"; "The DNS lookup of _goodfund.<DOMAIN> failed (<CODE>); try again in a few minutes"; "Another organization already uses this custom domain"; "The custom domain changed while it was being verified; verify again"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "This organization has no custom domain to verify",
+           *       "status": 409
            *     }
            */
           "application/json": components["schemas"]["Error"];
