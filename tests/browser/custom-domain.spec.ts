@@ -37,6 +37,7 @@ signedInTest("settings page: a new custom domain is pending with its TXT record;
     await expect(problem).toContainText(`No TXT record found at _goodfund.${domain}`);
     await expect(card.getByText("Pending verification")).toBeVisible();
     await expectNoSeriousViolations(page, "settings page after a failed verification");
+    await card.screenshot({ path: `test-results/screenshots/custom-domain-failed-verify-${info.project.name}.png` });
     // Nothing overflows sideways on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
