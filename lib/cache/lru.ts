@@ -6,6 +6,8 @@
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
+  /** Entries pushed out to stay within `max` (not those that expired): a bound that is too small shows here. */
+  evictions = 0;
 
   constructor(
     readonly max: number,
@@ -32,6 +34,7 @@ export class LruCache<V> {
     while (this.entries.size > this.max) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
+      this.evictions++;
     }
   }
 

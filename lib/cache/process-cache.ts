@@ -13,6 +13,8 @@ export type ProcessCacheOptions<V> = {
   negative?: { test: (value: V) => boolean; ttlMs: number; max: number };
 };
 
+export type CacheStats = { size: number; max: number; evictions: number };
+
 type Store<V> = {
   positive: LruCache<V>;
   negative: LruCache<V> | null;
@@ -62,6 +64,11 @@ export function processCache<V>(name: string, options: ProcessCacheOptions<V>) {
       );
       store.loading.set(key, loading);
       return loading;
+    },
+    /** How full each part is and how many entries each pushed out to stay within its bound. */
+    stats(): { known: CacheStats; unknown: CacheStats | null } {
+      const of = (lru: LruCache<V>) => ({ size: lru.size, max: lru.max, evictions: lru.evictions });
+      return { known: of(store.positive), unknown: store.negative ? of(store.negative) : null };
     },
     /** Forget one answer, or every one. */
     clear(key?: string): void {

@@ -43,6 +43,11 @@ export async function orgSlugForHost(host: string | null, appHost: string): Prom
   return cache.get(host, async () => (await findOrgByVerifiedDomain(await getDb(), host))?.slug ?? null);
 }
 
+/** The host cache's fill and evictions: organizations' domains (`known`) and hosts that are nobody's (`unknown`). */
+export function hostCacheStats() {
+  return cache.stats();
+}
+
 /** Forget every cached answer (tests, after changing a domain). */
 export function clearHostCache(): void {
   cache.clear();

@@ -30,6 +30,8 @@ describe("LruCache", () => {
     lru.set("e", 5);
     expect(lru.get("a")).toBeUndefined();
     expect([lru.get("c"), lru.get("d"), lru.get("e")]).toEqual([30, 4, 5]);
+    // Two entries were pushed out to stay within the bound.
+    expect(lru.evictions).toBe(2);
   });
 
   it("forgets an entry once its lifetime is over, however recently it was read", () => {
@@ -71,6 +73,9 @@ describe("processCache", () => {
     };
     for (let i = 0; i < 100; i++) await cache.get(`real-${i}.example.org`, load(`org-${i}`));
     for (let i = 0; i < 1_000; i++) await cache.get(`random-${i}.example.net`, load(null));
+    const stats = cache.stats();
+    expect(stats.known).toEqual({ size: 100, max: 100, evictions: 0 });
+    expect(stats.unknown).toEqual({ size: 50, max: 50, evictions: 950 });
     loads = 0;
     for (let i = 0; i < 100; i++) expect(await cache.get(`real-${i}.example.org`, load("reloaded"))).toBe(`org-${i}`);
     expect(loads).toBe(0);
