@@ -145,6 +145,15 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
   await purgeExpiredSignInLinks(db);
   await purgeExpiredDonorSessions(db);
   await sweepIdempotencyKeys(db);
+  const { delivered, failed } = await deliverDueRows(db, options);
+  return { delivered, failed, published: transitions.published.length, ended: transitions.ended.length };
+}
+
+/** The worker's outbox pass alone: one batch of due rows (of `options`' organizations or IDs), sent one at a time. */
+export async function deliverDueRows(
+  db: Db,
+  options: { limit?: number } & ClaimOptions = {},
+): Promise<{ delivered: number; failed: number }> {
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;
   let failed = 0;
@@ -152,7 +161,7 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
     if (await deliver(db, row)) delivered++;
     else failed++;
   }
-  return { delivered, failed, published: transitions.published.length, ended: transitions.ended.length };
+  return { delivered, failed };
 }
 
 export type WorkerHandle = { stop: () => Promise<void> };
