@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -70,6 +71,7 @@ const envSchema = z.object({
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalString,
   EMAIL_FROM: z.string().default("Goodfund <no-reply@goodfund.local>"),
+  /** Bearer secret of the cron routes; at least 32 characters (checked in getEnv, which names it). */
   CRON_SECRET: optionalString,
   WORKER_DISABLED: flag,
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
@@ -91,6 +93,23 @@ const envSchema = z.object({
   DONOR_SIGNIN_LINKS_PER_IP: positiveInt(10),
   DONOR_SIGNIN_LINKS_PER_ADDRESS: positiveInt(5),
   DONOR_SIGNIN_WINDOW_MINUTES: positiveInt(15),
+  /**
+   * The DNS servers custom-domain verification asks for its TXT record: comma-separated IP
+   * addresses with optional ports (`1.1.1.1`, `10.0.0.2:53`, `[2606:4700::1111]:53`); unset: the system's.
+   */
+  DNS_RESOLVERS: optionalString.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const servers = v.split(",").map((s) => s.trim());
+    const bad = servers.filter((s) => !isResolverAddress(s));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Must be comma-separated IP addresses with optional ports (1.1.1.1, 10.0.0.2:53, [2606:4700::1111]:53); not ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return servers;
+  }),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
@@ -165,6 +184,12 @@ export function getEnv(): Env {
     rawKey = readOrCreateSecret(dataDir, "secrets-encryption-key", () => randomBytes(32).toString("base64"));
   }
   const secretsKey = parseEncryptionKey(rawKey);
+  // A scheduler's bearer secret guards the worker and reconciliation routes from the internet.
+  if (e.CRON_SECRET !== undefined && e.CRON_SECRET.length < 32) {
+    throw new EnvError(
+      `CRON_SECRET is too short (${e.CRON_SECRET.length} characters; at least 32 are needed). Generate one with \`openssl rand -base64 32\`.`,
+    );
+  }
   const appUrl = (e.APP_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   cached = { ...e, embedded, dataDir, nextAuthSecret: secret, appUrl, paymentsMode, secretsKey };
   return cached;
@@ -213,6 +238,16 @@ function resolvePaymentsMode(e: z.infer<typeof envSchema>, embedded: boolean): "
   throw new EnvError(
     "Payments mode is not set: with DATABASE_URL, set STRIPE_SECRET_KEY to take real payments, or PAYMENTS_MODE=sandbox to run without moving money (no real charges; every page says Test mode).",
   );
+}
+
+/** An IP address with an optional port, as node:dns `setServers` takes it: `1.2.3.4`, `1.2.3.4:53`, `::1`, `[::1]:53`. */
+function isResolverAddress(entry: string): boolean {
+  const port = (p: string | undefined) => p === undefined || (/^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535);
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]) === 6 && port(bracketed[2]);
+  if (isIP(entry) !== 0) return true;
+  const v4 = /^([\d.]+):(\d+)$/.exec(entry);
+  return !!v4 && isIP(v4[1]) === 4 && port(v4[2]);
 }
 
 /** 32 bytes written as base64 (44 characters) or hex (64 characters); anything else refuses to start. */

@@ -63,6 +63,7 @@ export const APP_ERROR_CODES = [
   "organization_slug_taken",
   "currency_locked",
   "custom_domain_taken",
+  "domain_not_verified",
   "campaign_slug_taken",
   "campaign_status_change_not_allowed",
   "campaign_type_locked",
@@ -77,6 +78,7 @@ export const APP_ERROR_CODES = [
   "rate_limited",
   "too_many_two_factor_attempts",
   "too_many_failed_payments",
+  "too_many_held_tickets",
   // 502, 503
   "processor_unavailable",
   "captcha_unavailable",

@@ -38,38 +38,39 @@ import * as route32 from "./orgs/[idOrSlug]/api-keys/route";
 import * as route33 from "./orgs/[idOrSlug]/api-keys/[id]/route";
 import * as route34 from "./orgs/[idOrSlug]/audit-log/route";
 import * as route35 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route36 from "./orgs/[idOrSlug]/donations/route";
-import * as route37 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route38 from "./orgs/[idOrSlug]/donor-requests/route";
-import * as route39 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
-import * as route40 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
-import * as route41 from "./orgs/[idOrSlug]/donors/route";
-import * as route42 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
-import * as route43 from "./orgs/[idOrSlug]/donors/[id]/export/route";
-import * as route44 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route45 from "./orgs/[idOrSlug]/members/route";
-import * as route46 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route47 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route48 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route49 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route50 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route51 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route52 from "./orgs/[idOrSlug]/statements/route";
-import * as route53 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route54 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route55 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route56 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route57 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route58 from "./passkeys/sign-in-options/route";
-import * as route59 from "./processor/webhooks/route";
-import * as route60 from "./public/campaigns/[id]/route";
-import * as route61 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route62 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route63 from "./recurring-plans/[id]/cancel/route";
-import * as route64 from "./sandbox/accounts/[id]/complete/route";
-import * as route65 from "./sandbox/payments/confirm/route";
-import * as route66 from "./sandbox/setup-intents/confirm/route";
-import * as route67 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route36 from "./orgs/[idOrSlug]/custom-domain/verify/route";
+import * as route37 from "./orgs/[idOrSlug]/donations/route";
+import * as route38 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route39 from "./orgs/[idOrSlug]/donor-requests/route";
+import * as route40 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
+import * as route41 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
+import * as route42 from "./orgs/[idOrSlug]/donors/route";
+import * as route43 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
+import * as route44 from "./orgs/[idOrSlug]/donors/[id]/export/route";
+import * as route45 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route46 from "./orgs/[idOrSlug]/members/route";
+import * as route47 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route48 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route49 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route50 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route51 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route52 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route53 from "./orgs/[idOrSlug]/statements/route";
+import * as route54 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route55 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route56 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route57 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route58 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route59 from "./passkeys/sign-in-options/route";
+import * as route60 from "./processor/webhooks/route";
+import * as route61 from "./public/campaigns/[id]/route";
+import * as route62 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route63 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route64 from "./recurring-plans/[id]/cancel/route";
+import * as route65 from "./sandbox/accounts/[id]/complete/route";
+import * as route66 from "./sandbox/payments/confirm/route";
+import * as route67 from "./sandbox/setup-intents/confirm/route";
+import * as route68 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -108,36 +109,37 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route33 },
   { path: "/api/orgs/[idOrSlug]/audit-log", module: route34 },
   { path: "/api/orgs/[idOrSlug]/campaigns", module: route35 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route36 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route37 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route38 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route39 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route40 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route41 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route42 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route43 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route44 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route45 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route46 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route47 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route48 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route49 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route50 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route51 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route52 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route53 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route54 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route55 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route56 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route57 },
-  { path: "/api/passkeys/sign-in-options", module: route58 },
-  { path: "/api/processor/webhooks", module: route59 },
-  { path: "/api/public/campaigns/[id]", module: route60 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route61 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route62 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route63 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route64 },
-  { path: "/api/sandbox/payments/confirm", module: route65 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route66 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route67 },
+  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route36 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route37 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route38 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route39 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route40 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route41 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route42 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route43 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route44 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route45 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route46 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route47 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route48 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route49 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route50 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route51 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route52 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route53 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route54 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route55 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route56 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route57 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route58 },
+  { path: "/api/passkeys/sign-in-options", module: route59 },
+  { path: "/api/processor/webhooks", module: route60 },
+  { path: "/api/public/campaigns/[id]", module: route61 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route62 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route63 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route64 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route65 },
+  { path: "/api/sandbox/payments/confirm", module: route66 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route67 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route68 },
 ];

@@ -1,7 +1,16 @@
 import type { ApiErrorBody } from "./types";
 
 type SubmitErrorKey =
-  "inProgress" | "soldOut" | "closed" | "declinedPause" | "tooManySeconds" | "tooMany" | "notFound" | "server" | "generic";
+  | "inProgress"
+  | "soldOut"
+  | "closed"
+  | "declinedPause"
+  | "heldTicketsPause"
+  | "tooManySeconds"
+  | "tooMany"
+  | "notFound"
+  | "server"
+  | "generic";
 
 /** A translator over the donate namespace's `submitError` messages. */
 type T = (key: `submitError.${SubmitErrorKey}`, values?: Record<string, string | number>) => string;
@@ -17,6 +26,10 @@ export function createFailureText(res: { status: number; retryAfter: string | nu
   if (res.status === 429 && json.error === "Too many failed payments, try again later") {
     const minutes = Math.max(1, Math.ceil(Number(res.retryAfter) / 60) || 60);
     return t("submitError.declinedPause", { minutes });
+  }
+  if (res.status === 429 && json.error === "Too many unpaid tickets held for this event, try again later") {
+    const minutes = Math.max(1, Math.ceil(Number(res.retryAfter) / 60) || 30);
+    return t("submitError.heldTicketsPause", { minutes });
   }
   if (res.status === 429) {
     const wait = Number(res.retryAfter);

@@ -3,24 +3,32 @@ import type { DbOrTx } from "@/db";
 import { campaigns, organizations, type Campaign, type Organization } from "@/db/schema";
 
 /**
- * The organizations whose `customDomain` is `host` (lower case, no port). Nothing stops two
- * organizations from naming the same domain, so the caller gets up to two and decides.
+ * The organization whose VERIFIED custom domain is `host` (lower case, no port), or null. Several
+ * organizations may claim a domain while it is PENDING; a unique index lets one have it VERIFIED.
  */
-export async function findOrgsByCustomDomain(db: DbOrTx, host: string): Promise<Pick<Organization, "id" | "slug">[]> {
-  return db
+export async function findOrgByVerifiedDomain(db: DbOrTx, host: string): Promise<Pick<Organization, "id" | "slug"> | null> {
+  const [org] = await db
     .select({ id: organizations.id, slug: organizations.slug })
     .from(organizations)
-    .where(eq(organizations.customDomain, host))
-    .limit(2);
+    .where(and(eq(organizations.customDomain, host), eq(organizations.customDomainStatus, "VERIFIED")))
+    .limit(1);
+  return org ?? null;
 }
 
 /**
  * The organizations with a published (not DRAFT) campaign of this slug, for the short URL
  * `{APP_URL}/donate/{slug}`: up to two, enough to tell "exactly one" from "several".
  */
-export async function findShortUrlOrgs(db: DbOrTx, slug: string): Promise<Pick<Organization, "slug" | "customDomain">[]> {
+export async function findShortUrlOrgs(
+  db: DbOrTx,
+  slug: string,
+): Promise<Pick<Organization, "slug" | "customDomain" | "customDomainStatus">[]> {
   return db
-    .selectDistinct({ slug: organizations.slug, customDomain: organizations.customDomain })
+    .selectDistinct({
+      slug: organizations.slug,
+      customDomain: organizations.customDomain,
+      customDomainStatus: organizations.customDomainStatus,
+    })
     .from(campaigns)
     .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
     .where(and(eq(campaigns.slug, slug), ne(campaigns.status, "DRAFT")))

@@ -109,6 +109,10 @@ export const donations = pgTable(
     index("donations_client_payment_failed_idx")
       .on(t.clientIp, t.paymentFailedAt)
       .where(sql`${t.paymentFailedAt} is not null and ${t.clientIp} is not null`),
+    // Each client's unpaid ticket holds on a campaign (the cap on held seats per client).
+    index("donations_client_held_tickets_idx")
+      .on(t.campaignId, t.clientIp)
+      .where(sql`${t.status} = 'PENDING' and ${t.tickets} is not null and ${t.clientIp} is not null`),
     // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
     index("donations_pending_created_idx")
       .on(t.createdAt)
@@ -124,7 +128,8 @@ export const processedEvents = pgTable("processed_events", {
 });
 
 export const outboxStatusEnum = pgEnum("outbox_status", ["PENDING", "SENT", "FAILED"]);
-export type OutboxKind = "email" | "webhook";
+/** `donor-sign-in`: a donor's request for a sign-in link, looked up by the worker after the request was answered. */
+export type OutboxKind = "email" | "webhook" | "donor-sign-in";
 
 /**
  * Side effects that leave the process (emails, outbound webhooks) are rows here, written in the

@@ -22,6 +22,23 @@ export const donorSignInLinks = pgTable(
   (t) => [uniqueIndex("donor_sign_in_links_token_key").on(t.tokenHash), index("donor_sign_in_links_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Signed-in donor sessions: the donor cookie names one by its random ID, and only the ID's
+ * SHA-256 is kept, so a database dump holds no usable cookie. Signing out deletes the row, after
+ * which the cookie (and any copy of it) no longer signs anyone in. The worker deletes expired rows.
+ */
+export const donorSessions = pgTable(
+  "donor_sessions",
+  {
+    idHash: text().primaryKey(),
+    orgId: belongsTo(() => organizations.id),
+    donorId: belongsTo(() => donors.id),
+    expiresAt: timestamptz().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("donor_sessions_donor_idx").on(t.donorId), index("donor_sessions_expires_idx").on(t.expiresAt)],
+);
+
 /** One `POST /api/orgs/:idOrSlug/statements` request: which year, and how many emails it queued. */
 export const statementRuns = pgTable(
   "statement_runs",

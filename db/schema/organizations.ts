@@ -1,8 +1,11 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { belongsTo, createdAt, timestamps } from "./columns";
+import { belongsTo, createdAt, timestamps, timestamptz } from "./columns";
 import { roleEnum, users } from "./auth";
 
 export const orgStatusEnum = pgEnum("org_status", ["ONBOARDING", "ACTIVE"]);
+/** A custom domain is served only once its DNS proves the organization controls it (a TXT record). */
+export const customDomainStatusEnum = pgEnum("custom_domain_status", ["PENDING", "VERIFIED"]);
 
 export const organizations = pgTable(
   "organizations",
@@ -16,6 +19,11 @@ export const organizations = pgTable(
     chargesEnabled: boolean().notNull().default(false),
     payoutsEnabled: boolean().notNull().default(false),
     customDomain: text(),
+    /** Null exactly when there is no custom domain. */
+    customDomainStatus: customDomainStatusEnum(),
+    /** The value the domain's `_goodfund.` TXT record must hold; new for every domain set. Not a secret: it proves DNS control. */
+    customDomainToken: text(),
+    customDomainVerifiedAt: timestamptz(),
     legalName: text(),
     taxId: text(),
     logoUrl: text(),
@@ -36,8 +44,11 @@ export const organizations = pgTable(
   (t) => [
     uniqueIndex("organizations_slug_key").on(t.slug),
     uniqueIndex("organizations_processor_account_key").on(t.processorAccountId),
-    // Stored lower case (lib/schemas/organizations.ts): one organization a domain.
-    uniqueIndex("organizations_custom_domain_key").on(t.customDomain),
+    // Stored lower case (lib/schemas/organizations.ts). Several organizations may claim a domain,
+    // but only one can have it VERIFIED (served); the index also finds a host's organization.
+    uniqueIndex("organizations_custom_domain_key")
+      .on(t.customDomain)
+      .where(sql`${t.customDomainStatus} = 'VERIFIED'`),
   ],
 );
 

@@ -19,7 +19,9 @@ import { ApiError, validationError } from "./errors";
  * What is kept: every answer the handler gives below 500, except 429 (a rate limit is about
  * that moment, not the request). A 5xx or a throw that maps to one deletes the claim, so a
  * retry runs again. Authentication, rate limits, authorization and body validation come before
- * the claim: their refusals are never stored, and a replay is checked (and counted) again.
+ * the claim: their refusals are never stored, and a replay is checked (and counted) again. So
+ * does a route's own proof of its caller (`verify`: the processor webhook's signature), so an
+ * unauthenticated flood of fresh keys on a route without a rate limit writes no rows.
  */
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -45,10 +47,10 @@ export function idempotencyCaller(actor: Actor | null, clientIp: string): string
 /**
  * The request's Idempotency-Key and what identifies the request (method, path with query, a
  * SHA-256 of the body's bytes), or null without the header. An empty key or one longer than
- * 255 characters is a 400 on the header. Reads the body from a clone: the request's own body
- * is left for the handler.
+ * 255 characters is a 400 on the header. Reads the body from a clone (the request's own body
+ * is left for the handler), unless the caller already read it (`rawBody`).
  */
-export async function idempotentRequestOf(req: Request): Promise<Omit<IdempotentRequest, "caller"> | null> {
+export async function idempotentRequestOf(req: Request, rawBody?: Uint8Array): Promise<Omit<IdempotentRequest, "caller"> | null> {
   const key = req.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return null;
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
@@ -59,7 +61,7 @@ export async function idempotentRequestOf(req: Request): Promise<Omit<Idempotent
     throw validationError({ [IDEMPOTENCY_HEADER]: [message] }, [], { [IDEMPOTENCY_HEADER]: [code] });
   }
   const url = new URL(req.url);
-  const body = req.body ? await readRawBody(req.clone()) : new Uint8Array();
+  const body = rawBody ?? (req.body ? await readRawBody(req.clone()) : new Uint8Array());
   const requestHash = createHash("sha256").update(body).digest("hex");
   return { key, method: req.method, path: url.pathname + url.search, requestHash };
 }

@@ -278,6 +278,13 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   }
   if (rateLimited) {
     responses["429"] = errorResponse("Rate limit exceeded.", true, { error: "Too many requests", status: 429 }, true);
+  } else if (access === "cron") {
+    responses["429"] = errorResponse(
+      "Too many wrong CRON_SECRETs from this client IP (10 a minute): refused until the window ends, whatever it sends.",
+      true,
+      { error: "Too many requests", status: 429 },
+      true,
+    );
   }
   responses["500"] = errorResponse("Unexpected failure (never a stack trace).", rateLimited, {
     error: "Internal server error",

@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { getDb, type Db } from "@/db";
@@ -12,10 +12,12 @@ import { assertSecondFactor } from "@/lib/auth/two-factor";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
+import { servedCustomDomain } from "@/lib/schemas/organizations";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
-import { readJsonBody } from "./body";
+import { readJsonBody, readRawBody } from "./body";
 import { clientIpOf } from "./client-ip";
+import { assertCronCaller } from "./cron-auth";
 import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idempotency";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
@@ -84,7 +86,7 @@ type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Scope = { orgId: string };
 
-export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false> = {
+export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false, V = undefined> = {
   req: NextRequest;
   db: Db;
   requestId: string;
@@ -104,13 +106,16 @@ export type RouteContext<A extends Auth, P, Q, B, S, N extends boolean = false> 
   donor: A extends "donor" ? Donor : null;
   /** On donor routes, the organization of `:orgSlug` (the donor's own); null elsewhere. */
   org: A extends "donor" ? Organization : null;
+  /** What the route's `verify` answered (the processor's verified event); undefined without one. */
+  verified: V;
 };
 
-export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> = {
+export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, V = undefined> = {
   /**
    * "user" (default) needs a valid session JWT or an API key (`gf_…`, which acts only on its own
    * organization, with its role); "public" needs none and ignores both; "cron" needs
-   * `Authorization: Bearer <CRON_SECRET>` (and the route answers 404 while CRON_SECRET is unset).
+   * `Authorization: Bearer <CRON_SECRET>` (the route answers 404 while CRON_SECRET is unset; 10
+   * wrong secrets a minute from one client IP, then 429: ./cron-auth.ts).
    *
    * "donor": the donor account API, `/api/donor/orgs/[orgSlug]/...`. The wrapper loads the
    * organization named by the `orgSlug` path parameter (which the route's `params` schema must
@@ -146,6 +151,13 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false> 
    * 403 `recent_two_factor_required`. API keys are unaffected.
    */
   sensitive?: boolean;
+  /**
+   * A route whose caller proves itself over the raw body (the processor webhook's signature)
+   * checks it here: given the body's bytes, it answers what the handler gets as `ctx.verified`,
+   * or throws the refusal. It runs before an Idempotency-Key is claimed, so a request that fails
+   * it leaves no row behind (such a route has no rate limit to bound them).
+   */
+  verify?: (req: NextRequest, rawBody: Uint8Array) => Promise<V>;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
@@ -156,15 +168,6 @@ export function defineRoute<H extends (req: NextRequest, ctx: never) => Promise<
   handler: H,
 ): H & { readonly definition: RouteDefinition } {
   return Object.assign(handler, { definition });
-}
-
-/** Constant-time check of `Authorization: Bearer <secret>` (digests first, so lengths never leak). */
-function bearerMatches(header: string | null, secret: string): boolean {
-  const match = header ? /^Bearer (.+)$/i.exec(header.trim()) : null;
-  if (!match) return false;
-  const given = createHash("sha256").update(match[1]).digest();
-  const expected = createHash("sha256").update(secret).digest();
-  return timingSafeEqual(given, expected);
 }
 
 /** Scope of `/api/orgs/:idOrSlug/...` routes: the organization named in the path. */
@@ -264,7 +267,8 @@ export function withRoute<
   B extends AnySchema | undefined = undefined,
   S = Scope,
   N extends boolean = false,
->(options: RouteOptions<A, P, Q, B, S, N>, handler: (ctx: RouteContext<A, P, Q, B, S, N>) => Promise<Response>): DefinedRouteHandler {
+  V = undefined,
+>(options: RouteOptions<A, P, Q, B, S, N, V>, handler: (ctx: RouteContext<A, P, Q, B, S, N, V>) => Promise<Response>): DefinedRouteHandler {
   const auth: Auth = options.auth ?? "user";
   const policy = options.limit ?? (auth === "public" ? "public" : auth === "cron" ? "none" : "authenticated");
   const definition: RouteDefinition = {
@@ -291,7 +295,7 @@ export function withRoute<
       if (auth === "cron") {
         const secret = getEnv().CRON_SECRET;
         if (!secret) throw notFound();
-        if (!bearerMatches(req.headers.get("authorization"), secret)) throw unauthorized();
+        await assertCronCaller(req.headers.get("authorization"), secret, clientIp);
       }
       // Public routes ignore credentials; API keys authenticate only on user routes.
       const session = auth === "user" ? await authenticateRequest(db, req) : null;
@@ -357,25 +361,29 @@ export function withRoute<
       }
       await assertSecondFactor(db, session, { scope: options.scope ? scope : null, sensitive: options.sensitive === true });
 
+      // A caller the route proves itself is proven before anything is stored for its request.
+      const rawBody = options.verify ? await readRawBody(req) : undefined;
+      const verified = (options.verify ? await options.verify(req, rawBody!) : undefined) as V;
       // A POST's Idempotency-Key (checked, with the body hashed from a copy, before the body is read).
-      const idempotent = req.method === "POST" ? await idempotentRequestOf(req) : null;
+      const idempotent = req.method === "POST" ? await idempotentRequestOf(req, rawBody) : null;
       const query = (options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined) as Out<Q>;
       const body = (options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined) as Out<B>;
 
-      const ctx: RouteContext<A, P, Q, B, S, N> = {
+      const ctx: RouteContext<A, P, Q, B, S, N, V> = {
         req,
         db,
         requestId,
         clientIp,
-        user: user as RouteContext<A, P, Q, B, S, N>["user"],
+        user: user as RouteContext<A, P, Q, B, S, N, V>["user"],
         params,
         query,
         body,
         scope,
         role,
         actor,
-        donor: donor as RouteContext<A, P, Q, B, S, N>["donor"],
-        org: org as RouteContext<A, P, Q, B, S, N>["org"],
+        donor: donor as RouteContext<A, P, Q, B, S, N, V>["donor"],
+        org: org as RouteContext<A, P, Q, B, S, N, V>["org"],
+        verified,
       };
       // Under an Idempotency-Key the handler runs once per key; its errors become answers, so 4xx ones are kept too.
       response = idempotent
@@ -401,10 +409,11 @@ export function withRoute<
   return Object.assign(run, { definition });
 }
 
-/** A donor-cookie write comes from our own pages: the app's origin, or the organization's custom domain. */
-function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain">): boolean {
+/** A donor-cookie write comes from our own pages: the app's origin, or the organization's (verified) custom domain. */
+function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain" | "customDomainStatus">): boolean {
   if (isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) return true;
-  return org.customDomain !== null && isAllowedCookieRequest(req, `https://${org.customDomain}`);
+  const domain = servedCustomDomain(org);
+  return domain !== null && isAllowedCookieRequest(req, `https://${domain}`);
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { users } from "@/db/schema";
@@ -23,15 +24,32 @@ function toHeaders(headers: RequestHeaders): { get(name: string): string | null 
 }
 
 /**
- * A request from this machine: the socket address our HTTP server proved is loopback, and so is
- * every hop a proxy recorded. Next.js fills X-Forwarded-For with the socket address when it is
- * absent; a proxy on this machine appends the address of the client it relays, so a request it
- * forwards from elsewhere is not local. RFC 7239 `Forwarded` (never added by Next.js) means a
- * proxy: not local either.
+ * Whether a `Host` header names this machine: `localhost`, a 127.0.0.0/8 address or `[::1]`, with
+ * any port. A site's visitors send its public name instead.
+ */
+export function isLoopbackHost(host: string | null): boolean {
+  if (!host) return false;
+  const h = host.trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(h);
+  const name = bracketed ? bracketed[1] : /^[^:]+(?::\d{1,5})?$/.test(h) ? h.split(":")[0] : null;
+  if (name === null) return false;
+  return name === "localhost" || (isIP(name) !== 0 && isLoopbackAddress(name));
+}
+
+/**
+ * A request from this machine to this machine: the socket address our HTTP server proved is
+ * loopback, and so is every hop a proxy recorded, and the `Host` it asked for is a loopback name.
+ * Next.js fills X-Forwarded-For with the socket address when it is absent; a proxy on this machine
+ * appends the address of the client it relays, so a request it forwards from elsewhere is not
+ * local. RFC 7239 `Forwarded` (never added by Next.js) means a proxy: not local either. A proxy on
+ * this machine that adds no forwarding headers at all makes every visitor look like loopback: the
+ * Host they asked for (the site's public name, which a proxy passes on with `proxy_set_header Host
+ * $host`) still gives them away.
  */
 export function isLoopbackRequest(source: RequestHeaders): boolean {
   const headers = toHeaders(source);
   if (!isLoopbackAddress(socketAddressOf(headers))) return false;
+  if (!isLoopbackHost(headers.get("host"))) return false;
   if (headers.get("forwarded") !== null) return false;
   for (const name of ["x-forwarded-for", "x-real-ip"]) {
     const value = headers.get(name);
@@ -50,8 +68,8 @@ export function isLocalSandbox(): boolean {
 }
 
 /**
- * The sandbox mailbox (sign-in links shown in the browser) answers only a loopback client of a
- * local, embedded, sandbox install that sends no real email: anywhere else it would hand anyone's
+ * The sandbox mailbox (sign-in links shown in the browser) answers only a loopback client (asking
+ * for a loopback host) of a local, embedded, sandbox install that sends no real email: anywhere else it would hand anyone's
  * sign-in link to whoever asks.
  */
 export function isMailboxAvailable(headers: RequestHeaders): boolean {
@@ -65,7 +83,7 @@ export function emailsStayLocal(): boolean {
 
 /**
  * The demo owner signs in with one click only on a local sandbox install, only from a loopback
- * client, and only once the demo seed made them.
+ * client asking for a loopback host, and only once the demo seed made them.
  */
 export async function isDemoSignInAvailable(db: DbOrTx, headers: RequestHeaders): Promise<boolean> {
   if (!isLocalSandbox() || !isLoopbackRequest(headers)) return false;

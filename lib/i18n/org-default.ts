@@ -5,10 +5,15 @@ import { SLUG_PATTERN } from "@/lib/slug";
 
 /**
  * An organization's `defaultLocale`, for proxy.ts when neither `?lang=` nor `Accept-Language`
- * names a language we have. Kept in this process for a short while (a hit and a miss alike), so
- * a page view costs no query; a changed default takes effect within 30 seconds.
+ * names a language we have. Kept in this process for a short while (lib/process-cache.ts:
+ * unknown slugs apart, so they can't push known ones out), so a page view costs no query; a
+ * changed default takes effect within 30 seconds.
  */
-const cache = processCache<string | null>("__goodfundOrgLocaleCache", 30_000);
+const cache = processCache<string | null>("__goodfundOrgLocaleCache", {
+  ttlMs: 30_000,
+  max: 5_000,
+  negative: { test: (locale) => locale === null, ttlMs: 10_000, max: 1_000 },
+});
 
 export async function orgDefaultLocale(orgSlug: string): Promise<string | null> {
   if (orgSlug.length > 100 || !SLUG_PATTERN.test(orgSlug)) return null;

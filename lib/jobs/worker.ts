@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db";
 import { campaigns, type OutboxKind } from "@/db/schema";
 import { sweepIdempotencyKeys } from "@/lib/api/idempotency";
+import { purgeExpiredDonorSessions } from "@/lib/auth/donor-session";
 import { purgeExpiredSignInLinks } from "@/lib/services/sign-in/sign-in-links";
 import { isEmailTemplate } from "@/lib/email/render";
 import { recipientDomain, sendEmail } from "@/lib/email/send";
@@ -13,6 +14,7 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { sendDonorSignInLink } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { purgeStaleAccountRows } from "@/lib/services/sessions/purge-sessions";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
 import { startReconciler } from "./reconcile";
@@ -60,6 +62,7 @@ async function deliverEmail(row: OutboxRecord, { db }: { db: Db }): Promise<void
 export const DELIVERERS: Record<OutboxKind, Deliver | null> = {
   email: deliverEmail,
   webhook: deliverWebhook,
+  "donor-sign-in": (row, { db }) => sendDonorSignInLink(db, row.payload),
 };
 
 const deliverableKinds = () => (Object.keys(DELIVERERS) as OutboxKind[]).filter((kind) => DELIVERERS[kind] !== null);
@@ -142,7 +145,17 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
   await expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds });
   await purgeExpiredSignInLinks(db);
   await purgeStaleAccountRows(db);
+  await purgeExpiredDonorSessions(db);
   await sweepIdempotencyKeys(db);
+  const { delivered, failed } = await deliverDueRows(db, options);
+  return { delivered, failed, published: transitions.published.length, ended: transitions.ended.length };
+}
+
+/** The worker's outbox pass alone: one batch of due rows (of `options`' organizations or IDs), sent one at a time. */
+export async function deliverDueRows(
+  db: Db,
+  options: { limit?: number } & ClaimOptions = {},
+): Promise<{ delivered: number; failed: number }> {
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;
   let failed = 0;
@@ -150,7 +163,7 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
     if (await deliver(db, row)) delivered++;
     else failed++;
   }
-  return { delivered, failed, published: transitions.published.length, ended: transitions.ended.length };
+  return { delivered, failed };
 }
 
 export type WorkerHandle = { stop: () => Promise<void> };

@@ -8,12 +8,16 @@ export type { LimitResult, Policy, PolicyName, RateLimitBackend } from "./types"
 
 const globalForLimiter = globalThis as unknown as { __goodfundLimiter?: Promise<RateLimitBackend> };
 
+/** Wrong CRON_SECRETs one client IP may send a minute; a scheduler holding the right one never fails. */
+export const CRON_AUTH_FAILURES_PER_MINUTE = 10;
+
 export function getPolicy(name: PolicyName): Policy {
   const env = getEnv();
   if (name === "signin-ip") return { name, limit: env.SIGNIN_LINKS_PER_IP, windowMs: env.SIGNIN_LINKS_IP_WINDOW_MINUTES * 60_000 };
   if (name === "donor-signin-ip") return { name, limit: env.DONOR_SIGNIN_LINKS_PER_IP, windowMs: env.DONOR_SIGNIN_WINDOW_MINUTES * 60_000 };
   if (name === "donor-signin-address")
     return { name, limit: env.DONOR_SIGNIN_LINKS_PER_ADDRESS, windowMs: env.DONOR_SIGNIN_WINDOW_MINUTES * 60_000 };
+  if (name === "cron-auth") return { name, limit: CRON_AUTH_FAILURES_PER_MINUTE, windowMs: 60_000 };
   const limit = name === "public" ? env.RATE_LIMIT_PUBLIC_PER_MINUTE : env.RATE_LIMIT_AUTHENTICATED_PER_MINUTE;
   return { name, limit, windowMs: 60_000 };
 }
@@ -57,6 +61,20 @@ export async function limitRequest(name: PolicyName, identifier: string): Promis
   const policy = getPolicy(name);
   try {
     return await (await backend()).limit(policy, identifier);
+  } catch (err) {
+    log.warn("rate limit store unavailable; request allowed", { policy: name, ...errorFields(err) });
+    return { success: true, limit: policy.limit, remaining: policy.limit, reset: Date.now() + policy.windowMs };
+  }
+}
+
+/**
+ * An identifier's standing under a policy without counting a request (see limitRequest; the
+ * store unreachable: allowed, like there).
+ */
+export async function peekLimit(name: PolicyName, identifier: string): Promise<LimitResult> {
+  const policy = getPolicy(name);
+  try {
+    return await (await backend()).peek(policy, identifier);
   } catch (err) {
     log.warn("rate limit store unavailable; request allowed", { policy: name, ...errorFields(err) });
     return { success: true, limit: policy.limit, remaining: policy.limit, reset: Date.now() + policy.windowMs };

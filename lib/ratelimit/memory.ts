@@ -27,6 +27,18 @@ export class MemoryBackend implements RateLimitBackend {
     };
   }
 
+  async peek(policy: Policy, identifier: string): Promise<LimitResult> {
+    const now = Date.now();
+    const w = this.windows.get(`${policy.name}:${identifier}`);
+    const live = w && w.reset > now ? w : { count: 0, reset: (Math.floor(now / policy.windowMs) + 1) * policy.windowMs };
+    return {
+      success: live.count < policy.limit,
+      limit: policy.limit,
+      remaining: Math.max(0, policy.limit - live.count),
+      reset: live.reset,
+    };
+  }
+
   private sweep(now: number) {
     if (now - this.lastSweep < 10_000) return;
     this.lastSweep = now;

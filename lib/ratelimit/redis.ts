@@ -108,6 +108,15 @@ export class RedisBackend implements RateLimitBackend {
     this.client.disconnect();
   }
 
+  async peek(policy: Policy, identifier: string): Promise<LimitResult> {
+    await this.ready();
+    const r = await this.limiter(policy).getRemaining(identifier);
+    const remaining = Math.max(0, r.remaining);
+    // A window nobody has counted in yet reports reset 0: it would end a window from now.
+    const reset = r.reset > 0 ? r.reset : (Math.floor(Date.now() / policy.windowMs) + 1) * policy.windowMs;
+    return { success: remaining > 0, limit: policy.limit, remaining, reset };
+  }
+
   private limiter(policy: Policy): Ratelimit {
     const cacheKey = `${policy.name}:${policy.limit}:${policy.windowMs}`;
     let rl = this.limiters.get(cacheKey);

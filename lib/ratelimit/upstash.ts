@@ -32,6 +32,14 @@ export class UpstashBackend implements RateLimitBackend {
     return { success: r.success, limit: r.limit, remaining: r.remaining, reset: r.reset };
   }
 
+  async peek(policy: Policy, identifier: string): Promise<LimitResult> {
+    const r = await this.limiter(policy).getRemaining(identifier);
+    const remaining = Math.max(0, r.remaining);
+    // A window nobody has counted in yet reports reset 0: it would end a window from now.
+    const reset = r.reset > 0 ? r.reset : (Math.floor(Date.now() / policy.windowMs) + 1) * policy.windowMs;
+    return { success: remaining > 0, limit: policy.limit, remaining, reset };
+  }
+
   private limiter(policy: Policy): Ratelimit {
     const cacheKey = `${policy.name}:${policy.limit}:${policy.windowMs}`;
     let rl = this.limiters.get(cacheKey);

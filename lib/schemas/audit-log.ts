@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.secret_rotated",
   "organization.updated",
   "organization.two_factor_requirement_changed",
+  "organization.custom_domain_verified",
   "payouts.onboarding_started",
   "statements.sent",
   "donor.exported",

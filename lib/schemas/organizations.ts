@@ -21,7 +21,11 @@ const orgFields = {
   taxId: plainText(64).nullable(),
   logoUrl: imageUrl.nullable(),
   color: hexColor.nullable(),
-  customDomain: hostname.nullable(),
+  customDomain: hostname.nullable().meta({
+    description:
+      "A host name of your own (`give.example.org`) to serve the donate pages on. A new domain is PENDING until " +
+      "`POST /api/orgs/:idOrSlug/custom-domain/verify` finds the TXT record `customDomainVerification` names; only then is it served and used in `donateBaseUrl`.",
+  }),
   defaultLocale: z.enum(LOCALES).meta({
     description:
       "The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)",
@@ -37,6 +41,21 @@ const currencyField = z
     description:
       "ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts in its minor unit " +
       "(zero-decimal currencies such as `jpy` and `krw` have none). It can change only until the organization has taken a donation (then 409).",
+  });
+
+export const CUSTOM_DOMAIN_STATUSES = ["PENDING", "VERIFIED"] as const;
+
+export const customDomainVerificationSchema = z
+  .object({
+    type: z.literal("TXT"),
+    name: z.string().meta({ description: "The record's name: `_goodfund.{customDomain}`", example: "_goodfund.give.example.org" }),
+    value: z
+      .string()
+      .meta({ description: "The value the record must hold", example: "goodfund-verification=4f9c0d2e8b7a41c6a3e5f1d09b8c7a6e" }),
+  })
+  .meta({
+    id: "CustomDomainVerification",
+    description: "The DNS TXT record that proves the organization controls its custom domain; add it, then verify.",
   });
 
 export const createOrganizationBody = z
@@ -85,8 +104,15 @@ export const organizationSchema = z
     processorAccountId: z.string().nullable(),
     chargesEnabled: z.boolean(),
     payoutsEnabled: z.boolean(),
-    donateBaseUrl: z.string(),
+    donateBaseUrl: z.string().meta({
+      description: "Where the donate pages are: `https://{customDomain}` once the custom domain is VERIFIED, else `{APP_URL}/o/{slug}`",
+    }),
     customDomain: z.string().nullable(),
+    customDomainStatus: z
+      .enum(CUSTOM_DOMAIN_STATUSES)
+      .nullable()
+      .meta({ description: "PENDING until the DNS record is verified, then VERIFIED (served); null without a custom domain" }),
+    customDomainVerification: customDomainVerificationSchema.nullable(),
     legalName: z.string().nullable(),
     taxId: z.string().nullable(),
     logoUrl: z.string().nullable(),
@@ -106,8 +132,25 @@ export const organizationSchema = z
 
 export const organizationWithRoleSchema = organizationSchema.extend({ role: z.enum(ROLES) }).meta({ id: "OrganizationMembership" });
 
-export function donateBaseUrl(org: Pick<Organization, "slug" | "customDomain">): string {
-  return org.customDomain ? `https://${org.customDomain}` : `${getEnv().appUrl}/o/${org.slug}`;
+/** The custom domain the organization's pages are served on: its domain once VERIFIED, else null. */
+export function servedCustomDomain(org: Pick<Organization, "customDomain" | "customDomainStatus">): string | null {
+  return org.customDomainStatus === "VERIFIED" ? org.customDomain : null;
+}
+
+export function donateBaseUrl(org: Pick<Organization, "slug" | "customDomain" | "customDomainStatus">): string {
+  const domain = servedCustomDomain(org);
+  return domain ? `https://${domain}` : `${getEnv().appUrl}/o/${org.slug}`;
+}
+
+/** The DNS name whose TXT record proves control of `domain`. */
+export const verificationRecordName = (domain: string) => `_goodfund.${domain}`;
+
+/** The TXT record to add for the organization's custom domain, or null without one. */
+export function customDomainVerification(
+  org: Pick<Organization, "customDomain" | "customDomainToken">,
+): z.output<typeof customDomainVerificationSchema> | null {
+  if (!org.customDomain || !org.customDomainToken) return null;
+  return { type: "TXT", name: verificationRecordName(org.customDomain), value: org.customDomainToken };
 }
 
 export function serializeOrganization(org: Organization): z.output<typeof organizationSchema> {
@@ -122,6 +165,8 @@ export function serializeOrganization(org: Organization): z.output<typeof organi
     payoutsEnabled: org.payoutsEnabled,
     donateBaseUrl: donateBaseUrl(org),
     customDomain: org.customDomain,
+    customDomainStatus: org.customDomain ? org.customDomainStatus : null,
+    customDomainVerification: customDomainVerification(org),
     legalName: org.legalName,
     taxId: org.taxId,
     logoUrl: org.logoUrl,

@@ -1,4 +1,4 @@
-import { DEMO, demoCampaign, donorContext, expect, monthlyGift, serverUrl, test } from "./support";
+import { DEMO, demoCampaign, donorContext, expect, monthlyGift, serverUrl, test, mailboxWithDonorLink } from "./support";
 
 // The donor account in the donor's language: a German browser (Accept-Language) gets the account
 // page in German and asks for its sign-in link in German; a sign-in link opened with ?lang=es
@@ -44,9 +44,7 @@ test.describe("donor account in the donor's language", () => {
 
     let signInUrl = "";
     await test.step("the link opened with ?lang=es shows the Continue step in Spanish", async () => {
-      await donorPage.goto("/sandbox/mailbox");
-      const item = donorPage.getByRole("listitem").filter({ hasText: donor.email }).first();
-      signInUrl = (await item.getByRole("link", { name: `Open the donor account link for ${donor.email}` }).getAttribute("href")) ?? "";
+      signInUrl = (await (await mailboxWithDonorLink(donorPage, donor.email)).getAttribute("href")) ?? "";
       expect(signInUrl).toContain("/account/sign-in?token=");
       // Asked for in German: the link opens the account pages in German unless told otherwise.
       expect(new URL(signInUrl, serverUrl()).searchParams.get("lang")).toBe("de");

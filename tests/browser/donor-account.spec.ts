@@ -8,6 +8,7 @@ import {
   publicCampaign,
   signInAsDemo,
   test,
+  mailboxWithDonorLink,
 } from "./support";
 
 // A donor's own account: from the receipt email's link to the account page, a sign-in link
@@ -58,10 +59,9 @@ test.describe("donor account", () => {
 
     let signInUrl = "";
     await test.step("the sandbox mailbox has the link; opening it only shows a Continue button", async () => {
-      await donorPage.goto("/sandbox/mailbox");
+      const link = await mailboxWithDonorLink(donorPage, donor.email);
       const item = donorPage.getByRole("listitem").filter({ hasText: donor.email }).first();
       await expect(item.getByText("Valid for 15 minutes (once)")).toBeVisible();
-      const link = item.getByRole("link", { name: `Open the donor account link for ${donor.email}` });
       signInUrl = (await link.getAttribute("href")) ?? "";
       await link.click();
       await donorPage.waitForURL(/\/account\/sign-in\?token=/);

@@ -1,5 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { DEMO, donorContext, expect, expectNoSeriousViolations, giveThroughApi, publicCampaign, test } from "./support";
+import {
+  DEMO,
+  donorContext,
+  expect,
+  expectNoSeriousViolations,
+  giveThroughApi,
+  publicCampaign,
+  test,
+  mailboxWithDonorLink,
+} from "./support";
 
 // The account page's "Your data": a signed-in donor downloads their data as JSON, then erases
 // their personal data after the confirmation panel (the demo organization does not review
@@ -18,13 +27,7 @@ test("account page: download my data, then erase my personal data and be signed 
     // Signed in the way donors are: a link by email, opened from the sandbox mailbox.
     const asked = await request.post(`/api/public/orgs/${DEMO.orgSlug}/donor-sessions`, { data: { email: donor.email } });
     expect(asked.status(), await asked.text()).toBe(202);
-    await page.goto("/sandbox/mailbox");
-    await page
-      .getByRole("listitem")
-      .filter({ hasText: donor.email })
-      .first()
-      .getByRole("link", { name: `Open the donor account link for ${donor.email}` })
-      .click();
+    await (await mailboxWithDonorLink(page, donor.email)).click();
     await page.getByRole("button", { name: "Continue to your account" }).click();
     await page.waitForURL((u) => u.pathname === `/o/${DEMO.orgSlug}/account`);
 

@@ -8,6 +8,7 @@ import {
   monthlyGift,
   signInAsDemo,
   test,
+  mailboxWithDonorLink,
 } from "./support";
 
 // A donor manages a monthly gift from their account page: a typo in the new amount is explained
@@ -28,9 +29,7 @@ async function signInDonor(page: Page, email: string) {
   await page.getByRole("textbox", { name: "Email address" }).fill(email);
   await page.getByRole("textbox", { name: "Email address" }).press("Enter");
   await expect(page.getByRole("status")).toContainText("works once, within 15 minutes");
-  await page.goto("/sandbox/mailbox");
-  const item = page.getByRole("listitem").filter({ hasText: email }).first();
-  await item.getByRole("link", { name: `Open the donor account link for ${email}` }).click();
+  await (await mailboxWithDonorLink(page, email)).click();
   await page.getByRole("button", { name: "Continue to your account" }).click();
   await page.waitForURL((u) => u.pathname === `/o/${DEMO.orgSlug}/account`);
 }

@@ -2,14 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startOidcProvider } from "../helpers/oidc-provider";
+import { startDnsServer } from "../helpers/dns-server";
 import { ensureBuild, freePort, startServer } from "../helpers/server";
 import { DEMO_HISTORY_SCALE } from "./demo-scale";
 
 /**
  * One real server for the whole browser suite: `npm start`'s own script (scripts/start.mjs) on
  * the production build, embedded PGlite in a fresh temporary directory, sandbox payments, the
- * demo seed, rate limits high enough for a test run, and single sign-on through a real OpenID
- * Connect provider started here (tests/helpers/oidc-provider.ts). Its URL reaches the tests through
+ * demo seed, rate limits high enough for a test run, single sign-on through a real OpenID Connect
+ * provider started here (tests/helpers/oidc-provider.ts), and custom-domain verification asking a
+ * local DNS server that knows no record (tests/helpers/dns-server.ts). Its URL reaches the tests through
  * GOODFUND_E2E_URL (workers start after this and inherit the environment). The function
  * returned is Playwright's global teardown: it stops the server and removes the directory.
  *
@@ -35,7 +37,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The app's port is chosen first: the provider accepts only the app's own callback address.
   const port = await freePort();
   const oidc = await startOidcProvider(`http://localhost:${port}/api/auth/callback/oidc`);
+  const dns = await startDnsServer();
   const env = {
+    DNS_RESOLVERS: dns.address,
     GOODFUND_DATA_DIR: dataDir,
     // Embedded and sandbox, whatever the calling shell (CI sets TEST_DATABASE_URL for vitest).
     DATABASE_URL: undefined,
@@ -77,6 +81,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (err) {
     await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
+    await dns.close();
     throw err;
   }
   // The app's own URL (APP_URL defaults to http://localhost:$PORT): links, redirects and the
@@ -91,6 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mkdirSync(path.resolve(__dirname, "../../test-results"), { recursive: true });
     writeFileSync(path.resolve(__dirname, "../../test-results/browser-server.log"), server.output());
     rmSync(dataDir, { recursive: true, force: true });
+    await dns.close();
   };
 }
 

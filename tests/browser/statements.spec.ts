@@ -1,7 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Download, Page } from "@playwright/test";
-import { DEMO, donorContext, expect, expectNoSeriousViolations, giveThroughApi, publicCampaign, signInAsDemo, test } from "./support";
+import {
+  DEMO,
+  donorContext,
+  expect,
+  expectNoSeriousViolations,
+  giveThroughApi,
+  publicCampaign,
+  signInAsDemo,
+  test,
+  mailboxWithDonorLink,
+} from "./support";
 
 // Year-end statements end to end: staff set the statement details on the settings page (a
 // validation message next to the field), send the year's statements from the Statements page
@@ -105,9 +115,7 @@ test.describe("year-end statements", () => {
     await test.step("the donor downloads their statement from their account page", async () => {
       const asked = await donorPage.request.post(`/api/public/orgs/${DEMO.orgSlug}/donor-sessions`, { data: { email: donor.email } });
       expect(asked.status()).toBe(202);
-      await donorPage.goto("/sandbox/mailbox");
-      const link = donorPage.getByRole("link", { name: `Open the donor account link for ${donor.email}` }).first();
-      await link.click();
+      await (await mailboxWithDonorLink(donorPage, donor.email)).click();
       await donorPage.getByRole("button", { name: "Continue to your account" }).click();
       await donorPage.waitForURL((u) => u.pathname === `/o/${DEMO.orgSlug}/account`);
       const statements = donorPage.getByRole("region", { name: "Year-end statements" });

@@ -6,6 +6,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type TestInfo,
 } from "@playwright/test";
@@ -222,3 +223,21 @@ export const signedInTest = test.extend<Record<never, never>, SignedIn>({
     await use(demoState);
   },
 });
+
+/**
+ * Opens the sandbox mailbox once it lists a donor account link for `email`, and answers that
+ * link. Asking for a link answers before the address is looked up: the server's worker makes the
+ * link within its next run, so the mailbox is reloaded until it shows.
+ */
+export async function mailboxWithDonorLink(page: Page, email: string): Promise<Locator> {
+  const link = page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .first()
+    .getByRole("link", { name: `Open the donor account link for ${email}` });
+  await expect(async () => {
+    await page.goto("/sandbox/mailbox");
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return link;
+}

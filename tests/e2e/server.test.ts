@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { cliToken, startServer } from "../helpers/server";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
@@ -171,6 +172,21 @@ async function demoSignIn(headers: Record<string, string> = {}): Promise<string 
   return session ? session.split(";")[0] : null;
 }
 
+/** A GET on the server's own socket with the `Host` header a proxy would pass on (fetch always sends the URL's own). */
+function withHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  const url = new URL(app.server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 describe("npm start (embedded, sandbox): local-only pages and the Test mode banner", () => {
   // A proxy on this machine relaying a request from elsewhere appends that client's address.
   const relayed = { "x-forwarded-for": "203.0.113.9" };
@@ -180,6 +196,16 @@ describe("npm start (embedded, sandbox): local-only pages and the Test mode bann
     expect(local.status).toBe(200);
     expect(await local.text()).toContain("Mailbox");
     expect((await fetch(`${app.server.url}/sandbox/mailbox`, { headers: relayed })).status).toBe(404);
+  });
+
+  it("GET /sandbox/mailbox and the demo sign-in refuse a loopback connection asking for a public Host (a same-host proxy adding no headers)", async () => {
+    const proxied = await withHost("/sandbox/mailbox", "give.example.org");
+    expect(proxied.status).toBe(404);
+    const signin = await withHost("/signin", "give.example.org");
+    expect(signin.status).toBe(200);
+    expect(signin.body).not.toContain("Continue as the demo organization");
+    // The same connection asking for the machine's own name is the developer's browser.
+    expect((await withHost("/sandbox/mailbox", `localhost:${new URL(app.server.url).port}`)).status).toBe(200);
   });
 
   it("the one-click demo sign-in works for a loopback client only, and is offered only to it", async () => {

@@ -43,6 +43,8 @@ const clean: Env = {
   SECRETS_ENCRYPTION_KEY: undefined,
   WEB_CONCURRENCY: undefined,
   REDIS_URL: undefined,
+  CRON_SECRET: undefined,
+  DNS_RESOLVERS: undefined,
   WORKER_DISABLED: "1",
   LOG_LEVEL: "warn",
 };
@@ -95,6 +97,16 @@ const refusals: { name: string; env: Env; names: string[] }[] = [
     name: "a SECRETS_ENCRYPTION_KEY that is not 32 bytes as base64 or hex",
     env: { SECRETS_ENCRYPTION_KEY: KEY_BASE64.slice(1) },
     names: ["SECRETS_ENCRYPTION_KEY"],
+  },
+  {
+    name: "a CRON_SECRET shorter than 32 characters",
+    env: { CRON_SECRET: "cron-secret-of-31-characters-xx" },
+    names: ["CRON_SECRET"],
+  },
+  {
+    name: "DNS_RESOLVERS that are not IP addresses with optional ports",
+    env: { DNS_RESOLVERS: "1.1.1.1, dns.example.org:53" },
+    names: ["DNS_RESOLVERS"],
   },
 ];
 

@@ -3,6 +3,7 @@
  * organizations and SUCCEEDED donations made through the real API and the sandbox, and rows
  * inserted directly when a test needs exact timestamps or many of them.
  */
+import { startDonorSession } from "@/lib/auth/donor-session";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { donations, donors } from "@/db/schema";
@@ -140,4 +141,9 @@ export function expectInOrder(actual: string[], expected: string[]) {
     expect(next, `${item} after position ${at} in ${JSON.stringify(actual)}`).toBeGreaterThan(at);
     at = next;
   }
+}
+
+/** A donor's cookie (`name=value`) for a fresh session on `orgId`, as the sign-in link's confirm step makes it. */
+export async function donorSessionCookieFor(donorId: string, orgId: string): Promise<string> {
+  return (await startDonorSession(await testDb(), donorId, orgId)).split(";")[0];
 }

@@ -7,10 +7,11 @@
 import { createElement, type ReactNode } from "react";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { donorCookieName, donorSessionCookie } from "@/lib/auth/donor-session";
+import { donorCookieName, startDonorSession } from "@/lib/auth/donor-session";
 import { LANG_PARAM_HEADER, LOCALE_HEADER, type Locale } from "@/lib/i18n/locales";
 import { patch, post, randomIp, type TestUser } from "../helpers/api";
 import { queuedSignInEmails } from "../helpers/email";
+import { testDb } from "../helpers/db";
 import { activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 /** What proxy.ts would have set on the request, and the browser's cookies: the pages read them through next/headers. */
@@ -88,7 +89,7 @@ beforeAll(async () => {
   campaign = await activeCampaign(org, owner, { title: "Wintermahlzeiten" });
   const once = await paidDonation(campaign.id, { email, amount: 2500, firstName: "Lena" });
   await paidDonation(campaign.id, { email, amount: 1000, recurringInterval: "MONTH", firstName: "Lena" });
-  cookie = donorSessionCookie(once.donorId, org.id);
+  cookie = await startDonorSession(await testDb(), once.donorId, org.id);
   expect(cookie.startsWith(`${donorCookieName(org.id)}=`)).toBe(true);
 });
 

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, campaigns } from "@/db/schema";
+import { auditLog, campaigns, webhookEndpoints } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
 import { addMember, del, get, newCampaign, newOrg, newUser, patch, post, randomIp, type CallOptions, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -386,6 +386,81 @@ describe("audit entries of the organization, its members, keys and webhooks", ()
       target,
       data: { url: "http://127.0.0.1:9/audit" },
     });
+  });
+});
+
+describe("webhook endpoint URLs and the audit log", () => {
+  it("a URL with a user name or password is refused with 400 on url (create and update), and nothing is recorded", async () => {
+    const { owner, org } = await newOrg();
+    const base = `/api/orgs/${org.id}/webhook-endpoints`;
+    for (const url of ["http://alice:s3cret@127.0.0.1:9/hooks", "http://alice@127.0.0.1:9/hooks", "http://:s3cret@127.0.0.1:9/hooks"]) {
+      const o = origin();
+      const res = await post(base, { url, eventTypes: ["payout.paid"] }, o.opts(owner.token));
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.details.fieldErrors.url).toEqual([
+        "Must not contain a user name or password; deliveries are signed with the endpoint's secret",
+      ]);
+      expect(res.body.details.codes.url).toEqual([{ code: "url_credentials" }]);
+      expect(await entriesOf(o.requestId)).toEqual([]);
+    }
+    const made = await post(base, { url: "http://127.0.0.1:9/hooks", eventTypes: ["payout.paid"] }, { token: owner.token });
+    expect(made.status, made.text).toBe(201);
+    const o = origin();
+    const res = await patch(`${base}/${made.body.id}`, { url: "http://bob:pw@127.0.0.1:9/hooks" }, o.opts(owner.token));
+    expect(res.status).toBe(400);
+    expect(res.body.details.codes.url).toEqual([{ code: "url_credentials" }]);
+    expect(await entriesOf(o.requestId)).toEqual([]);
+    const db = await testDb();
+    const [stored] = await db.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(eq(webhookEndpoints.id, made.body.id));
+    expect(stored.url).toBe("http://127.0.0.1:9/hooks");
+  });
+
+  it("records endpoint URLs without their query string or fragment; the endpoint keeps its full URL", async () => {
+    const { owner, org } = await newOrg();
+    const base = `/api/orgs/${org.id}/webhook-endpoints`;
+    const created = origin();
+    const res = await post(
+      base,
+      { url: "http://127.0.0.1:9/hooks?token=abc123#frag", eventTypes: ["payout.paid"] },
+      created.opts(owner.token),
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.url).toBe("http://127.0.0.1:9/hooks?token=abc123#frag");
+    const target = { type: "webhook_endpoint", id: res.body.id };
+    await expectOneEntry(created, {
+      orgId: org.id,
+      action: "webhook_endpoint.created",
+      actor: userActor(owner),
+      target,
+      data: { url: "http://127.0.0.1:9/hooks", eventTypes: ["payout.paid"] },
+    });
+
+    const updated = origin();
+    const moved = await patch(`${base}/${res.body.id}`, { url: "http://127.0.0.1:9/v2?token=def456" }, updated.opts(owner.token));
+    expect(moved.status, moved.text).toBe(200);
+    await expectOneEntry(updated, {
+      orgId: org.id,
+      action: "webhook_endpoint.updated",
+      actor: userActor(owner),
+      target,
+      data: { changes: { url: "http://127.0.0.1:9/v2" } },
+    });
+
+    const deleted = origin();
+    expect((await del(`${base}/${res.body.id}`, deleted.opts(owner.token))).status).toBe(204);
+    await expectOneEntry(deleted, {
+      orgId: org.id,
+      action: "webhook_endpoint.deleted",
+      actor: userActor(owner),
+      target,
+      data: { url: "http://127.0.0.1:9/v2" },
+    });
+    const everything =
+      JSON.stringify(await entriesOf(created.requestId)) +
+      JSON.stringify(await entriesOf(updated.requestId)) +
+      JSON.stringify(await entriesOf(deleted.requestId));
+    expect(everything).not.toContain("abc123");
+    expect(everything).not.toContain("def456");
   });
 });
 

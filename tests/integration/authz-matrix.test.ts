@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { routeDefinitions } from "@/lib/api/openapi";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { addMember, call, get, newCampaign, newOrg, newUser, type TestUser } from "../helpers/api";
+import { testDns } from "../helpers/custom-domains";
 import { testDb } from "../helpers/db";
 
 type Role = "MEMBER" | "ADMIN" | "OWNER";
@@ -51,6 +52,14 @@ const MATRIX: Row[] = [
     role: "ADMIN",
     path: (i) => `/api/orgs/${i.org}`,
     body: () => ({ legalName: "Renamed Inc." }),
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/custom-domain/verify",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/custom-domain/verify`,
     status: 200,
     notFound: ORG_404,
   },
@@ -369,9 +378,14 @@ async function createKey(orgId: string, token: string, role: "ADMIN" | "MEMBER")
   return res.body;
 }
 
-/** A fresh organization with one user per role, a non-member, a DRAFT campaign, a member to act on, and API keys. */
+/**
+ * A fresh organization with one user per role, a non-member, a DRAFT campaign, a member to act
+ * on, API keys, and a custom domain whose TXT record is published (so verifying it succeeds).
+ */
 async function fixture(): Promise<Fixture> {
-  const { owner, org } = await newOrg();
+  const { owner, org } = await newOrg(undefined, { customDomain: `authz-${randomBytes(5).toString("hex")}.example.org` });
+  const record = org.customDomainVerification as { name: string; value: string };
+  (await testDns()).setTxt(record.name, [record.value]);
   const signedIn = async () => {
     const u = await newUser();
     expect((await get("/api/orgs", { token: u.token })).status).toBe(200);

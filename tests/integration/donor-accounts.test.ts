@@ -5,16 +5,16 @@
  * cookie's checks in the route wrapper (`auth: "donor"`), and the donor's own lists:
  * GET /api/donor/orgs/:orgSlug/donations and …/recurring-plans, and DELETE …/session.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmSignIn } from "@/app/o/[orgSlug]/account/sign-in/confirm/route";
-import { donorSignInLinks, donors, outbox } from "@/db/schema";
-import { donorCookieName, signDonorSession } from "@/lib/auth/donor-session";
+import { donorSessions, donorSignInLinks, donors, outbox } from "@/db/schema";
+import { donorCookieName, purgeExpiredDonorSessions, signDonorSession } from "@/lib/auth/donor-session";
 import { getEnv } from "@/lib/env";
 import { del, get, post, randomIp, type ApiResponse } from "../helpers/api";
 import { testDb } from "../helpers/db";
-import { queuedSignInEmails } from "../helpers/email";
+import { handleSignInRequests, queuedSignInEmails } from "../helpers/email";
 import { activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" };
@@ -102,17 +102,20 @@ function cookieOf(res: Response): Signed {
 
 const signedIn = new Map<string, Signed>();
 
+/** A new session's cookie for a donor, through the real link and confirm route. */
+async function freshSignIn(org: Org, email: string): Promise<Signed> {
+  const res = await confirm(org.slug, await freshToken(org, email));
+  expect(res.status).toBe(303);
+  return cookieOf(res);
+}
+
 /**
- * A donor's cookie, through the real link and confirm route; once per organization and donor
- * (the cookie holds no server state, and links are limited to 5 per address per 15 minutes).
+ * A donor's cookie, made once per organization and donor (links are limited to 5 per address per
+ * 15 minutes); tests that sign out use freshSignIn.
  */
 async function signIn(org: Org, email: string): Promise<Signed> {
   const key = `${org.id} ${email}`;
-  if (!signedIn.has(key)) {
-    const res = await confirm(org.slug, await freshToken(org, email));
-    expect(res.status).toBe(303);
-    signedIn.set(key, cookieOf(res));
-  }
+  if (!signedIn.has(key)) signedIn.set(key, await freshSignIn(org, email));
   return signedIn.get(key)!;
 }
 
@@ -141,12 +144,64 @@ describe("POST /api/public/orgs/:orgSlug/donor-sessions", () => {
       expect(res.headers.get("set-cookie")).toBeNull();
     }
     expect(new Set(answers.map((r) => r.text)).size).toBe(1);
+    for (const email of [noor, stranger, onlyB]) await handleSignInRequests(email);
     expect(await linkCount(orgA)).toBe(before + 1);
     expect(await signInEmails(stranger)).toEqual([]);
     expect(await signInEmails(onlyB)).toEqual([]);
     const [email] = (await signInEmails(noor)).slice(-1);
     expect(email.orgName).toBe(orgA.name);
     expect(email.url).toMatch(new RegExp(`^${getEnv().appUrl}/o/${orgA.slug}/account/sign-in\\?token=[\\w-]{43}&lang=en$`));
+  });
+
+  it("POST /api/public/orgs/:orgSlug/donor-sessions answers before any lookup: one queued request, the same for a donor and a stranger; the worker makes the link", async () => {
+    const donor = await newDonorOfA();
+    const stranger = randomEmail("stranger");
+    const db = await testDb();
+    const [{ last }] = await db.select({ last: sql<number>`coalesce(max(${outbox.id}), 0)` }).from(outbox);
+
+    const answers = [await requestLink(orgA.slug, donor), await requestLink(orgA.slug, stranger)];
+    for (const res of answers) {
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ sent: true });
+    }
+    // What each request did: queue one row (whoever handles it, and whenever, later). Rows of
+    // other organizations (other files sharing the database) are not ours.
+    const queued = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "donor-sign-in"), eq(outbox.orgId, orgA.id), sql`${outbox.id} > ${last}`))
+      .orderBy(outbox.id);
+    expect(queued).toHaveLength(2);
+    const linkIds = queued.map((r) => (r.payload as { linkId: string }).linkId);
+    for (const id of linkIds) expect(id).toMatch(/^dsl_/);
+
+    // The worker does the lookup: the donor's link is the one the queued request named, and
+    // its email goes out; the stranger gets nothing.
+    expect(await handleSignInRequests(donor)).toBeLessThanOrEqual(1);
+    expect(await handleSignInRequests(stranger)).toBeLessThanOrEqual(1);
+    const made = await db.select().from(donorSignInLinks).where(inArray(donorSignInLinks.id, linkIds));
+    expect(made.map((l) => l.id)).toEqual([linkIds[0]]);
+    expect(made[0].donorId).toBe(await donorId(orgA, donor));
+    expect(made[0].createdAt.getTime()).toBeGreaterThanOrEqual(queued[0].createdAt.getTime());
+    expect(await signInEmails(donor)).toHaveLength(1);
+    expect(await signInEmails(stranger)).toEqual([]);
+    // Handled requests look alike and keep no address.
+    const done = await db
+      .select({ status: outbox.status, payload: outbox.payload, lastError: outbox.lastError })
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.id,
+          queued.map((r) => r.id),
+        ),
+      );
+    expect(done).toHaveLength(2);
+    for (const row of done) {
+      expect(row.status).toBe("SENT");
+      expect(row.lastError).toBeNull();
+      expect(row.payload).not.toHaveProperty("email");
+      expect(Object.keys(row.payload).sort()).toEqual(["linkId", "locale", "orgId", "purged"]);
+    }
   });
 
   it("POST /api/public/orgs/:orgSlug/donor-sessions finds the donor whatever the case of the address, and answers the same for an unknown organization", async () => {
@@ -192,6 +247,7 @@ describe("POST /api/public/orgs/:orgSlug/donor-sessions", () => {
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ error: "Too many requests", status: 429 });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      await handleSignInRequests(email);
       expect(await linkCount(b.org as Org)).toBe(email === noor ? 5 : 0);
     }
   });
@@ -327,7 +383,13 @@ describe("the donor cookie on the donor API", () => {
     const renamed = `${donorCookieName(orgB.id)}=${a.value}`;
     expect((await donorGet(`/api/donor/orgs/${orgB.slug}/donations`, renamed)).status).toBe(401);
     // Even signed for B's donor ID, a cookie naming organization A is refused by B.
-    const forged = signDonorSession(await donorId(orgB, maya), orgA.id, new Date(Date.now() + 60_000));
+    const sessionId = JSON.parse(Buffer.from(a.value.split(".")[0], "base64url").toString()).s;
+    const forged = signDonorSession({
+      sessionId,
+      donorId: await donorId(orgB, maya),
+      orgId: orgA.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect((await donorGet(`/api/donor/orgs/${orgB.slug}/donations`, `${donorCookieName(orgB.id)}=${forged}`)).status).toBe(401);
   });
 
@@ -342,7 +404,7 @@ describe("the donor cookie on the donor API", () => {
       expect(res.status, value).toBe(401);
       expect(res.body).toEqual({ error: "Unauthorized", status: 401 });
     }
-    const expired = signDonorSession(await donorId(orgA, maya), orgA.id, new Date(Date.now() - 1000));
+    const expired = signDonorSession({ sessionId: claims.s, donorId: claims.d, orgId: orgA.id, expiresAt: new Date(Date.now() - 1000) });
     expect((await donorGet(`/api/donor/orgs/${orgA.slug}/donations`, `${a.name}=${expired}`)).status).toBe(401);
   });
 
@@ -360,7 +422,7 @@ describe("the donor cookie on the donor API", () => {
   });
 
   it("DELETE /api/donor/orgs/:orgSlug/session signs out (204, the cookie cleared); from another site it is 403", async () => {
-    const a = await signIn(orgA, maya);
+    const a = await freshSignIn(orgA, await newDonorOfA());
     const crossSite = await del(`/api/donor/orgs/${orgA.slug}/session`, { headers: { cookie: a.cookie, ...CROSS_SITE } });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toEqual({ error: "Forbidden", status: 403 });
@@ -374,6 +436,42 @@ describe("the donor cookie on the donor API", () => {
     expect(cleared).toMatch(new RegExp(`^gf_donor_${orgA.id}=;`));
     expect(cleared).toContain("Max-Age=0");
     expect((await del(`/api/donor/orgs/${orgA.slug}/session`)).status).toBe(401);
+  });
+
+  it("DELETE /api/donor/orgs/:orgSlug/session ends the session on the server: a copy of the cookie no longer signs in, the donor's other sessions do", async () => {
+    const email = await newDonorOfA();
+    const laptop = await freshSignIn(orgA, email);
+    const phone = await freshSignIn(orgA, email);
+    const copied = laptop.cookie;
+    for (const s of [laptop, phone]) expect((await donorGet(`/api/donor/orgs/${orgA.slug}/donations`, s.cookie)).status).toBe(200);
+
+    const out = await del(`/api/donor/orgs/${orgA.slug}/session`, { headers: { cookie: laptop.cookie, ...SAME_ORIGIN } });
+    expect(out.status).toBe(204);
+    // The browser dropped its cookie; someone who copied it still has the value, and it no longer works.
+    const stolen = await donorGet(`/api/donor/orgs/${orgA.slug}/donations`, copied);
+    expect(stolen.status).toBe(401);
+    expect(stolen.body).toEqual({ error: "Unauthorized", status: 401 });
+    expect((await del(`/api/donor/orgs/${orgA.slug}/session`, { headers: { cookie: copied, ...SAME_ORIGIN } })).status).toBe(401);
+    // Signing out on one device leaves the other signed in.
+    expect((await donorGet(`/api/donor/orgs/${orgA.slug}/donations`, phone.cookie)).status).toBe(200);
+
+    // The database keeps only hashes of session IDs, and the worker's clean-up deletes expired sessions.
+    const db = await testDb();
+    const sessions = await db
+      .select()
+      .from(donorSessions)
+      .where(eq(donorSessions.donorId, await donorId(orgA, email)));
+    expect(sessions).toHaveLength(1);
+    const phoneId = JSON.parse(Buffer.from(phone.value.split(".")[0], "base64url").toString()).s;
+    expect(sessions[0].idHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(sessions[0].idHash).not.toContain(phoneId);
+    await db
+      .update(donorSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(donorSessions.idHash, sessions[0].idHash));
+    expect((await donorGet(`/api/donor/orgs/${orgA.slug}/donations`, phone.cookie)).status).toBe(401);
+    await purgeExpiredDonorSessions(db);
+    expect(await db.select().from(donorSessions).where(eq(donorSessions.idHash, sessions[0].idHash))).toEqual([]);
   });
 });
 

@@ -23,14 +23,13 @@ import {
   recurringPlans,
   webhookEvents,
 } from "@/db/schema";
-import { donorSessionCookie } from "@/lib/auth/donor-session";
 import { resetEnv } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { runWorkerOnce } from "@/lib/jobs/worker";
 import { addMember, call, get, newUser, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
-import { activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
+import { donorSessionCookieFor, activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 
 const APP_ORIGIN = "http://localhost:3000";
 
@@ -126,9 +125,8 @@ async function setup(): Promise<Setup> {
   };
 }
 
-const donorCookie = (donorId: string, orgId: string) => donorSessionCookie(donorId, orgId).split(";")[0];
-const asDonor = (s: Setup, donorId = s.giver.donorId) => ({
-  headers: { cookie: donorCookie(donorId, s.org.id), origin: APP_ORIGIN, "sec-fetch-site": "same-origin" },
+const asDonor = async (s: Setup, donorId = s.giver.donorId) => ({
+  headers: { cookie: await donorSessionCookieFor(donorId, s.org.id), origin: APP_ORIGIN, "sec-fetch-site": "same-origin" },
 });
 
 async function donorRow(id: string) {
@@ -400,7 +398,7 @@ describe("GET /api/orgs/:idOrSlug/donors/:id/export", () => {
 describe("donor-side requests", () => {
   it("POST /api/donor/orgs/:orgSlug/data-export answers the donor's own data at once, without internal fields", async () => {
     const s = await setup();
-    const res = await call("POST", `/api/donor/orgs/${s.org.slug}/data-export`, asDonor(s));
+    const res = await call("POST", `/api/donor/orgs/${s.org.slug}/data-export`, await asDonor(s));
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="donor-/);
     expect(res.body.donor).toMatchObject({ email: s.giver.email, firstName: s.giver.firstName, totalGivenCents: 5700 });
@@ -424,7 +422,7 @@ describe("donor-side requests", () => {
   it("POST /api/donor/orgs/:orgSlug/erasure without approval erases the donor now and signs them out", async () => {
     const s = await setup();
     const before = await totals(s);
-    const res = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, asDonor(s));
+    const res = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, await asDonor(s));
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ status: "ERASED", requestId: expect.stringMatching(/^dreq_/) });
     expect(res.headers.get("set-cookie")).toMatch(new RegExp(`gf_donor_${s.org.id}=;.*Max-Age=0`));
@@ -440,17 +438,17 @@ describe("donor-side requests", () => {
     // The append-only log keeps nothing personal of the erased donor.
     expectNoPersonalData({ audit: JSON.stringify(entry) }, s.giver);
     // The old cookie no longer signs anyone in.
-    expect((await call("POST", `/api/donor/orgs/${s.org.slug}/data-export`, asDonor(s))).status).toBe(401);
+    expect((await call("POST", `/api/donor/orgs/${s.org.slug}/data-export`, await asDonor(s))).status).toBe(401);
   });
 
   it("POST /api/donor/orgs/:orgSlug/erasure with approval on waits as PENDING (202), tells staff once; reject, then approve a new request", async () => {
     const s = await setup();
     await db.update(organizations).set({ donorErasureNeedsApproval: true }).where(eq(organizations.id, s.org.id));
-    const first = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, asDonor(s));
+    const first = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, await asDonor(s));
     expect(first.status, first.text).toBe(202);
     expect(first.body).toEqual({ status: "PENDING", requestId: expect.stringMatching(/^dreq_/) });
     expect(first.headers.get("set-cookie")).toBeNull();
-    const again = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, asDonor(s));
+    const again = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, await asDonor(s));
     expect(again.status).toBe(202);
     expect(again.body.requestId).toBe(first.body.requestId);
     expect((await donorRow(s.giver.donorId)).erasedAt).toBeNull();
@@ -480,7 +478,7 @@ describe("donor-side requests", () => {
     expect(late.body).toEqual({ error: "Donor request was already decided", status: 409 });
     expect((await donorRow(s.giver.donorId)).erasedAt).toBeNull();
 
-    const second = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, asDonor(s));
+    const second = await call("POST", `/api/donor/orgs/${s.org.slug}/erasure`, await asDonor(s));
     expect(second.status).toBe(202);
     expect(second.body.requestId).not.toBe(first.body.requestId);
     const before = await totals(s);

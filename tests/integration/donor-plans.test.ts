@@ -8,7 +8,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, donationEvents, donations, outbox, recurringPlans, webhookEvents } from "@/db/schema";
-import { donorSessionCookie } from "@/lib/auth/donor-session";
 import { coverFeeCents } from "@/lib/money";
 import {
   customerSubscriptionDeleted,
@@ -35,27 +34,36 @@ import {
   type StripeRequest,
   stripeEventOf,
 } from "../helpers/fake-stripe";
-import { activeCampaign, activeOrg, CARD_DECLINED, CARD_OK, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
+import {
+  donorSessionCookieFor,
+  activeCampaign,
+  activeOrg,
+  CARD_DECLINED,
+  CARD_OK,
+  paidDonation,
+  randomEmail,
+  type Campaign,
+  type Org,
+} from "../helpers/records";
 
 const APP_ORIGIN = "http://localhost:3000";
 
-const cookieOf = (donorId: string, orgId: string) => donorSessionCookie(donorId, orgId).split(";")[0];
-const asDonor = (donorId: string, orgId: string) => ({
-  headers: { cookie: cookieOf(donorId, orgId), origin: APP_ORIGIN, "sec-fetch-site": "same-origin" },
+const asDonor = async (donorId: string, orgId: string) => ({
+  headers: { cookie: await donorSessionCookieFor(donorId, orgId), origin: APP_ORIGIN, "sec-fetch-site": "same-origin" },
 });
 
 type Plan = { planId: string; donorId: string; subscriptionId: string; email: string };
 
 const planPath = (org: Org, planId: string, tail = "") => `/api/donor/orgs/${org.slug}/recurring-plans/${planId}${tail}`;
 
-function cancelAs(org: Org, p: Plan, donorId = p.donorId) {
-  return post(planPath(org, p.planId, "/cancel"), undefined, asDonor(donorId, org.id));
+async function cancelAs(org: Org, p: Plan, donorId = p.donorId) {
+  return post(planPath(org, p.planId, "/cancel"), undefined, await asDonor(donorId, org.id));
 }
-function changeAmount(org: Org, p: Plan, amount: unknown, donorId = p.donorId) {
-  return call("PATCH", planPath(org, p.planId), { ...asDonor(donorId, org.id), body: { amount } });
+async function changeAmount(org: Org, p: Plan, amount: unknown, donorId = p.donorId) {
+  return call("PATCH", planPath(org, p.planId), { ...(await asDonor(donorId, org.id)), body: { amount } });
 }
-function startCardChange(org: Org, p: Plan, donorId = p.donorId) {
-  return post(planPath(org, p.planId, "/payment-method"), undefined, asDonor(donorId, org.id));
+async function startCardChange(org: Org, p: Plan, donorId = p.donorId) {
+  return post(planPath(org, p.planId, "/payment-method"), undefined, await asDonor(donorId, org.id));
 }
 
 async function planRow(id: string) {
@@ -140,10 +148,10 @@ describe("sandbox mode", () => {
       // A staff token is no donor.
       expectError(await post(planPath(org, p.planId, "/cancel"), undefined, { ...noCookie, token: owner.token }), 401, "Unauthorized");
       // The cookie of another organization's donor does not sign in here.
-      const foreignCookie = asDonor(other.plan.donorId, other.org.id);
+      const foreignCookie = await asDonor(other.plan.donorId, other.org.id);
       expectError(await post(planPath(org, p.planId, "/cancel"), undefined, foreignCookie), 401, "Unauthorized");
       const crossSite = {
-        headers: { cookie: cookieOf(p.donorId, org.id), origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+        headers: { cookie: await donorSessionCookieFor(p.donorId, org.id), origin: "https://evil.example", "sec-fetch-site": "cross-site" },
       };
       expectError(await post(planPath(org, p.planId, "/cancel"), undefined, crossSite), 403, "Forbidden");
       expect(await planRow(p.planId)).toMatchObject({ status: "ACTIVE", canceledBy: null });
@@ -161,7 +169,7 @@ describe("sandbox mode", () => {
       expect(renew.status, renew.text).toBe(202);
       expect(await renewalsOf(p.planId)).toEqual([{ amount: 3500, feeCents: 0, status: "SUCCEEDED" }]);
       // The donor's list shows it too.
-      const list = await get(`/api/donor/orgs/${org.slug}/recurring-plans`, asDonor(p.donorId, org.id));
+      const list = await get(`/api/donor/orgs/${org.slug}/recurring-plans`, await asDonor(p.donorId, org.id));
       expect(list.status, list.text).toBe(200);
       expect(list.body.data.find((x: { id: string }) => x.id === p.planId)).toMatchObject({
         amount: 3500,

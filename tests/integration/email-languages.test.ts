@@ -16,7 +16,17 @@ import { emailAttachments } from "@/lib/services/statements/statement-attachment
 import { patch, post, randomIp, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { queuedSignInEmails } from "../helpers/email";
-import { activeCampaign, activeOrg, pay, paidDonation, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
+import {
+  donorSessionCookieFor,
+  activeCampaign,
+  activeOrg,
+  pay,
+  paidDonation,
+  randomEmail,
+  startDonation,
+  type Campaign,
+  type Org,
+} from "../helpers/records";
 
 /** The one email queued under a dedupe key, rendered as it would be sent (Stripe-mode marks off). */
 async function queued(dedupeKey: string) {
@@ -166,9 +176,8 @@ describe("the emails that follow a gift", () => {
   });
 
   it("a plan canceled from the account: the donor's confirmation in the plan's language, the team's note in English", async () => {
-    const { donorSessionCookie } = await import("@/lib/auth/donor-session");
     const first = await paidDonation(campaign.id, { amount: 2000, recurringInterval: "YEAR", locale: "es" });
-    const cookie = donorSessionCookie(first.donorId, org.id).split(";")[0];
+    const cookie = await donorSessionCookieFor(first.donorId, org.id);
     const res = await post(`/api/donor/orgs/${org.slug}/recurring-plans/${first.recurringPlanId}/cancel`, undefined, {
       headers: { cookie, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
     });

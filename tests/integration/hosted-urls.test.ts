@@ -5,6 +5,7 @@ import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { isFrameable } from "@/lib/security/frameable-routes";
 import { proxy } from "@/proxy";
 import { get, newCampaign, newOrg, newUser, patch, post, uniqueSlug, type TestUser } from "../helpers/api";
+import { verifyCustomDomain } from "../helpers/custom-domains";
 import { testDb } from "../helpers/db";
 
 // Hosted URLs: requests run through proxy.ts as Next.js runs it before
@@ -50,6 +51,10 @@ beforeAll(async () => {
   host = domain();
   ({ owner, org } = await newOrg(undefined, { name: "Harbour Trust", customDomain: host.toUpperCase() }));
   expect(org.customDomain).toBe(host);
+  // Served (and in donateBaseUrl) only once its DNS record is verified.
+  expect(org.customDomainStatus).toBe("PENDING");
+  expect(org.donateBaseUrl).toBe(`http://localhost:3000/o/${org.slug}`);
+  org = (await verifyCustomDomain(org, owner.token)) as Org;
   expect(org.donateBaseUrl).toBe(`https://${host}`);
   campaignSlug = uniqueSlug("appeal");
   await published(org, owner.token, { slug: campaignSlug, title: "Harbour appeal" });
@@ -169,9 +174,10 @@ describe("an organization's custom domain", () => {
     expect(campaign.body.campaign.donateUrl).toBe(`https://${host}/donate/${campaignSlug}`);
   });
 
-  it("belongs to one organization: another's claim is refused (409) until the first lets it go", async () => {
+  it("belongs to one organization once verified: another's claim is refused (409) until the first lets it go", async () => {
     const other = domain();
-    const { owner: o2, org: second } = await newOrg(undefined, { customDomain: other });
+    const { owner: o2, org: claimed } = await newOrg(undefined, { customDomain: other });
+    const second = await verifyCustomDomain(claimed, o2.token);
     expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe(`/o/${second.slug}`);
 
     const o3 = await newUser("Third Owner");
@@ -188,8 +194,13 @@ describe("an organization's custom domain", () => {
     // Let go: the change is seen at once by this process (its cache is cleared), and the domain is free.
     const res = await patch(`/api/orgs/${second.id}`, { customDomain: null }, { token: o2.token });
     expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ customDomain: null, customDomainStatus: null, customDomainVerification: null });
     expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe("/");
-    expect((await patch(`/api/orgs/${third.id}`, { customDomain: other }, { token: o3.token })).status).toBe(200);
+    const taken = await patch(`/api/orgs/${third.id}`, { customDomain: other }, { token: o3.token });
+    expect(taken.status, taken.text).toBe(200);
+    // Claimed, not yet proven: nothing is served there until the third organization verifies it.
+    expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe("/");
+    await verifyCustomDomain(taken.body, o3.token);
     expect(servedPath(await through(`https://${other}/`), `https://${other}/`)).toBe(`/o/${third.slug}`);
   });
 });

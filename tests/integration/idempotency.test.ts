@@ -11,7 +11,9 @@ import { claimIdempotencyKey } from "@/lib/api/idempotency";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
 import { del, get, newCampaign, newOrg, newUser, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
+import { call } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { fixture, signedDelivery } from "../fixtures/processor";
 import { newAccount, newAccountLink, ok, stripeError, unrecognized, useFakeStripe } from "../helpers/fake-stripe";
 
 type Org = { id: string; slug: string } & Record<string, any>;
@@ -365,4 +367,42 @@ describe("a failing handler leaves no stored answer (Stripe mode, the processor 
     expect(replayed(again)).toBe("true");
     expect(again.text).toBe(retry.text);
   }, 30_000);
+});
+
+describe("Idempotency-Key on POST /api/processor/webhooks (no rate limit: signed callers only)", () => {
+  const webhook = (rawBody: string, headers: Record<string, string>, ip = randomIp()) =>
+    call("POST", "/api/processor/webhooks", { rawBody, headers, ip });
+
+  it("a bad signature with a fresh key answers 400 and keeps no row, however many come", async () => {
+    const keys = Array.from({ length: 20 }, newKey);
+    for (const key of keys) {
+      const forged = signedDelivery(fixture("customer.created"), { secret: "whsec_someone_else_0123456789" });
+      const res = await webhook(forged.rawBody, { ...forged.headers, ...withKey(key) });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toEqual({ error: "Invalid signature", status: 400 });
+    }
+    // Nor without any signature at all.
+    const unsigned = await webhook(JSON.stringify({ id: "evt_x" }), { "content-type": "application/json", ...withKey(keys[0]) });
+    expect(unsigned.status).toBe(400);
+    const db = await testDb();
+    const rows = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.key} in ${keys}`);
+    expect(rows).toEqual([]);
+  });
+
+  it("a signed event with a key is kept and replayed like any POST", async () => {
+    const key = newKey();
+    const ip = randomIp();
+    const delivery = signedDelivery(fixture("customer.created"));
+    const first = await webhook(delivery.rawBody, { ...delivery.headers, ...withKey(key) }, ip);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({ received: true, ignored: true });
+    expect(await keyRows(key)).toHaveLength(1);
+    const again = await webhook(delivery.rawBody, { ...delivery.headers, ...withKey(key) }, ip);
+    expect(again.status).toBe(200);
+    expect(replayed(again)).toBe("true");
+    expect(again.text).toBe(first.text);
+  });
 });

@@ -14,6 +14,7 @@ import { LANG_PARAM_HEADER, LOCALE_HEADER } from "@/lib/i18n/locales";
 import { clearOrgLocaleCache } from "@/lib/i18n/org-default";
 import { proxy } from "@/proxy";
 import { get, patch, post, type TestUser } from "../helpers/api";
+import { verifyCustomDomain } from "../helpers/custom-domains";
 import { testDb } from "../helpers/db";
 import { activeCampaign, activeOrg, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
 
@@ -45,6 +46,7 @@ async function chosen(url: string, headers: Record<string, string> = {}) {
 beforeAll(async () => {
   domain = `give-${randomBytes(4).toString("hex")}.example.org`;
   ({ owner, org } = await activeOrg({ customDomain: domain }));
+  org = (await verifyCustomDomain(org, owner.token)) as typeof org;
   campaign = await activeCampaign(org, owner);
 });
 

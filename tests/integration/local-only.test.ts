@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
-import { isDemoSignInAvailable, isLoopbackRequest, isMailboxAvailable } from "@/lib/auth/modes";
+import { isDemoSignInAvailable, isLoopbackHost, isLoopbackRequest, isMailboxAvailable } from "@/lib/auth/modes";
 import { getAuthOptions } from "@/lib/auth/options";
 import { resetEnv } from "@/lib/env";
 import { DEMO_OWNER } from "@/lib/auth/demo-owner";
@@ -28,9 +28,12 @@ afterEach(() => {
   resetEnv();
 });
 
-/** The headers a page or route sees for a connection from `ip` through scripts/server.mjs (Next.js adds X-Forwarded-For). */
+/**
+ * The headers a page or route sees for a connection from `ip` through scripts/server.mjs (Next.js
+ * adds X-Forwarded-For), asking for `localhost:3000` unless `extra` names another Host.
+ */
 const from = (ip: string, extra: Record<string, string> = {}) =>
-  new Headers({ ...serverClientIpHeaders(ip), "x-forwarded-for": ip, ...extra });
+  new Headers({ ...serverClientIpHeaders(ip), "x-forwarded-for": ip, host: "localhost:3000", ...extra });
 
 type Authorize = (credentials: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
 function demoAuthorize(): Authorize | undefined {
@@ -63,6 +66,45 @@ describe("loopback clients", () => {
   });
 });
 
+describe("the Host a loopback client asks for", () => {
+  it("must be a loopback name: localhost, 127.x or [::1], with any port", () => {
+    for (const host of [
+      "localhost",
+      "localhost:3000",
+      "LOCALHOST:8080",
+      "127.0.0.1",
+      "127.0.0.1:3000",
+      "127.1.2.3:80",
+      "[::1]",
+      "[::1]:3000",
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      null,
+      "",
+      "give.example.org",
+      "goodfund.example.org:443",
+      "203.0.113.5",
+      "10.0.0.1:3000",
+      "[2001:db8::1]:3000",
+      "localhost.example.org",
+      "127.0.0.1.nip.io",
+      "::1",
+    ])
+      expect(isLoopbackHost(host), String(host)).toBe(false);
+  });
+
+  it("gives away a visitor relayed by a same-host proxy that adds no forwarding headers (nginx's default proxy_pass)", () => {
+    // The proxy connects from 127.0.0.1 and adds nothing, but passes on the site's public name.
+    expect(isLoopbackRequest(from("127.0.0.1", { host: "give.example.org" }))).toBe(false);
+    expect(isLoopbackRequest(from("::1", { host: "goodfund.example.org:443" }))).toBe(false);
+    expect(isLoopbackRequest(new Headers({ ...serverClientIpHeaders("127.0.0.1"), "x-forwarded-for": "127.0.0.1" }))).toBe(false);
+    // The developer's own browser on the same machine.
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"])
+      expect(isLoopbackRequest(from("127.0.0.1", { host })), host).toBe(true);
+  });
+});
+
 describe("GET /sandbox/mailbox and the demo sign-in on an embedded sandbox install", () => {
   it("are available to a loopback client", async () => {
     embeddedSandbox();
@@ -82,6 +124,20 @@ describe("GET /sandbox/mailbox and the demo sign-in on an embedded sandbox insta
     expect(await isDemoSignInAvailable(db, from("203.0.113.9"))).toBe(false);
     expect(await demoAuthorize()!({}, { headers: Object.fromEntries(from("203.0.113.9")) })).toBeNull();
     expect(await demoAuthorize()!({}, { headers: { [CLIENT_IP_HEADER]: "127.0.0.1" } })).toBeNull();
+  });
+
+  it("are refused to a loopback connection asking for a public host name (a same-host proxy relaying a visitor)", async () => {
+    embeddedSandbox();
+    const db = await testDb();
+    const relayed = from("127.0.0.1", { host: "give.example.org" });
+    expect(isMailboxAvailable(relayed)).toBe(false);
+    expect(await isDemoSignInAvailable(db, relayed)).toBe(false);
+    expect(await demoAuthorize()!({}, { headers: Object.fromEntries(relayed) })).toBeNull();
+    // The same connection asking for localhost is the developer's own.
+    expect(isMailboxAvailable(from("127.0.0.1", { host: "localhost:3000" }))).toBe(true);
+    expect(await demoAuthorize()!({}, { headers: Object.fromEntries(from("127.0.0.1", { host: "127.0.0.1:3000" })) })).toMatchObject({
+      id: DEMO_OWNER.id,
+    });
   });
 
   it("the mailbox is closed when emails really go out (RESEND_API_KEY)", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addMember, del, get, newOrg, newUser, patch, post, uniqueSlug, type TestUser } from "../helpers/api";
 import { expectNewRecord } from "../helpers/contract";
+import { verifyCustomDomain } from "../helpers/custom-domains";
 
 function expectBadField(res: { status: number; body: any }, field: string) {
   expect(res.status).toBe(400);
@@ -16,7 +17,16 @@ async function joined(orgId: string, ownerToken: string, role: "OWNER" | "ADMIN"
   return user;
 }
 
-const NULLABLE_ORG_FIELDS = ["processorAccountId", "legalName", "taxId", "logoUrl", "color", "customDomain"] as const;
+const NULLABLE_ORG_FIELDS = [
+  "processorAccountId",
+  "legalName",
+  "taxId",
+  "logoUrl",
+  "color",
+  "customDomain",
+  "customDomainStatus",
+  "customDomainVerification",
+] as const;
 
 describe("POST /api/orgs", () => {
   it("POST /api/orgs creates an organization (201) with every documented field and nulls for unset ones", async () => {
@@ -250,12 +260,21 @@ describe("PATCH /api/orgs/:idOrSlug", () => {
     expect((await get(`/api/orgs/${org.slug}`, { token: owner.token })).status).toBe(404);
   });
 
-  it("PATCH /api/orgs/:idOrSlug with a customDomain makes donateBaseUrl use it", async () => {
+  it("PATCH /api/orgs/:idOrSlug with a customDomain makes donateBaseUrl use it once verified", async () => {
     const { owner, org } = await newOrg();
-    const res = await patch(`/api/orgs/${org.id}`, { customDomain: "Give.Example.org" }, { token: owner.token });
+    const domain = `${uniqueSlug("give")}.example.org`;
+    const res = await patch(`/api/orgs/${org.id}`, { customDomain: domain.toUpperCase() }, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.customDomain).toBe("give.example.org");
-    expect(res.body.donateBaseUrl).toBe("https://give.example.org");
+    expect(res.body.customDomain).toBe(domain);
+    expect(res.body.customDomainStatus).toBe("PENDING");
+    expect(res.body.customDomainVerification).toEqual({
+      type: "TXT",
+      name: `_goodfund.${domain}`,
+      value: expect.stringMatching(/^goodfund-verification=[0-9a-f]{32}$/),
+    });
+    expect(res.body.donateBaseUrl).toBe(`http://localhost:3000/o/${org.slug}`);
+    const verified = await verifyCustomDomain(res.body, owner.token);
+    expect(verified.donateBaseUrl).toBe(`https://${domain}`);
     const cleared = await patch(`/api/orgs/${org.id}`, { customDomain: null }, { token: owner.token });
     expect(cleared.body.donateBaseUrl).toBe(`http://localhost:3000/o/${org.slug}`);
     expectBadField(

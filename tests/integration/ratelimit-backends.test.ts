@@ -11,6 +11,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { limitRequest, resetRateLimiter, type Policy, type RateLimitBackend } from "@/lib/ratelimit";
+import { MemoryBackend } from "@/lib/ratelimit/memory";
 import { RedisBackend } from "@/lib/ratelimit/redis";
 import { UpstashBackend } from "@/lib/ratelimit/upstash";
 
@@ -313,5 +314,32 @@ describe("store down", () => {
       resetEnv();
       resetRateLimiter();
     }
+  });
+});
+
+describe("peek: an identifier's standing without counting a request", () => {
+  const small: Policy = { name: "cron-auth", limit: 3, windowMs: 60_000 };
+  it.each([
+    ["memory", () => new MemoryBackend()],
+    ["redis", () => redisBackend],
+    ["upstash", () => upstashBackend],
+  ] as const)("%s: peeking counts nothing; it answers what the next limit() would have left", async (_name, make) => {
+    await freshWindow();
+    const backend: RateLimitBackend = make();
+    const who = id(`peek-${_name}`);
+    const start = Date.now();
+    const fresh = await backend.peek(small, who);
+    expect(fresh).toMatchObject({ success: true, limit: 3, remaining: 3 });
+    expect(fresh.reset).toBeGreaterThan(start);
+    for (let i = 0; i < 5; i++) expect((await backend.peek(small, who)).remaining).toBe(3);
+    await backend.limit(small, who);
+    await backend.limit(small, who);
+    expect(await backend.peek(small, who)).toMatchObject({ success: true, remaining: 1 });
+    await backend.limit(small, who);
+    const spent = await backend.peek(small, who);
+    expect(spent).toMatchObject({ success: false, remaining: 0 });
+    expect(spent.reset).toBeLessThanOrEqual(start + small.windowMs);
+    // Another identifier is untouched.
+    expect((await backend.peek(small, id(`peek-${_name}-other`))).remaining).toBe(3);
   });
 });

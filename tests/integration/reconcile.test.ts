@@ -574,7 +574,7 @@ describe("reconciliation in Stripe mode", () => {
 // ---------------------------------------------------------------------------------------------
 
 describe("POST /api/cron/reconcile", () => {
-  const SECRET = `cron-${hex()}`;
+  const SECRET = `cron-${randomBytes(16).toString("hex")}`;
   const saved: Record<string, string | undefined> = {};
   beforeAll(() => {
     for (const k of ["CRON_SECRET", "RECONCILE_PENDING_AFTER_MINUTES"]) saved[k] = process.env[k];

@@ -1,6 +1,7 @@
 /**
  * Sign-in links (next-auth email provider): limited per address and per client IP with a clear
- * error code for the sign-in page, never logged outside an embedded install, purged from the
+ * error code for the sign-in page, never logged outside an embedded sandbox install (donor account
+ * links neither), purged from the
  * outbox once sent or failed for good (kept for the sandbox mailbox on a local install until they
  * expire), tokens stored hashed, and expired tokens deleted by the worker.
  */
@@ -15,10 +16,28 @@ import { getEnv, resetEnv } from "@/lib/env";
 import { MAX_ATTEMPTS, runWorkerOnce } from "@/lib/jobs/worker";
 import { resetRateLimiter } from "@/lib/ratelimit";
 import { testDb } from "../helpers/db";
+import { post } from "../helpers/api";
+import { handleSignInRequests, queuedSignInEmails } from "../helpers/email";
+import { activeCampaign, activeOrg, paidDonation } from "../helpers/records";
 import { linkOf, requestSignInLink } from "../helpers/sign-in";
 
+/** An organization taking gifts, and a campaign of it (made in sandbox mode, whatever the case switches to later). */
+async function givingOrg() {
+  const { owner, org } = await activeOrg();
+  return { org, campaign: await activeCampaign(org, owner) };
+}
+
 const saved = { ...process.env };
-const KEYS = ["DATABASE_URL", "RESEND_API_KEY", "RESEND_BASE_URL", "LOG_LEVEL", "SIGNIN_LINKS_PER_IP", "NODE_ENV"] as const;
+const KEYS = [
+  "DATABASE_URL",
+  "RESEND_API_KEY",
+  "RESEND_BASE_URL",
+  "LOG_LEVEL",
+  "SIGNIN_LINKS_PER_IP",
+  "NODE_ENV",
+  "PAYMENTS_MODE",
+  "STRIPE_SECRET_KEY",
+] as const;
 function setEnv(values: Partial<Record<(typeof KEYS)[number], string | undefined>>) {
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined) delete process.env[k];
@@ -37,9 +56,16 @@ afterEach(() => {
 });
 
 /** A Postgres deployment as the server sees it (the test keeps its own database connection). */
-const deployment = () => setEnv({ DATABASE_URL: saved.DATABASE_URL ?? "postgres://deployment.invalid/goodfund", NODE_ENV: "production" });
+const deployment = () =>
+  setEnv({
+    DATABASE_URL: saved.DATABASE_URL ?? "postgres://deployment.invalid/goodfund",
+    NODE_ENV: "production",
+    PAYMENTS_MODE: "sandbox",
+  });
 /** An embedded install: no DATABASE_URL (the connection already open stays the test's). */
-const embedded = () => setEnv({ DATABASE_URL: undefined });
+const embedded = () => setEnv({ DATABASE_URL: undefined, PAYMENTS_MODE: "sandbox", STRIPE_SECRET_KEY: undefined });
+/** An embedded install taking real payments: Stripe mode (nothing here calls Stripe). */
+const embeddedStripe = () => setEnv({ DATABASE_URL: undefined, PAYMENTS_MODE: "stripe", STRIPE_SECRET_KEY: "sk_test_goodfund_embedded" });
 
 const uid = () => randomBytes(5).toString("hex");
 const ipv4 = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -118,19 +144,25 @@ describe("sign-in links at rest and in the logs", () => {
     expect(row.token).toBe(createHash("sha256").update(`${token}${getEnv().nextAuthSecret}`).digest("hex"));
   });
 
-  it("prints the link to the log only on an embedded install that sends no email", async () => {
+  it("prints staff sign-in links to the log only on an embedded sandbox install that sends no email", async () => {
     const lines: string[] = [];
     vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string) => {
       lines.push(String(chunk));
       return true;
     }) as never);
     setEnv({ LOG_LEVEL: "info" });
+    const tokenOf = async (outboxId: number) => new URL((await linkOf(outboxId))!).searchParams.get("token")!;
 
     deployment();
     expect(signInLinksLogged()).toBe(false);
     const prod = await requestSignInLink(`prod-${uid()}@example.org`, ipv4());
-    const prodLink = (await linkOf(prod.outboxId!))!;
-    expect(lines.join("")).not.toContain(new URL(prodLink).searchParams.get("token")!);
+    expect(lines.join("")).not.toContain(await tokenOf(prod.outboxId!));
+
+    // An embedded install taking real payments is someone's live site: no links in its log either.
+    embeddedStripe();
+    expect(signInLinksLogged()).toBe(false);
+    const live = await requestSignInLink(`live-${uid()}@example.org`, ipv4());
+    expect(lines.join("")).not.toContain(await tokenOf(live.outboxId!));
 
     embedded();
     expect(signInLinksLogged()).toBe(true);
@@ -142,8 +174,45 @@ describe("sign-in links at rest and in the logs", () => {
     setEnv({ RESEND_API_KEY: "re_test", RESEND_BASE_URL: resend.url });
     expect(signInLinksLogged()).toBe(false);
     const mailed = await requestSignInLink(`mailed-${uid()}@example.org`, ipv4());
-    expect(lines.join("")).not.toContain(new URL((await linkOf(mailed.outboxId!))!).searchParams.get("token")!);
+    expect(lines.join("")).not.toContain(await tokenOf(mailed.outboxId!));
     vi.mocked(process.stdout.write).mockRestore();
+  });
+
+  it("prints donor account sign-in links to the log only on an embedded sandbox install that sends no email", async () => {
+    const { org, campaign } = await givingOrg();
+    const lines: string[] = [];
+    setEnv({ LOG_LEVEL: "info" });
+    // Donors who gave (in sandbox mode, before the cases switch modes).
+    const donorsToAsk: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const email = `donor-${uid()}@example.org`;
+      await paidDonation(campaign.id, { email });
+      donorsToAsk.push(email);
+    }
+    // A donor's link, asked for through the API and made by the worker while the log is captured.
+    const donorLinkLogged = async () => {
+      const email = donorsToAsk.shift()!;
+      expect((await post(`/api/public/orgs/${org.slug}/donor-sessions`, { email }, { ip: ipv4() })).status).toBe(202);
+      const spy = vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string) => {
+        lines.push(String(chunk));
+        return true;
+      }) as never);
+      try {
+        expect(await handleSignInRequests(email)).toBe(1);
+      } finally {
+        spy.mockRestore();
+      }
+      const [mail] = await queuedSignInEmails(email);
+      const token = new URL(mail.props.url).searchParams.get("token")!;
+      return lines.join("").includes(token);
+    };
+
+    deployment();
+    expect(await donorLinkLogged()).toBe(false);
+    embeddedStripe();
+    expect(await donorLinkLogged()).toBe(false);
+    embedded();
+    expect(await donorLinkLogged()).toBe(true);
   });
 
   it("a sign-in email sent through Resend has its link purged in the update that marks it SENT", async () => {

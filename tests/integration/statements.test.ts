@@ -14,7 +14,6 @@ import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/api-routes";
 import { auditLog, donors, outbox, statementDeliveries, statementRuns } from "@/db/schema";
-import { donorCookieName, signDonorSession } from "@/lib/auth/donor-session";
 import type { RouteHandler } from "@/lib/api/route";
 import { resetEnv } from "@/lib/env";
 import { runWorkerOnce } from "@/lib/jobs/worker";
@@ -23,7 +22,7 @@ import { renderStatementPdf } from "@/lib/services/statements/statement-pdf";
 import { get, newCampaign, newOrg, patch, post, randomIp, serverClientIpHeaders, type TestUser } from "../helpers/api";
 import { assertContractResponse } from "../helpers/contract";
 import { testDb } from "../helpers/db";
-import { insertDonations, insertDonor, memberOf, rowsOf, type Org } from "../helpers/records";
+import { donorSessionCookieFor, insertDonations, insertDonor, memberOf, rowsOf, type Org } from "../helpers/records";
 
 const YEAR = 2024;
 const at = (year: number, month: number, day: number, hour = 12) => new Date(Date.UTC(year, month - 1, day, hour));
@@ -34,19 +33,19 @@ function pdfText(pdf: Uint8Array): string {
 }
 
 /** The donor cookie of `donorId` for `orgId`, as the sign-in link would set it. */
-function donorCookie(orgId: string, donorId: string): Record<string, string> {
-  return { cookie: `${donorCookieName(orgId)}=${signDonorSession(donorId, orgId, new Date(Date.now() + 3_600_000))}` };
+async function donorCookie(orgId: string, donorId: string): Promise<Record<string, string>> {
+  return { cookie: await donorSessionCookieFor(donorId, orgId) };
 }
 
 async function download(org: Org, donorId: string, year: number) {
-  return get(`/api/donor/orgs/${org.slug}/statements/${year}`, { headers: donorCookie(org.id, donorId) });
+  return get(`/api/donor/orgs/${org.slug}/statements/${year}`, { headers: await donorCookie(org.id, donorId) });
 }
 
 /** The download's raw bytes, through the route's handler (the `call` helper decodes bodies as text; a PDF needs its bytes). */
 async function downloadBytes(org: Org, donorId: string, year: number): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
   const route = API_ROUTES.find((r) => r.path === "/api/donor/orgs/[orgSlug]/statements/[year]")!;
   const req = new NextRequest(`http://localhost:3000/api/donor/orgs/${org.slug}/statements/${year}`, {
-    headers: { ...donorCookie(org.id, donorId), ...serverClientIpHeaders(randomIp()) },
+    headers: { ...(await donorCookie(org.id, donorId)), ...serverClientIpHeaders(randomIp()) },
   });
   const handler = (route.module as Record<string, RouteHandler>).GET;
   const res = await handler(req, { params: Promise.resolve({ orgSlug: org.slug, year: String(year) }) });
@@ -463,7 +462,7 @@ describe("GET /api/donor/orgs/:orgSlug/statements/:year", () => {
     assertContractResponse(anon, null);
     expect(anon.status).toBe(401);
     const other = await newOrg();
-    const foreign = await get(`/api/donor/orgs/${org.slug}/statements/${YEAR}`, { headers: donorCookie(other.org.id, a.id) });
+    const foreign = await get(`/api/donor/orgs/${org.slug}/statements/${YEAR}`, { headers: await donorCookie(other.org.id, a.id) });
     expect(foreign.status).toBe(401);
     // A donor of another organization, with a cookie of this one: the wrapper's donor is not ours.
     const outsiderDonor = await insertDonor(other.org.id);

@@ -19,7 +19,8 @@ import {
   startWorker,
 } from "@/lib/jobs/worker";
 import { enqueue } from "@/lib/outbox/enqueue";
-import { call } from "../helpers/api";
+import { peekLimit } from "@/lib/ratelimit";
+import { call, randomIp } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 // ---------------------------------------------------------------------------------------------
@@ -493,7 +494,12 @@ describe("GET/POST /api/cron/worker", () => {
     // keep it from expiring their deliberately old unpaid donations.
     setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined, ABANDONED_AFTER_HOURS: "10000000", TICKET_HOLD_MINUTES: "600000000" });
     const orgId = await newOrgRow();
-    const { row } = await enqueueReceipt(orgId);
+    const { row: queued } = await enqueueReceipt(orgId);
+    // Rows are claimed oldest first (by ID): however large a backlog other files sharing the
+    // database left, ours goes first, so the cron runs below need not drain theirs.
+    const firstId = -Number.parseInt(randomBytes(5).toString("hex"), 16) - 1;
+    await db.update(outbox).set({ id: firstId }).where(eq(outbox.id, queued.id));
+    const row = { ...queued, id: firstId };
     const res = await call("GET", "/api/cron/worker", { headers: { authorization: `Bearer ${SECRET}` } });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["delivered", "ended", "failed", "published"]);
@@ -508,5 +514,49 @@ describe("GET/POST /api/cron/worker", () => {
     const post = await call("POST", "/api/cron/worker", { headers: { authorization: `bearer ${SECRET}` } });
     expect(post.status).toBe(200);
     expect((await call("PUT", "/api/cron/worker", { headers: { authorization: `Bearer ${SECRET}` } })).status).toBe(405);
+  });
+
+  describe("failed authentications, per client IP", () => {
+    /** Rate-limit windows are aligned to the minute: start a burst well inside one. */
+    async function freshMinute() {
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+    }
+    const cron = (ip: string, secret: string) => call("GET", "/api/cron/worker", { ip, headers: { authorization: `Bearer ${secret}` } });
+
+    it("ten wrong secrets a minute answer 401; then 429 with Retry-After, for the right secret too; other clients are unaffected", async () => {
+      setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined, ABANDONED_AFTER_HOURS: "10000000", TICKET_HOLD_MINUTES: "600000000" });
+      await freshMinute();
+      const guesser = randomIp();
+      for (let i = 0; i < 10; i++) {
+        const res = await cron(guesser, `guess-${i}`);
+        expect(res.status, `attempt ${i + 1}`).toBe(401);
+      }
+      const refused = await cron(guesser, "guess-10");
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: "Too many requests", status: 429 });
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // While limited, a right guess gets no further: guessing can't go on at full speed.
+      expect((await cron(guesser, SECRET)).status).toBe(429);
+      // The scheduler, elsewhere, runs as usual.
+      expect((await cron(randomIp(), SECRET)).status).toBe(200);
+    }, 120_000);
+
+    it("the right secret is never counted: a scheduler calling often is not limited", async () => {
+      setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined, ABANDONED_AFTER_HOURS: "10000000", TICKET_HOLD_MINUTES: "600000000" });
+      await freshMinute();
+      const scheduler = randomIp();
+      // Each call runs the whole worker: the count itself shows that calls with the right secret leave nothing behind.
+      expect((await cron(scheduler, SECRET)).status).toBe(200);
+      expect((await cron(scheduler, SECRET)).status).toBe(200);
+      expect(await peekLimit("cron-auth", scheduler)).toMatchObject({ success: true, remaining: 10 });
+      // A few mistakes from the same address are counted, and stay under the limit.
+      for (let i = 0; i < 3; i++) expect((await cron(scheduler, "typo")).status).toBe(401);
+      expect(await peekLimit("cron-auth", scheduler)).toMatchObject({ success: true, remaining: 7 });
+      expect((await cron(scheduler, SECRET)).status).toBe(200);
+      expect(await peekLimit("cron-auth", scheduler)).toMatchObject({ remaining: 7 });
+    }, 120_000);
   });
 });

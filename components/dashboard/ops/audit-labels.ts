@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.secret_rotated": "Webhook secret rotated",
   "organization.updated": "Settings changed",
   "organization.two_factor_requirement_changed": "Two-factor requirement changed",
+  "organization.custom_domain_verified": "Custom domain verified",
   "payouts.onboarding_started": "Payout setup started",
   "statements.sent": "Year-end statements sent",
   "donor.exported": "Donor data exported",

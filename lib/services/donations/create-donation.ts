@@ -21,6 +21,7 @@ import { coverFeeCents, formatMoney, minimumDonationMinor, platformFeeCents } fr
 import type { PaymentProcessor } from "@/lib/processor/types";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { assertFewFailedPayments } from "./failed-payments";
+import { assertHeldTicketsWithinCap } from "./held-tickets";
 import { moveDonation } from "./move-donation";
 import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
@@ -146,7 +147,8 @@ const setPaymentIntent = prepared("donation_payment_intent", (db) =>
 /**
  * Starts a gift. First the client: one with too many recent failed payments is refused (429),
  * and with Turnstile configured its captcha token must verify. Then the gift: validated against
- * the campaign, event tickets reserved (never oversold: one conditional UPDATE), the donor found
+ * the campaign, event tickets reserved (never oversold: one conditional UPDATE; one client holds at
+ * most two orders' worth unpaid, see held-tickets.ts), the donor found
  * or created (an existing donor is not changed until a payment succeeds), the PENDING donation
  * recorded with the client's IP, then the processor asked for a PaymentIntent (or a
  * subscription for a recurring gift). The processor call
@@ -177,6 +179,7 @@ export async function createDonation(
     if (tickets) {
       const reserved = await reserveTickets(tx, { id: campaign.id, tickets });
       if (reserved.length === 0) throw conflict("sold_out", "Sold out");
+      await assertHeldTicketsWithinCap(tx, { campaign, clientIp: request.clientIp, tickets });
     }
     const donor = await findOrCreateDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
     const id = newId("don");

@@ -4,6 +4,7 @@ import { donations, recurringPlans, type Donation } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
+import { markPaymentFailed } from "./failed-payments";
 import { moveDonation } from "./move-donation";
 
 /** Donations expired per rule and run; a backlog is worked off over the following runs. */
@@ -25,9 +26,14 @@ export type ExpiryRule = {
   timelineType: string;
   failureReason: string;
   data: Record<string, unknown>;
+  /** The expiry counts as a failed payment for the card-testing defence (failed-payments.ts). */
+  countsAsFailedPayment?: boolean;
 };
 
-/** Event donations hold their tickets for `minutes` while the buyer pays. */
+/**
+ * Event donations hold their tickets for `minutes` while the buyer pays. An expired hold counts
+ * as a failed payment: seats held and never paid for are how a script keeps an event sold out.
+ */
 export function ticketHoldRule(minutes: number): ExpiryRule {
   return {
     name: "ticket hold",
@@ -36,6 +42,7 @@ export function ticketHoldRule(minutes: number): ExpiryRule {
     timelineType: "ticket_hold.expired",
     failureReason: ticketHoldExpiredReason(minutes),
     data: { holdMinutes: minutes },
+    countsAsFailedPayment: true,
   };
 }
 
@@ -70,8 +77,9 @@ export function abandonedCheckoutRule(hours: number): ExpiryRule {
  * A recurring gift's first payment belongs to its subscription's first invoice, which Stripe
  * lets the donor pay until it expires the incomplete subscription (23 hours): its subscription is
  * canceled instead (voiding that invoice; one that already ended is answered as missing, which
- * is as good), then the donation is FAILED and its still INCOMPLETE plan CANCELED. None of these
- * is a declined card: the card-testing defence does not count them.
+ * is as good), then the donation is FAILED and its still INCOMPLETE plan CANCELED. Only an
+ * expired ticket hold counts as a failed payment for the card-testing defence; an abandoned
+ * checkout does not.
  */
 export async function expirePendingDonations(
   db: Db,
@@ -151,6 +159,7 @@ async function markFailed(db: Db, donationId: string, rule: ExpiryRule): Promise
       },
       failureReason: rule.failureReason,
     });
+    if (rule.countsAsFailedPayment) await markPaymentFailed(tx, { id: locked.id });
     if (locked.recurringPlanId) {
       await tx
         .update(recurringPlans)

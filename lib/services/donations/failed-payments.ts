@@ -9,10 +9,11 @@ import { AppError } from "@/lib/errors";
  * The events that count as a failed payment for the card-testing defence: a declined card
  * (`payment_intent.payment_failed`) and a canceled payment (`payment_intent.canceled`), each only
  * when it found the donation PENDING. A decline moves the donation to FAILED, or leaves it PENDING
- * with its event tickets while its payment stays payable; it counts either way. Not counted:
- * expired ticket holds (an abandoned checkout tried no card), payments the processor could not
- * start (our outage, not the client's doing), and a processor's cancel that follows a hold's
- * expiry (already FAILED).
+ * with its event tickets while its payment stays payable; it counts either way. An expired ticket
+ * hold counts too (the worker marks it: expire-unpaid-donations.ts), since holding seats unpaid is
+ * how a script keeps an event sold out. Not counted: payments the processor could not start (our
+ * outage, not the client's doing), abandoned checkouts without tickets, and a processor's cancel
+ * that follows a hold's expiry (already FAILED, counted once).
  */
 const COUNTED_EVENTS: readonly string[] = ["payment_intent.payment_failed", "payment_intent.canceled"];
 
@@ -31,7 +32,7 @@ export const markPaymentFailed = prepared("donation_payment_failed", (db) =>
 
 /**
  * Card-testing defence: a client (by its rate-limit key) whose donations failed through a
- * declined or canceled payment (FAILED, or PENDING on a declined card while holding tickets; a
+ * declined or canceled payment or an expired ticket hold (FAILED, or PENDING on a declined card while holding tickets; a
  * donation paid after all no longer counts) `FAILED_PAYMENTS_LIMIT` times within the last
  * `FAILED_PAYMENTS_WINDOW_MINUTES` may not start another donation: 429 with `Retry-After` until
  * enough of those failures leave the window to bring the count under the limit.

@@ -4,11 +4,10 @@ import type { Db } from "@/db";
 import { isCustomDomainTaken, isUniqueViolation } from "@/db/errors";
 import { memberships, organizations, type Organization, type User } from "@/db/schema";
 import { conflict } from "@/lib/errors";
-import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { newId } from "@/lib/ids";
 import type { createOrganizationBody } from "@/lib/schemas/organizations";
 import { nextFreeSlug, slugify } from "@/lib/slug";
-import { customDomainTaken } from "./update-organization";
+import { assertDomainNotServed, customDomainFields, customDomainTaken } from "./update-organization";
 
 type Input = z.output<typeof createOrganizationBody>;
 
@@ -16,12 +15,14 @@ type Input = z.output<typeof createOrganizationBody>;
  * Creates an organization (status ONBOARDING until its payout account is connected) with the
  * creator as OWNER, in one transaction. An explicit slug that is taken is a 409; a slug derived
  * from the name is de-duplicated (`-2`, `-3`…), retrying if a concurrent create takes it first.
+ * A custom domain starts PENDING (see updateOrganization): nothing is served on it until verified.
  */
 export async function createOrganization(db: Db, user: User, input: Input): Promise<Organization> {
   for (let attempt = 0; ; attempt++) {
     const slug = input.slug ?? (await freeSlugFor(db, input.name));
     try {
       const created = await db.transaction(async (tx) => {
+        if (input.customDomain) await assertDomainNotServed(tx, input.customDomain);
         const [org] = await tx
           .insert(organizations)
           .values({
@@ -34,6 +35,7 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
             logoUrl: input.logoUrl ?? null,
             color: input.color ?? null,
             customDomain: input.customDomain ?? null,
+            ...customDomainFields(input.customDomain ?? null),
             defaultLocale: input.defaultLocale ?? "en",
             currency: input.currency ?? "usd",
           })
@@ -41,8 +43,6 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
         await tx.insert(memberships).values({ orgId: org.id, userId: user.id, role: "OWNER" });
         return org;
       });
-      // A domain looked up before it was anyone's is cached as nobody's: this process forgets that now.
-      if (created.customDomain) clearHostCache();
       return created;
     } catch (err) {
       if (isCustomDomainTaken(err)) throw customDomainTaken();

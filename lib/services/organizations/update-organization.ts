@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { dropAllCampaignViews } from "@/lib/cache/public-campaign-view";
 import type { z } from "zod";
 import type { DbOrTx } from "@/db";
@@ -7,6 +7,7 @@ import { donations, organizations, type Organization } from "@/db/schema";
 import { conflict, type AppError } from "@/lib/errors";
 import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { clearOrgLocaleCache } from "@/lib/i18n/org-default";
+import { newCustomDomainToken } from "@/lib/hosted-urls/domain-token";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
 import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
@@ -17,6 +18,11 @@ import { changedFields, recordAudit, type AuditContext } from "@/lib/services/au
  * The currency changes only before the first donation (any donation row, whatever its status):
  * amounts are stored in the currency's minor units, so a later change would mix currencies in
  * totals and reports. The organization row is locked while that is checked.
+ *
+ * A new custom domain starts PENDING with a fresh TXT record value and is not served until
+ * verified (verify-custom-domain.ts); clearing it clears its status. A domain another
+ * organization has VERIFIED is refused (409); one another organization merely claims is accepted,
+ * since only the one that proves control of its DNS will have it served.
  */
 export async function updateOrganization(
   db: DbOrTx,
@@ -37,9 +43,12 @@ export async function updateOrganization(
           );
         }
       }
+      const domainChanged = patch.customDomain !== undefined && patch.customDomain !== org.customDomain;
+      if (domainChanged && patch.customDomain) await assertDomainNotServed(tx, patch.customDomain, org.id);
+      const domainFields = domainChanged ? customDomainFields(patch.customDomain ?? null) : {};
       const [updated] = await tx
         .update(organizations)
-        .set({ ...patch, updatedAt: sql`now()` })
+        .set({ ...patch, ...domainFields, updatedAt: sql`now()` })
         .where(eq(organizations.id, org.id))
         .returning();
       const { requireTwoFactor, ...changes } = changedFields(org, patch);
@@ -71,6 +80,29 @@ export async function updateOrganization(
     if (isUniqueViolation(err)) throw conflict("organization_slug_taken", "Organization slug is already taken");
     throw err;
   }
+}
+
+/** The columns a newly set custom domain (or none) starts with: PENDING with a fresh record value. */
+export function customDomainFields(domain: string | null) {
+  return domain
+    ? { customDomainStatus: "PENDING" as const, customDomainToken: newCustomDomainToken(), customDomainVerifiedAt: null }
+    : { customDomainStatus: null, customDomainToken: null, customDomainVerifiedAt: null };
+}
+
+/** 409 when another organization already has `domain` VERIFIED (served): it can't be verified twice. */
+export async function assertDomainNotServed(tx: DbOrTx, domain: string, exceptOrgId?: string): Promise<void> {
+  const [served] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.customDomain, domain),
+        eq(organizations.customDomainStatus, "VERIFIED"),
+        exceptOrgId ? ne(organizations.id, exceptOrgId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (served) throw customDomainTaken();
 }
 
 /** 409: another organization already serves its pages on this domain. */

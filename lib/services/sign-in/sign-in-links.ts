@@ -22,13 +22,14 @@ export const MAGIC_LINK_WINDOW_SECONDS = 15 * 60;
 export type SignInLinkRefusal = "TooManySignInEmails" | "TooManySignInRequests";
 
 /**
- * Links are printed to the server log only on an embedded install (local development) that
- * sends no email: there the log is the developer's own terminal. A deployment on Postgres never
- * logs one, whatever else is configured.
+ * Links (staff magic links and donor account links) are printed to the server log only on a
+ * local sandbox install (embedded, sandbox payments) that sends no email: there the log is the
+ * developer's own terminal. An embedded install taking real payments (Stripe mode) is someone's
+ * live site, and a deployment on Postgres is too: they never log one, whatever else is configured.
  */
 export function signInLinksLogged(): boolean {
   const env = getEnv();
-  return env.embedded && !env.RESEND_API_KEY;
+  return env.embedded && env.paymentsMode === "sandbox" && !env.RESEND_API_KEY;
 }
 
 /**

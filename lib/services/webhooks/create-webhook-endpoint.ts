@@ -5,6 +5,7 @@ import { conflict } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
+import { urlForAudit } from "@/lib/services/audit/url-for-audit";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { assertWebhookUrl } from "./assert-webhook-url";
 
@@ -43,7 +44,7 @@ export async function createWebhookEndpoint(
       orgId,
       action: "webhook_endpoint.created",
       target: { type: "webhook_endpoint", id },
-      data: { url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes },
+      data: { url: urlForAudit(endpoint.url), description: endpoint.description, eventTypes: endpoint.eventTypes },
     });
     return { endpoint, secret };
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhookEndpoints } from "@/db/schema";
 import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
+import { urlForAudit } from "@/lib/services/audit/url-for-audit";
 
 /**
  * Deletes an endpoint and its delivery log, with its audit entry; its queued deliveries are
@@ -18,7 +19,7 @@ export async function deleteWebhookEndpoint(db: Db, endpointId: string, audit: A
       orgId: gone.orgId,
       action: "webhook_endpoint.deleted",
       target: { type: "webhook_endpoint", id: endpointId },
-      data: { url: gone.url },
+      data: { url: urlForAudit(gone.url) },
     });
   });
 }

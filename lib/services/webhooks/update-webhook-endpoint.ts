@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import type { UpdateWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
+import { urlForAudit } from "@/lib/services/audit/url-for-audit";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks-out/endpoint-secret";
 import { assertWebhookUrl } from "./assert-webhook-url";
 
@@ -13,7 +14,7 @@ export const DISABLED_MANUALLY = "Disabled by an administrator";
  * `rotateSecret` replaces the secret at once: deliveries from then on, retries included, are
  * signed with the new one. The new secret is stored encrypted and answered in clear (`secret`),
  * once, for the caller to show. Audit entries commit with the change: `webhook_endpoint.updated`
- * (the fields that changed) and `webhook_endpoint.secret_rotated` (never the secret itself).
+ * (the fields that changed, the URL without its query string) and `webhook_endpoint.secret_rotated` (never the secret itself).
  */
 export async function updateWebhookEndpoint(
   db: Db,
@@ -45,6 +46,8 @@ export async function updateWebhookEndpoint(
       eventTypes: values.eventTypes,
       enabled: values.enabled,
     });
+    // The log shows that the URL changed and where it points now, never its query string.
+    if (typeof changes.url === "string") changes.url = urlForAudit(changes.url);
     if (Object.keys(changes).length > 0) {
       await recordAudit(tx, audit, { orgId: endpoint.orgId, action: "webhook_endpoint.updated", target, data: { changes } });
     }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { readRawBody } from "@/lib/api/body";
 import { ApiError } from "@/lib/api/errors";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
@@ -17,6 +16,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       auth: "public",
       limit: "none",
+      // The signature over the raw body, checked before anything is stored for the request (an
+      // Idempotency-Key's row included): this route has no rate limit to bound what strangers write.
+      verify: async (req, rawBody) => {
+        const header = req.headers.get("processor-signature") ?? req.headers.get("stripe-signature");
+        return verifyProcessorEvent(Buffer.from(rawBody), header).catch((err: unknown) => {
+          throw err instanceof InvalidSignatureError ? new ApiError(400, err.message) : err;
+        });
+      },
       doc: {
         operationId: "receiveProcessorEvent",
         summary: "Receive a payment processor event",
@@ -32,12 +39,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           "`{ received: true }`, with `duplicate: true` for an event already processed or `ignored: true` for a type Goodfund does not act on",
       },
     },
-    async ({ req, db }) => {
-      const raw = Buffer.from(await readRawBody(req));
-      const header = req.headers.get("processor-signature") ?? req.headers.get("stripe-signature");
-      const event = await verifyProcessorEvent(raw, header).catch((err: unknown) => {
-        throw err instanceof InvalidSignatureError ? new ApiError(400, err.message) : err;
-      });
+    async ({ db, verified: event }) => {
       const result = await applyProcessorEvent(db, event, await getProcessor());
       if (result === "duplicate") return ok({ received: true, duplicate: true });
       if (result === "unhandled") return ok({ received: true, ignored: true });

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CustomDomainPanel } from "@/components/dashboard/custom-domain-panel";
 import { OrgSettingsForm } from "@/components/dashboard/org-settings-form";
 import { RequireTwoFactorForm } from "@/components/security/require-two-factor-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
-import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { customDomainVerification, donateBaseUrl } from "@/lib/schemas/organizations";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -44,6 +45,21 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
               Two-factor authentication is {org.requireTwoFactor ? "required" : "not required"} for members of this organization.
             </p>
           )}
+        </Card>
+        <Card
+          title="Custom domain"
+          id="custom-domain"
+          description="Serve your donate pages on your own domain, such as give.example.org, once its DNS proves it is yours."
+        >
+          <CustomDomainPanel
+            orgSlug={org.slug}
+            canEdit={canEdit}
+            initial={{
+              customDomain: org.customDomain,
+              customDomainStatus: org.customDomain ? org.customDomainStatus : null,
+              customDomainVerification: customDomainVerification(org),
+            }}
+          />
         </Card>
         <Card title="Addresses">
           <dl className="kv">

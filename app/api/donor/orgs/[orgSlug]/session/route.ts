@@ -1,5 +1,5 @@
 import { methods, withRoute } from "@/lib/api/route";
-import { clearDonorSessionCookie } from "@/lib/auth/donor-session";
+import { clearDonorSessionCookie, revokeDonorSession } from "@/lib/auth/donor-session";
 import { donorOrgParam } from "@/lib/schemas/donor-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -11,12 +11,17 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       doc: {
         operationId: "deleteDonorSession",
         summary: "Sign the donor out",
-        description: "Clears the donor cookie of this organization (other organizations' cookies stay).",
+        description:
+          "Ends the donor's session on the server (the cookie, and any copy of it, no longer signs anyone in) and clears " +
+          "the donor cookie of this organization (other organizations' sessions stay).",
         tag: "Donor account",
         success: 204,
         responseDescription: "Signed out; the response clears the cookie",
       },
     },
-    async ({ org }) => new Response(null, { status: 204, headers: { "Set-Cookie": clearDonorSessionCookie(org.id) } }),
+    async ({ db, req, org }) => {
+      await revokeDonorSession(db, req, org);
+      return new Response(null, { status: 204, headers: { "Set-Cookie": clearDonorSessionCookie(org.id) } });
+    },
   ),
 });

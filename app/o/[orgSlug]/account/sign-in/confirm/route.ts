@@ -1,9 +1,10 @@
 import type { NextRequest } from "next/server";
 import { getDb } from "@/db";
-import { donorSessionCookie, findOrganizationBySlug } from "@/lib/auth/donor-session";
+import { findOrganizationBySlug, startDonorSession } from "@/lib/auth/donor-session";
 import { getEnv } from "@/lib/env";
 import { withLang } from "@/lib/i18n/href";
 import { isLocale } from "@/lib/i18n/locales";
+import { servedCustomDomain } from "@/lib/schemas/organizations";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { consumeDonorSignInLink } from "@/lib/services/donor-accounts/consume-sign-in-link";
 
@@ -39,9 +40,9 @@ export async function POST(req: NextRequest, { params }: Context): Promise<Respo
   const db = await getDb();
   const org = await findOrganizationBySlug(db, orgSlug);
   if (!org) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const domain = servedCustomDomain(org);
   const ownPage =
-    isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin) ||
-    (org.customDomain !== null && isAllowedCookieRequest(req, `https://${org.customDomain}`));
+    isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin) || (domain !== null && isAllowedCookieRequest(req, `https://${domain}`));
   if (!ownPage) return new Response("Forbidden", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
   let token = "";
@@ -54,5 +55,5 @@ export async function POST(req: NextRequest, { params }: Context): Promise<Respo
   }
   const donor = await consumeDonorSignInLink(db, org, token);
   if (!donor) return redirect(withLang(EXPIRED, langParam));
-  return redirect(withLang(ACCOUNT, langParam), donorSessionCookie(donor.id, org.id));
+  return redirect(withLang(ACCOUNT, langParam), await startDonorSession(db, donor.id, org.id));
 }
