@@ -443,7 +443,9 @@ class Operations:
 
         ``DELETE /api/donor/orgs/{orgSlug}/session``
 
-        Clears the donor cookie of this organization (other organizations' cookies stay).
+        Ends the donor's session on the server (the cookie, and any copy of it, no longer
+        signs anyone in) and clears the donor cookie of this organization (other
+        organizations' sessions stay).
         """
         self.request(
             "DELETE",
@@ -1045,6 +1047,7 @@ class Operations:
             "webhook_endpoint.secret_rotated",
             "organization.updated",
             "organization.two_factor_requirement_changed",
+            "organization.custom_domain_verified",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
@@ -1073,15 +1076,16 @@ class Operations:
         `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
         `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
         `webhook_endpoint.secret_rotated`, `organization.updated`,
-        `organization.two_factor_requirement_changed`, `payouts.onboarding_started`,
-        `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`,
-        `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`,
-        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
-        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
-        `data` says what changed (never a secret). Entries are written with the change itself
-        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
-        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
-        an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
+        `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
+        `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`,
+        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
+        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
+        target, request ID and client IP, and `data` says what changed (never a secret).
+        Entries are written with the change itself and never edited or deleted. Cursor-paged:
+        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
+        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
+        answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -1115,6 +1119,7 @@ class Operations:
             "webhook_endpoint.secret_rotated",
             "organization.updated",
             "organization.two_factor_requirement_changed",
+            "organization.custom_domain_verified",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
@@ -1222,6 +1227,32 @@ class Operations:
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/campaigns",
             json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def verify_custom_domain(
+        self,
+        id_or_slug: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Organization:
+        """Verify the organization's custom domain.
+
+        ``POST /api/orgs/{idOrSlug}/custom-domain/verify``
+
+        Looks up the TXT record `customDomainVerification` names (`_goodfund.{customDomain}`).
+        When one of its values is the organization's, the domain becomes VERIFIED: from then
+        on it serves the organization's donate pages and is used in `donateBaseUrl`. Otherwise
+        409, saying what is wrong (no record, another value, or a DNS failure); fix the record
+        and call again. An already VERIFIED domain answers as it is.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Organization = self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/custom-domain/verify",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
@@ -2783,7 +2814,9 @@ class AsyncOperations:
 
         ``DELETE /api/donor/orgs/{orgSlug}/session``
 
-        Clears the donor cookie of this organization (other organizations' cookies stay).
+        Ends the donor's session on the server (the cookie, and any copy of it, no longer
+        signs anyone in) and clears the donor cookie of this organization (other
+        organizations' sessions stay).
         """
         await self.request(
             "DELETE",
@@ -3399,6 +3432,7 @@ class AsyncOperations:
             "webhook_endpoint.secret_rotated",
             "organization.updated",
             "organization.two_factor_requirement_changed",
+            "organization.custom_domain_verified",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
@@ -3427,15 +3461,16 @@ class AsyncOperations:
         `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
         `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
         `webhook_endpoint.secret_rotated`, `organization.updated`,
-        `organization.two_factor_requirement_changed`, `payouts.onboarding_started`,
-        `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`,
-        `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`,
-        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
-        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
-        `data` says what changed (never a secret). Entries are written with the change itself
-        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
-        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
-        an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
+        `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
+        `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`,
+        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
+        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
+        target, request ID and client IP, and `data` says what changed (never a secret).
+        Entries are written with the change itself and never edited or deleted. Cursor-paged:
+        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
+        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
+        answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -3469,6 +3504,7 @@ class AsyncOperations:
             "webhook_endpoint.secret_rotated",
             "organization.updated",
             "organization.two_factor_requirement_changed",
+            "organization.custom_domain_verified",
             "payouts.onboarding_started",
             "statements.sent",
             "donor.exported",
@@ -3576,6 +3612,32 @@ class AsyncOperations:
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/campaigns",
             json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def verify_custom_domain(
+        self,
+        id_or_slug: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Organization:
+        """Verify the organization's custom domain.
+
+        ``POST /api/orgs/{idOrSlug}/custom-domain/verify``
+
+        Looks up the TXT record `customDomainVerification` names (`_goodfund.{customDomain}`).
+        When one of its values is the organization's, the domain becomes VERIFIED: from then
+        on it serves the organization's donate pages and is used in `donateBaseUrl`. Otherwise
+        409, saying what is wrong (no record, another value, or a DNS failure); fix the record
+        and call again. An already VERIFIED domain answers as it is.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Organization = await self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/custom-domain/verify",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer

@@ -91,6 +91,7 @@ class AuditEntry(TypedDict):
         "webhook_endpoint.secret_rotated",
         "organization.updated",
         "organization.two_factor_requirement_changed",
+        "organization.custom_domain_verified",
         "payouts.onboarding_started",
         "statements.sent",
         "donor.exported",
@@ -318,6 +319,9 @@ class CreateOrganization(TypedDict):
     taxId: NotRequired[str | None]
     logoUrl: NotRequired[str | None]
     color: NotRequired[str | None]
+    # A host name of your own (`give.example.org`) to serve the donate pages on. A new domain is
+    # PENDING until `POST /api/orgs/:idOrSlug/custom-domain/verify` finds the TXT record
+    # `customDomainVerification` names; only then is it served and used in `donateBaseUrl`.
     customDomain: NotRequired[str | None]
     # The language of the organization's public pages and donor emails when the donor's browser
     # names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
@@ -354,6 +358,17 @@ class CursorPagination(TypedDict):
     limit: int
     # Pass as `cursor` for the next page; null on the last page.
     nextCursor: str | None
+
+
+class CustomDomainVerification(TypedDict):
+    """The DNS TXT record that proves the organization controls its custom domain; add it, then
+    verify.
+    """
+    type: Literal["TXT"]
+    # The record's name: `_goodfund.{customDomain}`
+    name: str
+    # The value the record must hold
+    value: str
 
 
 class Dedication(TypedDict):
@@ -723,8 +738,13 @@ class Organization(TypedDict):
     processorAccountId: str | None
     chargesEnabled: bool
     payoutsEnabled: bool
+    # Where the donate pages are: `https://{customDomain}` once the custom domain is VERIFIED, else
+    # `{APP_URL}/o/{slug}`
     donateBaseUrl: str
     customDomain: str | None
+    # PENDING until the DNS record is verified, then VERIFIED (served); null without a custom domain
+    customDomainStatus: Literal["PENDING", "VERIFIED"] | None
+    customDomainVerification: CustomDomainVerification | None
     legalName: str | None
     taxId: str | None
     logoUrl: str | None
@@ -749,8 +769,13 @@ class OrganizationMembership(TypedDict):
     processorAccountId: str | None
     chargesEnabled: bool
     payoutsEnabled: bool
+    # Where the donate pages are: `https://{customDomain}` once the custom domain is VERIFIED, else
+    # `{APP_URL}/o/{slug}`
     donateBaseUrl: str
     customDomain: str | None
+    # PENDING until the DNS record is verified, then VERIFIED (served); null without a custom domain
+    customDomainStatus: Literal["PENDING", "VERIFIED"] | None
+    customDomainVerification: CustomDomainVerification | None
     legalName: str | None
     taxId: str | None
     logoUrl: str | None
@@ -1298,6 +1323,9 @@ class UpdateOrganization(TypedDict):
     taxId: NotRequired[str | None]
     logoUrl: NotRequired[str | None]
     color: NotRequired[str | None]
+    # A host name of your own (`give.example.org`) to serve the donate pages on. A new domain is
+    # PENDING until `POST /api/orgs/:idOrSlug/custom-domain/verify` finds the TXT record
+    # `customDomainVerification` names; only then is it served and used in `donateBaseUrl`.
     customDomain: NotRequired[str | None]
     # The language of the organization's public pages and donor emails when the donor's browser
     # names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)

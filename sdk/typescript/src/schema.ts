@@ -132,6 +132,8 @@ export interface paths {
      * @description Refunds through the processor; the status (REFUNDED) and totals follow the processor's `charge.refunded` event.
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
      */
     post: operations["refundDonation"];
     delete?: never;
@@ -342,6 +344,296 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/me/passkeys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your passkeys
+     * @description Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    get: operations["listPasskeys"];
+    put?: never;
+    /**
+     * Add a passkey
+     * @description The browser's answer to `POST /api/me/passkeys/options`. The passkey then signs you in ("Sign in with a passkey") and is a second factor. When it is your first second factor, two-factor turns on and the answer carries ten recovery codes (and the dashboard's own session counts as having passed it).
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
+     */
+    post: operations["registerPasskey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/passkeys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a passkey
+     * @description It no longer signs in or confirms anything. Removing your last second factor turns two-factor off.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
+     */
+    delete: operations["removePasskey"];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a passkey
+     * @description Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    patch: operations["renamePasskey"];
+    trace?: never;
+  };
+  "/api/me/passkeys/options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start adding a passkey
+     * @description WebAuthn creation options for `navigator.credentials.create` (a discoverable credential for this site). Answer with `POST /api/me/passkeys` within 5 minutes.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
+     */
+    post: operations["startPasskeyRegistration"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your signed-in sessions
+     * @description Sessions that are not signed out and were active within the session lifetime. `current` marks the one making the request (none for a token without `sid`).
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    get: operations["listSessions"];
+    put?: never;
+    post?: never;
+    /**
+     * Sign out all other sessions
+     * @description Every session of yours except the calling one: their tokens answer 401 from then on (on every instance within a few seconds).
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    delete: operations["revokeOtherSessions"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/sessions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign a session out
+     * @description Every token carrying this `sid` answers 401 from then on, on the API and the dashboard (on every instance within a few seconds). Your own current session may be signed out too.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    delete: operations["revokeSession"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get your two-factor status
+     * @description Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    get: operations["getTwoFactorStatus"];
+    put?: never;
+    post?: never;
+    /**
+     * Turn two-factor authentication off
+     * @description Needs a valid code (from the authenticator app, or a recovery code), checked and limited like a challenge. Removes the authenticator app and, when no passkey remains, the recovery codes: two-factor is then off. Passkeys are removed one by one (`DELETE /api/me/passkeys/{id}`); while one remains, two-factor stays on.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    delete: operations["disableTwoFactor"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor/challenge": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pass the second factor
+     * @description With a code from the authenticator app (each accepted once) or an unused recovery code (then used up), answers a new session JWT carrying `twoFactorAt` (now) for the calling session (its `sid`; a token without one gets a new listed session). Use it as the Bearer token from then on. Wrong codes are limited to 5 per 15 minutes per user (then 429 with `code: "too_many_two_factor_attempts"` and `Retry-After`), recorded in the audit log of your organizations, and emailed to you. Called with the dashboard's cookie, it also replaces the cookie.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    post: operations["passTwoFactorChallenge"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor/passkey": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pass the second factor with a passkey
+     * @description The browser's answer to `POST /api/me/two-factor/passkey/options`. Answers like `POST /api/me/two-factor/challenge`: a session JWT with `twoFactorAt`, and the dashboard's cookie replaced when it made the call.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    post: operations["passPasskeyChallenge"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor/passkey/options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start passing the second factor with a passkey
+     * @description WebAuthn request options for `navigator.credentials.get`, limited to your passkeys. Answer with `POST /api/me/two-factor/passkey`.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    post: operations["startPasskeyChallenge"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor/recovery-codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace your recovery codes
+     * @description Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
+     */
+    post: operations["regenerateRecoveryCodes"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor/totp": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start setting up an authenticator app
+     * @description Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30-second steps) and its `otpauth://` URI for a QR code. Nothing changes until a code made from it is sent to `POST /api/me/two-factor/totp/verify`; asking again replaces the secret. The secret is stored encrypted.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
+     */
+    post: operations["startTotpEnrolment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/me/two-factor/totp/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn the authenticator app on
+     * @description Send a code the app makes from the secret of `POST /api/me/two-factor/totp`. Two-factor authentication is then on, and the answer holds ten single-use recovery codes, shown this once (earlier ones stop working). The dashboard's own session counts as having passed the second factor; an API client gets a token with `POST /api/me/two-factor/challenge`.
+     *
+     *     Requires a signed-in person (session JWT): API keys answer 403.
+     */
+    post: operations["verifyTotpEnrolment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/openapi.json": {
     parameters: {
       query?: never;
@@ -404,7 +696,9 @@ export interface paths {
     head?: never;
     /**
      * Update an organization's settings
-     * @description Requires the ADMIN role (or OWNER) in the organization.
+     * @description `requireTwoFactor` is the OWNER's alone (an admin or an API key sending a change of it gets 403), and needs the owner's own two-factor on (else 409) and passed within 15 minutes (else 403 with `code: "recent_two_factor_required"`).
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
      */
     patch: operations["updateOrganization"];
     trace?: never;
@@ -431,6 +725,8 @@ export interface paths {
      *     Requires the ADMIN role (or OWNER) in the organization.
      *
      *     Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
      */
     post: operations["createApiKey"];
     delete?: never;
@@ -472,7 +768,7 @@ export interface paths {
     };
     /**
      * List an organization's audit log
-     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
@@ -791,6 +1087,8 @@ export interface paths {
      * @description Requires the OWNER role in the organization.
      *
      *     Requires a signed-in person (session JWT): API keys answer 403.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
      */
     patch: operations["updateMember"];
     trace?: never;
@@ -809,6 +1107,8 @@ export interface paths {
      * @description Creates the connected account once and answers a fresh onboarding link. The organization becomes ACTIVE (able to take donations) when the processor reports charges and payouts enabled (`account.updated`).
      *
      *     Requires the OWNER role in the organization.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
      */
     post: operations["startProcessorOnboarding"];
     delete?: never;
@@ -959,6 +1259,8 @@ export interface paths {
      * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`, `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
+     *
+     *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
      */
     post: operations["createWebhookEndpoint"];
     delete?: never;
@@ -1061,6 +1363,26 @@ export interface paths {
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
     post: operations["testWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/passkeys/sign-in-options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start signing in with a passkey
+     * @description WebAuthn request options (any passkey of this site, user verification required). The sign-in page hands the browser's answer, with `challengeId`, to next-auth's `passkey` provider (`POST /api/auth/callback/passkey`).
+     */
+    post: operations["startPasskeySignIn"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1327,12 +1649,20 @@ export interface components {
         | "webhook_endpoint.deleted"
         | "webhook_endpoint.secret_rotated"
         | "organization.updated"
+        | "organization.two_factor_requirement_changed"
         | "organization.custom_domain_verified"
         | "payouts.onboarding_started"
         | "statements.sent"
         | "donor.exported"
         | "donor.erased"
-        | "donor_request.rejected";
+        | "donor_request.rejected"
+        | "two_factor.enabled"
+        | "two_factor.disabled"
+        | "two_factor.challenge_failed"
+        | "two_factor.recovery_codes_regenerated"
+        | "passkey.added"
+        | "passkey.removed"
+        | "session.revoked";
       actor: components["schemas"]["AuditActor"];
       target: components["schemas"]["AuditTarget"];
       /** @description What changed: field names with their new values (`from` where a status or role changed). Never a secret. */
@@ -1899,6 +2229,11 @@ export interface components {
     Error: {
       error: string;
       status: number;
+      /**
+       * @description Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), `recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`).
+       * @enum {string}
+       */
+      code?: "two_factor_required" | "recent_two_factor_required" | "too_many_two_factor_attempts";
       details?: {
         fieldErrors: {
           [key: string]: string[];
@@ -1971,6 +2306,8 @@ export interface components {
       address: string | null;
       receiptStatement: string | null;
       donorErasureNeedsApproval: boolean;
+      /** @description Members must pass a second factor to use the organization (sessions; API keys unaffected). */
+      requireTwoFactor: boolean;
       createdAt: string;
       updatedAt: string;
     };
@@ -2000,6 +2337,8 @@ export interface components {
       address: string | null;
       receiptStatement: string | null;
       donorErasureNeedsApproval: boolean;
+      /** @description Members must pass a second factor to use the organization (sessions; API keys unaffected). */
+      requireTwoFactor: boolean;
       createdAt: string;
       updatedAt: string;
       /** @enum {string} */
@@ -2069,6 +2408,38 @@ export interface components {
       limit: number;
       total: number;
       hasMore: boolean;
+    };
+    Passkey: {
+      id: string;
+      name: string;
+      /** @description A passkey that syncs between devices (a password manager's or the platform's). */
+      synced: boolean;
+      createdAt: string;
+      lastUsedAt: string | null;
+    };
+    PasskeyAnswer: {
+      challengeId: string;
+      /** @description The `PublicKeyCredential` the browser made, as JSON (what `@simplewebauthn/browser` answers). */
+      response: {
+        id: string;
+        rawId: string;
+        /** @constant */
+        type: "public-key";
+        response: {
+          [key: string]: unknown;
+        };
+        /** @default {} */
+        clientExtensionResults: {
+          [key: string]: unknown;
+        };
+      } & {
+        [key: string]: unknown;
+      };
+    };
+    PasskeyCreated: {
+      passkey: components["schemas"]["Passkey"];
+      /** @description When this passkey turned two-factor on: ten recovery codes, shown this once. Null otherwise. */
+      recoveryCodes: string[] | null;
     };
     PlanPaymentMethodSetup: {
       /** @enum {string} */
@@ -2187,6 +2558,10 @@ export interface components {
       repairs: components["schemas"]["ReconcileRepair"][];
       error: string | null;
     };
+    RecoveryCodes: {
+      /** @description Ten single-use codes, each a second factor once. Shown this once: only their hashes are kept. */
+      recoveryCodes: string[];
+    };
     RecurringPlan: {
       id: string;
       orgId: string;
@@ -2211,6 +2586,30 @@ export interface components {
       donationCount: number;
       /** @description The sum of those SUCCEEDED donations' amounts. */
       totalCents: number;
+    };
+    RegisterPasskey: {
+      challengeId: string;
+      /** @description What to call it (`Work laptop`); a default names the device. */
+      name?: string;
+      /** @description The `PublicKeyCredential` the browser made, as JSON (what `@simplewebauthn/browser` answers). */
+      response: {
+        id: string;
+        rawId: string;
+        /** @constant */
+        type: "public-key";
+        response: {
+          [key: string]: unknown;
+        };
+        /** @default {} */
+        clientExtensionResults: {
+          [key: string]: unknown;
+        };
+      } & {
+        [key: string]: unknown;
+      };
+    };
+    RenamePasskey: {
+      name: string;
     };
     ReportSummary: {
       /** @description The window's start as understood (UTC), null when unbounded. */
@@ -2252,6 +2651,9 @@ export interface components {
       /** @description Consecutive buckets, oldest first, empty ones included: from the bucket holding `from` (absent: the first bucket with a counted gift) to the bucket holding the last instant before `to` (absent: the last bucket with a counted gift). Edge buckets count only the part inside the window. Over the whole window they add up to the summary's `raisedCents` and `count`. */
       buckets: components["schemas"]["TimeseriesBucket"][];
     };
+    RevokedSessions: {
+      revoked: number;
+    };
     SandboxConfirm: {
       clientSecret: string;
       cardNumber: string;
@@ -2269,6 +2671,23 @@ export interface components {
       year: number;
       /** @description Send again to donors who already had this year's statement (otherwise only donors who have not had it get one) */
       resend?: boolean;
+    };
+    Session: {
+      /** @description The session's ID: the `sid` of its tokens. */
+      id: string;
+      /** @description Browser and system from its User-Agent (`Chrome on macOS`). */
+      device: string;
+      /** @description Where from, coarsely: the IPv4 /24 or IPv6 /48, `This computer` or a private network. */
+      network: string;
+      /** @description How it signed in: `email`, `github`, `google`, `oidc`, `passkey`, `demo`, or `api` (a challenge token). */
+      method: string;
+      createdAt: string;
+      /** @description Its last request, to within a few minutes. */
+      lastSeenAt: string;
+      /** @description When it last passed a second factor. */
+      twoFactorAt: string | null;
+      /** @description The session making this request. */
+      current: boolean;
     };
     StatementRun: {
       id: string;
@@ -2302,6 +2721,44 @@ export interface components {
       raisedCents: number;
       /** @description How many donations those are. */
       count: number;
+    };
+    TotpCode: {
+      /**
+       * @description The 6-digit code the authenticator app shows now.
+       * @example 123456
+       */
+      code: string;
+    };
+    TotpEnrolment: {
+      /** @description The base32 secret, for typing into an app by hand. Shown this once. */
+      secret: string;
+      /** @description `otpauth://totp/…` (SHA-1, 6 digits, 30 s): what the QR code carries. */
+      otpauthUrl: string;
+    };
+    TwoFactorCode: {
+      /**
+       * @description A 6-digit code from the authenticator app, or one of the recovery codes (`abcde-fghjk`).
+       * @example 123456
+       */
+      code: string;
+    };
+    TwoFactorStatus: {
+      /** @description Whether the account has a second factor (an authenticator app or a passkey). */
+      enabled: boolean;
+      /** @description An authenticator app is set up. */
+      totp: boolean;
+      /** @description How many passkeys the account has. */
+      passkeys: number;
+      /** @description Unused recovery codes. */
+      recoveryCodesLeft: number;
+      /** @description When the calling session last passed a second factor (its token's `twoFactorAt`); null if never. */
+      sessionTwoFactorAt: string | null;
+    };
+    TwoFactorToken: {
+      /** @description A session JWT carrying `twoFactorAt` (and `sid`): use it as `Authorization: Bearer`. */
+      token: string;
+      /** @description When the token expires (SESSION_MAX_AGE_SECONDS from now). */
+      expiresAt: string;
     };
     UpdateCampaign: {
       title?: string;
@@ -2389,6 +2846,8 @@ export interface components {
       receiptStatement?: string | null;
       /** @description When true, a donor's own erasure request waits for an admin's approval instead of running at once */
       donorErasureNeedsApproval?: boolean;
+      /** @description When true, every request to this organization's endpoints made with a session that has not passed a second factor answers 403 (`code: "two_factor_required"`); API keys are unaffected. Only an OWNER who has two-factor on, and passed it within 15 minutes, changes it. */
+      requireTwoFactor?: boolean;
       /** @description ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts in its minor unit (zero-decimal currencies such as `jpy` and `krw` have none). It can change only until the organization has taken a donation (then 409). */
       currency?: string;
     };
@@ -2419,6 +2878,14 @@ export interface components {
        * @constant
        */
       rotateSecret?: true;
+    };
+    WebAuthnOptions: {
+      /** @description Names this ceremony: send it back with the answer (within 5 minutes, once). */
+      challengeId: string;
+      /** @description WebAuthn options as JSON, for `navigator.credentials.create`/`get` (or @simplewebauthn/browser). */
+      options: {
+        [key: string]: unknown;
+      };
     };
     WebhookAck: {
       /** @constant */
@@ -2586,7 +3053,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2729,7 +3196,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2932,7 +3399,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3755,7 +4222,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3940,7 +4407,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5869,7 +6336,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5902,6 +6369,3012 @@ export interface operations {
            * @example {
            *       "error": "Donor not found",
            *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPasskeys: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your passkeys */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Passkey"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RegisterPasskey"];
+      };
+    };
+    responses: {
+      /** @description The passkey */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PasskeyCreated"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "This passkey is already registered"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "This passkey is already registered",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  removePasskey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Passkey not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Passkey not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  renamePasskey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RenamePasskey"];
+      };
+    };
+    responses: {
+      /** @description The passkey */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Passkey"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Passkey not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Passkey not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  startPasskeyRegistration: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ceremony's options */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebAuthnOptions"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your sessions */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Session"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  revokeOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many were signed out */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RevokedSessions"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  revokeSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Session not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Session not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTwoFactorStatus: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your second factors */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TwoFactorStatus"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  disableTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TwoFactorCode"];
+      };
+    };
+    responses: {
+      /** @description Your second factors now */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TwoFactorStatus"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "No authenticator app is set up". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "No authenticator app is set up",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  passTwoFactorChallenge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TwoFactorCode"];
+      };
+    };
+    responses: {
+      /** @description A session token that has passed the second factor */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TwoFactorToken"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Two-factor authentication is not on for this account"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Two-factor authentication is not on for this account",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  passPasskeyChallenge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyAnswer"];
+      };
+    };
+    responses: {
+      /** @description A session token that has passed the second factor */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TwoFactorToken"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  startPasskeyChallenge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ceremony's options */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebAuthnOptions"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "This account has no passkey"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "This account has no passkey",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  regenerateRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new codes */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RecoveryCodes"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Two-factor authentication is not on for this account"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Two-factor authentication is not on for this account",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  startTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secret and its URI */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TotpEnrolment"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "An authenticator app is already set up; turn it off first to replace it"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "An authenticator app is already set up; turn it off first to replace it",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  verifyTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TotpCode"];
+      };
+    };
+    responses: {
+      /** @description Two-factor is on */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RecoveryCodes"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Called with an API key: this operation needs a person. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Start setting up an authenticator app first (POST /api/me/two-factor/totp)"; "An authenticator app is already set up"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Start setting up an authenticator app first (POST /api/me/two-factor/totp)",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -6423,7 +9896,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6607,7 +10080,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6645,7 +10118,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Conflict: "Organization slug is already taken"; "Another organization already uses this custom domain"; "This organization has taken donations in <CURRENCY>; its currency can no longer change". */
+      /** @description Conflict: "Turn on two-factor authentication for your own account first"; "Organization slug is already taken"; "Another organization already uses this custom domain"; "This organization has taken donations in <CURRENCY>; its currency can no longer change". */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6657,7 +10130,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "Organization slug is already taken",
+           *       "error": "Turn on two-factor authentication for your own account first",
            *       "status": 409
            *     }
            */
@@ -6812,7 +10285,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6999,7 +10472,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7219,7 +10692,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7339,12 +10812,20 @@ export interface operations {
           | "webhook_endpoint.deleted"
           | "webhook_endpoint.secret_rotated"
           | "organization.updated"
+          | "organization.two_factor_requirement_changed"
           | "organization.custom_domain_verified"
           | "payouts.onboarding_started"
           | "statements.sent"
           | "donor.exported"
           | "donor.erased"
-          | "donor_request.rejected";
+          | "donor_request.rejected"
+          | "two_factor.enabled"
+          | "two_factor.disabled"
+          | "two_factor.challenge_failed"
+          | "two_factor.recovery_codes_regenerated"
+          | "passkey.added"
+          | "passkey.removed"
+          | "session.revoked";
         /** @description Only entries by this actor: a user's ID or an API key's ID. */
         actor?: string;
         limit?: number;
@@ -7434,7 +10915,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7624,7 +11105,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7811,7 +11292,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8072,7 +11553,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8308,7 +11789,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8502,7 +11983,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8647,7 +12128,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8833,7 +12314,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9057,7 +12538,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9288,7 +12769,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9474,7 +12955,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9658,7 +13139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9848,7 +13329,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9996,7 +13477,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10183,7 +13664,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10403,7 +13884,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10607,7 +14088,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. */
+      /** @description The caller is not a member of the organization, or lacks the role, or is an API key. The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10849,7 +14330,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11076,7 +14557,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11263,7 +14744,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11450,7 +14931,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11639,7 +15120,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11824,7 +15305,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12011,7 +15492,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12235,7 +15716,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12422,7 +15903,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). The second factor is missing or older than 15 minutes (`code: "recent_two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12644,7 +16125,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12788,7 +16269,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12973,7 +16454,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13200,7 +16681,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13387,7 +16868,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13611,7 +17092,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13662,6 +17143,170 @@ export interface operations {
           /**
            * @example {
            *       "error": "Webhook endpoint is disabled",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  startPasskeySignIn: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ceremony's options */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebAuthnOptions"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
            *       "status": 409
            *     }
            */
@@ -14436,7 +18081,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14662,7 +18307,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15296,7 +18941,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). */
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
