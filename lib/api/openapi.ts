@@ -317,7 +317,6 @@ function build(routes: readonly RouteManifestEntry[]): Json {
   const created = createDocument(
     {
       openapi: "3.1.0",
-      jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
       info: {
         title: "Goodfund API",
         version: pkg.version,
@@ -390,8 +389,10 @@ function build(routes: readonly RouteManifestEntry[]): Json {
       },
     },
   );
-  // A plain JSON copy: zod-openapi may share objects between operations.
-  const document = JSON.parse(JSON.stringify(created)) as Json;
+  // A plain JSON copy: zod-openapi may share objects between operations. The dialect goes in
+  // here: zod-openapi 5's document type lacks the field (6 needs Node 22.14, see package.json).
+  const { openapi, ...rest } = JSON.parse(JSON.stringify(created)) as Json;
+  const document: Json = { openapi, jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema", ...rest };
   // A query parameter's description belongs to the parameter (where readers look), not its schema.
   for (const item of Object.values(document.paths as Record<string, Record<string, { parameters?: Json[] }>>)) {
     for (const op of Object.values(item)) {
