@@ -76,7 +76,7 @@ const envSchema = z.object({
   WORKER_DISABLED: flag,
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
   /** The share of the demo's year of gifts to play (1: about 3,200 gifts; the browser tests use less). */
-  DEMO_HISTORY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  DEMO_HISTORY_SCALE: z.coerce.number().gt(0).max(1).default(0.5),
   ALLOW_PRIVATE_WEBHOOK_URLS: flag,
   SECRETS_ENCRYPTION_KEY: optionalString,
   TICKET_HOLD_MINUTES: positiveInt(30),

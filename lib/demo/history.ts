@@ -63,11 +63,6 @@ export type HistoryOptions = {
   scale?: number;
   /** Called after each chunk commits (tests stop the seed here to play a crash). */
   afterChunk?: (n: number) => void | Promise<void>;
-  /**
-   * Played while the server serves (the first start): after each chunk, pause as long as it
-   * took, so requests waiting for the database go first and get at least half of the time.
-   */
-  background?: boolean;
 };
 
 /** Plays the plan for `now` for the organization, skipping the chunks already played. Answers how many steps it played. */
@@ -274,7 +269,6 @@ export async function playDemoHistory(db: Db, org: Organization, now: Date, opti
     });
     if (ran) played += chunk.length;
     await options.afterChunk?.(n);
-    if (ran && options.background) await new Promise((resolve) => setTimeout(resolve, Date.now() - startedAt.getTime()));
   }
   return played;
 }

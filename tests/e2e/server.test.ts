@@ -2,10 +2,13 @@ import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { cliToken, startServer } from "../helpers/server";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
+import { planDemoHistory } from "@/lib/demo/history-plan";
 
 // `npm start` as a new user runs it: production build, embedded database, demo data, a token
 // from `npm run token`, then the API over real HTTP on a real socket.
 const app = startEmbeddedServerForFile("goodfund-e2e-");
+// The seed's own clock lies between now and the server's first answer.
+const beforeStart = new Date();
 
 const json = (token?: string) => ({
   "content-type": "application/json",
@@ -13,6 +16,26 @@ const json = (token?: string) => ({
 });
 
 describe("npm start (embedded)", () => {
+  // First in the file: nothing else has given to the demo yet.
+  it("has played the demo's whole history when it first answers: no campaign waits at $0", async () => {
+    const token = cliToken("demo@goodfund.local", app.env);
+    const ids = new Set<string>();
+    for (let cursor: string | null = null; ;) {
+      const page = await fetch(`${app.server.url}/api/orgs/demo/donations?limit=100${cursor ? `&cursor=${cursor}` : ""}`, {
+        headers: json(token),
+      });
+      expect(page.status).toBe(200);
+      const body = (await page.json()) as { data: { id: string }[]; pagination: { nextCursor: string | null } };
+      for (const d of body.data) ids.add(d.id);
+      cursor = body.pagination.nextCursor;
+      if (!cursor) break;
+    }
+    const planned = (now: Date) =>
+      planDemoHistory(now, Number(app.env.DEMO_HISTORY_SCALE)).filter((s) => s.kind === "gift" || s.kind === "renewal").length;
+    expect(ids.size).toBeGreaterThan(0);
+    expect([planned(beforeStart), planned(new Date())]).toContain(ids.size);
+  });
+
   it("serves the landing page that links to the API reference", async () => {
     const res = await fetch(app.server.url);
     expect(res.status).toBe(200);
