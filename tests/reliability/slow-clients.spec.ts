@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isErrorShape, knob, request, sleep, instancesForFile } from "./helpers";
 
 /**
- * Slow and malformed clients against one production instance (scripts/server.mjs sets
+ * Slow and malformed clients against one production instance (server/main.ts sets
  * headersTimeout 10 s and requestTimeout 30 s): slowloris connections trickling headers, request
  * bodies that never finish, 10 MiB bodies, invalid UTF-8, hundreds of idle and half-closed
  * connections. Throughout, a prober sends ordinary requests: the server must stay up and keep
@@ -13,7 +13,7 @@ const SLOW = knob("RELIABILITY_SLOW_CONNECTIONS", 100);
 const IDLE = knob("RELIABILITY_IDLE_CONNECTIONS", 500);
 const PROBE_BOUND_MS = knob("RELIABILITY_PROBE_BOUND_MS", 5_000);
 // headersTimeout/requestTimeout are enforced by Node's periodic connection check, which
-// scripts/server.mjs runs every second (connectionsCheckingInterval; Node's default is 30 s), so a
+// server/main.ts runs every second (connectionsCheckingInterval; Node's default is 30 s), so a
 // slow client holds its socket at most timeout + 1 s, plus slack for a loaded machine.
 const HEADERS_CLOSE_BOUND_MS = knob("RELIABILITY_HEADERS_CLOSE_BOUND_MS", 10_000 + 1_000 + 2_000);
 const BODY_CLOSE_BOUND_MS = knob("RELIABILITY_BODY_CLOSE_BOUND_MS", 30_000 + 1_000 + 2_000);
