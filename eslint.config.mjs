@@ -83,6 +83,31 @@ export default defineConfig([
     },
   },
   {
+    // API code runs outside Next.js's request scope when a route declares `fastPath: true` (the
+    // server serves it straight from node:http, server/fast-path.ts): it reads its request, never
+    // `headers()`, `cookies()` or `after()`. Every route may become one, so the rule covers all
+    // route code and what it calls.
+    files: ["app/api/**", "lib/api/**", "lib/auth/**", "lib/services/**", "lib/processor/**", "db/**", "server/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "next/headers",
+              message: "API code may run on the server's fast path, outside Next.js's request scope: read the request instead.",
+            },
+            {
+              name: "next/server",
+              importNames: ["after", "connection"],
+              message: "API code may run on the server's fast path, outside Next.js's request scope: after() never runs there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and scripts talk to loosely typed things (JSON bodies, child processes).
     files: ["tests/**", "scripts/**", "bench/**"],
     rules: {

@@ -3,6 +3,4 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { startServerProcess } = await import("./lib/jobs/startup");
   await startServerProcess();
-  const { registerDirectRoutes } = await import("./app/api/direct-routes");
-  registerDirectRoutes();
 }

@@ -4,7 +4,6 @@ import { hostName, orgSlugForHost, shortUrlTarget } from "@/lib/hosted-urls/cust
 import {
   CUSTOM_DOMAIN_HEADER,
   EMBED_HEADER,
-  NOT_FOUND_API_PATH,
   NOT_FOUND_PAGE_PATH,
   appHostRoute,
   customDomainRoute,
@@ -17,10 +16,10 @@ import { orgDefaultLocale } from "@/lib/i18n/org-default";
 import { errorFields, log } from "@/lib/log";
 import { pageCacheHeaders, pageSecurityHeaders } from "@/lib/security/headers";
 
-const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
-
 /**
- * Runs before every page and API request (not Next.js's static files), in two steps.
+ * Runs before every page request (not the API, whose every route applies the same host rules and
+ * its own headers in withRoute's steps, lib/api/route.ts; not Next.js's static files), in two
+ * steps.
  *
  * 1. Hosts (lib/hosted-urls/routes.ts): on an organization's custom domain, its public paths
  *    are rewritten onto `/o/{orgSlug}/...` and everything else answers 404; on the app's own host,
@@ -28,8 +27,7 @@ const isApi = (pathname: string) => pathname === "/api" || pathname.startsWith("
  * 2. Pages: a fresh nonce a request, put in the Content-Security-Policy of both the request, where
  *    Next.js finds it and stamps it on its own scripts, and the response, with the frame and
  *    transport headers (lib/security/headers.ts), chosen by the path actually served. Pages must
- *    render per request for the nonce to reach them (app/layout.tsx renders dynamically). The
- *    API's wrapper sets the API's own headers.
+ *    render per request for the nonce to reach them (app/layout.tsx renders dynamically).
  */
 export async function proxy(request: NextRequest) {
   const env = getEnv();
@@ -54,21 +52,14 @@ export async function proxy(request: NextRequest) {
     });
   }
 
-  const served =
-    route.action === "rewrite"
-      ? route.pathname
-      : route.action === "not-found"
-        ? route.api
-          ? NOT_FOUND_API_PATH
-          : NOT_FOUND_PAGE_PATH
-        : pathname;
+  const served = route.action === "rewrite" ? route.pathname : route.action === "not-found" ? NOT_FOUND_PAGE_PATH : pathname;
   const requestHeaders = new Headers(request.headers);
   requestHeaders.delete(CUSTOM_DOMAIN_HEADER);
   requestHeaders.delete(EMBED_HEADER);
   requestHeaders.delete(LOCALE_HEADER);
   requestHeaders.delete(LANG_PARAM_HEADER);
   let responseHeaders: Record<string, string> = {};
-  if (!isApi(served) && !isAssetPath(served)) {
+  if (!isAssetPath(served)) {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     const security = pageSecurityHeaders(served, { nonce, dev: process.env.NODE_ENV === "development", appUrl: env.appUrl });
     requestHeaders.set("x-nonce", nonce);
@@ -114,8 +105,8 @@ async function pageLocale(orgSlug: string, lang: string | null, acceptLanguage: 
 
 export const config = {
   matcher: [
-    // Not Next.js's static files and images, or the icons. The API is included: a custom domain
-    // serves only its public part.
-    "/((?!_next/static|_next/image|favicon.ico|icon.png|apple-icon.png).*)",
+    // Not the API (withRoute applies the host rules to every route, on the fast path too), nor
+    // Next.js's static files and images, or the icons.
+    "/((?!api(?:/|$)|_next/static|_next/image|favicon.ico|icon.png|apple-icon.png).*)",
   ],
 };

@@ -54,7 +54,7 @@ const cfg = {
   },
   only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null,
   keepDb: process.env.BENCH_KEEP_DB === "1",
-  /** Server processes for the scale-out rows (each its own `scripts/start.mjs`, same database). */
+  /** Server processes for the scale-out rows (each its own `server/start.ts`, same database). */
   instances: Math.max(1, Math.floor(num("BENCH_INSTANCES", 1))),
   adminUrl: process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
 };
@@ -783,8 +783,8 @@ async function main() {
       BENCH_DURATION: cfg.duration,
       BENCH_INSTANCES: cfg.instances,
       DATABASE_POOL_SIZE: cfg.poolSize,
-      // The control without the server's direct routes (bench/README.md, "Direct routes").
-      ...(process.env.DIRECT_ROUTES === "0" ? { DIRECT_ROUTES: "0" } : {}),
+      // The control without the server's fast routes (bench/README.md, "Fast routes").
+      ...(process.env.FAST_ROUTES === "0" ? { FAST_ROUTES: "0" } : {}),
     });
   } else log("a partial run (BENCH_ONLY or BENCH_DONATIONS=0): not added to bench/RESULTS.md");
   const result = {

@@ -114,7 +114,7 @@ const envSchema = z.object({
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   /**
-   * Overload shedding in the server (scripts/overload.mjs reads these, after this check): on by
+   * Overload shedding in the server (server/overload.ts reads these, after this check): on by
    * default; unset limits are derived from the number of cores there.
    */
   OVERLOAD_SHEDDING: z

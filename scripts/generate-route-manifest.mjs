@@ -4,9 +4,13 @@
 // manifest to describe the API. The document, /docs and the tests' router are built from it
 // (app/api/api-routes.ts adds the document's route back), so run `npm run routes:generate` after
 // adding, moving or removing a route file (a test fails until then).
+//
+// Then, from the routes' own declarations (the script runs under tsx), it writes the server's tables,
+// server/routes.generated.ts (scripts/render-server-routes.ts): the fast routes and the overload
+// classes. Run it after changing a route's `fastPath` or `overload` too.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MANIFEST = "app/api/route-manifest.ts";
@@ -43,20 +47,42 @@ function renderRouteManifest(root) {
   ].join("\n");
 }
 
+/**
+ * The server's tables (server/routes.generated.ts) as the route modules under `root` declare
+ * them. The script runs under tsx (`node --import tsx`, as `npm run routes:generate` does).
+ */
+async function renderServerTables(root) {
+  const load = (file) => import(pathToFileURL(path.join(root, file)).href);
+  const [{ renderServerRoutes, SERVER_ROUTES_FILE }, { API_ROUTES }] = await Promise.all([
+    load("scripts/render-server-routes.ts"),
+    load("app/api/api-routes.ts"),
+  ]);
+  return { file: SERVER_ROUTES_FILE, text: renderServerRoutes(API_ROUTES) };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  // `--root=<dir>` runs on another checkout (the test of the check itself uses one).
-  const root = path.resolve(process.argv.find((a) => a.startsWith("--root="))?.slice("--root=".length) ?? ROOT);
-  const file = path.join(root, MANIFEST);
-  const text = renderRouteManifest(root);
-  if (process.argv.includes("--check")) {
-    // Exit 1 when the committed manifest does not list exactly the route files there are.
-    const current = existsSync(file) ? readFileSync(file, "utf8") : "";
-    if (current !== text) {
-      console.error(`${MANIFEST} is out of date: run \`npm run routes:generate\` and commit it.`);
+  // `--root=<dir>` runs on another checkout (the test of the check itself uses one): only the
+  // manifest, whose check needs no route to load.
+  const rootArg = process.argv.find((a) => a.startsWith("--root="))?.slice("--root=".length);
+  const root = path.resolve(rootArg ?? ROOT);
+  const outputs = [{ file: MANIFEST, text: renderRouteManifest(root) }];
+  const check = process.argv.includes("--check");
+  const stale = (o) => (existsSync(path.join(root, o.file)) ? readFileSync(path.join(root, o.file), "utf8") : "") !== o.text;
+  if (check && stale(outputs[0])) {
+    console.error(`${MANIFEST} is out of date: run \`npm run routes:generate\` and commit it.`);
+    process.exit(1);
+  }
+  if (!check) writeFileSync(path.join(root, MANIFEST), outputs[0].text);
+  if (!rootArg) outputs.push(await renderServerTables(root));
+  for (const o of outputs.slice(1)) {
+    if (!check) writeFileSync(path.join(root, o.file), o.text);
+    else if (stale(o)) {
+      // Exit 1 when a route's declarations changed since the tables were written.
+      console.error(`${o.file} is out of date: run \`npm run routes:generate\` and commit it.`);
       process.exit(1);
     }
-  } else {
-    writeFileSync(file, text);
-    console.log(`wrote ${MANIFEST}`);
   }
+  if (!check) for (const o of outputs) console.log(`wrote ${o.file}`);
+  // Loading the routes may have started timers (caches, pools): the work is done.
+  process.exit(0);
 }

@@ -53,7 +53,7 @@ export type Server = {
   url: string;
   port: number;
   proc: ChildProcess;
-  /** PID of scripts/server.mjs (the process that serves; `proc` is scripts/start.mjs, its parent). */
+  /** PID of server/main.ts (the process that serves; `proc` is server/start.ts, its parent). */
   serverPid: () => number | null;
   output: () => string;
   stop: () => Promise<void>;
@@ -90,9 +90,9 @@ export function cpuSecondsOf(pid: number): number | null {
 }
 
 /**
- * Starts `node scripts/start.mjs` (what `npm start` runs) in `dir` and waits until it answers.
- * With `nodeArgs` (profiling: `--cpu-prof`, which NODE_OPTIONS refuses) it runs what start.mjs
- * runs once the build is there, `NODE_ENV=production node <nodeArgs> scripts/server.mjs`, itself.
+ * Starts `node --import tsx server/start.ts` (what `npm start` runs) in `dir` and waits until it answers.
+ * With `nodeArgs` (profiling: `--cpu-prof`, which NODE_OPTIONS refuses) it runs what start.ts
+ * runs once the build is there, `NODE_ENV=production node <nodeArgs> --import tsx server/main.ts`, itself.
  */
 export async function startServer(dir: string, env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<Server> {
   const port = await freePort();
@@ -104,7 +104,7 @@ export async function startServer(dir: string, env: Record<string, string | unde
   if (direct) childEnv.NODE_ENV = "production";
   const proc = spawn(
     process.execPath,
-    direct ? [...nodeArgs, path.join(dir, "scripts/server.mjs")] : [path.join(dir, "scripts/start.mjs")],
+    direct ? [...nodeArgs, "--import", "tsx", path.join(dir, "server/main.ts")] : ["--import", "tsx", path.join(dir, "server/start.ts")],
     {
       cwd: dir,
       env: childEnv as NodeJS.ProcessEnv,

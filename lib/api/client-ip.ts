@@ -1,23 +1,23 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
-import { getEnv } from "@/lib/env";
+import { EnvError, getEnv } from "@/lib/env";
 
 /**
  * The socket address of the connection, written on every request by our HTTP server
- * (scripts/server.mjs), together with CLIENT_IP_PROOF_HEADER: an HMAC of the address under a
- * random key that exists only inside the server process. A value without a valid proof was not
- * set by our server (a client sent it, or the app runs under `next dev`/`next start`) and is
- * ignored.
+ * (server/client-ip.ts), together with CLIENT_IP_PROOF_HEADER: an HMAC of the address under a
+ * random key the server makes at start-up. A value without a valid proof was not set by our
+ * server (a client sent it, or the app runs under `next start` or another host) and is ignored.
  */
 export const CLIENT_IP_HEADER = "x-goodfund-client-ip";
 export const CLIENT_IP_PROOF_HEADER = "x-goodfund-client-ip-proof";
 
 /**
- * Where scripts/server.mjs keeps the per-process key (a Buffer) before Next.js loads; route
- * handlers run in the same process, so they read the same global. Each server process of a
- * cluster has its own key and proves only the requests it receives itself.
+ * The environment variable through which our server hands the app its per-process key
+ * (base64url, 32 bytes): set by the server itself at start-up, before Next.js loads, and never
+ * by an operator. Each server process of a cluster has its own key and proves only the requests
+ * it receives itself.
  */
-export const CLIENT_IP_KEY = Symbol.for("goodfund.client-ip-key");
+export const CLIENT_IP_KEY_ENV = "GOODFUND_CLIENT_IP_KEY";
 
 /** What a request's headers look like to this module: a Request's, or `await headers()` in a page. */
 type HeaderSource = Request | { get(name: string): string | null };
@@ -26,12 +26,34 @@ function headersOf(source: HeaderSource): { get(name: string): string | null } {
   return source instanceof Request ? source.headers : source;
 }
 
+let decodedKey: { raw: string; key: Buffer | undefined } | undefined;
+
+/** The key our server handed over, or undefined when the app runs without it. */
 function processKey(): Buffer | undefined {
-  const key = (globalThis as Record<symbol, unknown>)[CLIENT_IP_KEY];
-  return Buffer.isBuffer(key) && key.length >= 16 ? key : undefined;
+  const raw = process.env[CLIENT_IP_KEY_ENV] ?? "";
+  if (decodedKey?.raw !== raw) {
+    const key = Buffer.from(raw, "base64url");
+    decodedKey = { raw, key: key.length >= 16 ? key : undefined };
+  }
+  return decodedKey.key;
 }
 
-/** The proof scripts/server.mjs sends beside an address (same computation there). */
+/**
+ * A production server must tell its clients apart (rate limits, the card-testing count, holds
+ * per client): by the socket addresses our own server proves, or by the X-Forwarded-For of
+ * TRUST_PROXY trusted proxies. Without either (`next start`, a platform running Next.js itself,
+ * with no TRUST_PROXY) every client would be "unknown" and share one bucket: refuse to start.
+ */
+export function assertClientsCanBeToldApart(): void {
+  if (process.env.NODE_ENV !== "production" || getEnv().TRUST_PROXY > 0 || processKey() !== undefined) return;
+  throw new EnvError(
+    "TRUST_PROXY is not set and the app runs without its own server (`npm start`), so it cannot tell its clients apart " +
+      "(every one would share one rate limit). Behind a proxy or a platform that runs Next.js, set TRUST_PROXY to the " +
+      "number of proxies in front of the app (TRUST_PROXY=1 for one); otherwise start it with `npm start`.",
+  );
+}
+
+/** The proof our server sends beside an address (server/client-ip.ts computes it the same way). */
 export function clientIpProof(address: string, key: Buffer): string {
   return createHmac("sha256", key).update(address).digest("base64url");
 }

@@ -24,7 +24,7 @@ export function reportRoute<Q extends z.ZodType<{ from?: string; to?: string }>,
   numbers: (args: { db: Db; orgId: string; query: z.output<Q>; window: ReportWindow }) => Promise<ReportNumbers<S>>,
 ): DefinedRouteHandler {
   const doc: RouteDoc = { ...options.doc, tag: "Reports", success: 200, notFound: "Organization not found" };
-  return withRoute({ ...ORG_ROUTE, query: options.query as z.ZodType, doc }, async ({ db, scope, query }) => {
+  return withRoute({ ...ORG_ROUTE, overload: "reports", query: options.query as z.ZodType, doc }, async ({ db, scope, query }) => {
     const parsed = query as z.output<Q>;
     const window = windowOf(parsed);
     return ok({ ...window, currency: scope.org.currency, ...(await numbers({ db, orgId: scope.orgId, query: parsed, window })) });

@@ -12,13 +12,15 @@ import { assertSecondFactor } from "@/lib/auth/two-factor";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { limitRequest, rateLimitHeaders, type PolicyName } from "@/lib/ratelimit";
+import { hostName, orgSlugForHost } from "@/lib/hosted-urls/custom-domains";
+import { customDomainRoute } from "@/lib/hosted-urls/routes";
 import { servedCustomDomain } from "@/lib/schemas/organizations";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { isAllowedCookieRequest } from "@/lib/security/same-origin";
 import { readJsonBody, readRawBody } from "./body";
 import { clientIpOf } from "./client-ip";
 import { assertCronCaller } from "./cron-auth";
-import { idempotencyCaller, idempotentRequestOf, runIdempotently } from "./idempotency";
+import { idempotencyCaller, idempotentRequestOf, runIdempotently, type IdempotentRequest } from "./idempotency";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { AppError } from "@/lib/errors";
 import { ApiError, flattenIssues, forbidden, fromAppError, notFound, unauthorized, validationError } from "./errors";
@@ -37,6 +39,13 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 export type Access = "public" | "user" | "cron" | "donor" | Role;
 
 export type Example = { summary: string; value: unknown };
+
+/**
+ * A route's class when the server sheds load (server/overload.ts): "priority" (a donor paying, the
+ * processor's events: a far higher limit, shed last), "reports" (heavy reads: a small limit,
+ * shed first), "api" (everything else, the default).
+ */
+export type OverloadClass = "priority" | "api" | "reports";
 
 /** What only the API reference needs to know about an operation; the rest comes from the route's options. */
 export type RouteDoc = {
@@ -72,6 +81,10 @@ export type RouteDefinition = {
   person?: boolean;
   /** A sensitive action: a person with two-factor on needs a second factor within 15 minutes (lib/auth/two-factor.ts). */
   sensitive?: boolean;
+  /** Served by the server's fast path (see RouteOptions.fastPath). */
+  fastPath?: true;
+  /** Its overload class, when not "api" (see RouteOptions.overload). */
+  overload?: OverloadClass;
   /** Absent for endpoints outside the documented API (next-auth's own, the catch-all 404). */
   doc?: RouteDoc;
 };
@@ -158,16 +171,30 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
    * it leaves no row behind (such a route has no rate limit to bound them).
    */
   verify?: (req: NextRequest, rawBody: Uint8Array) => Promise<V>;
+  /**
+   * Served by the server itself, straight from node:http (server/fast-path.ts), past Next.js's
+   * router: for the hottest routes. The path must have no parameters, and the handler reads only
+   * its request (`headers()`, `cookies()` and `after()` exist only inside Next.js; the lint keeps
+   * API code off them). `npm run routes:generate` adds it to the server's table.
+   */
+  fastPath?: boolean;
+  /** Its class in the server's overload guard (server/overload.ts); "api" when absent. */
+  overload?: OverloadClass;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
 
-/** Attaches a definition to a handler that does not go through `withRoute`. */
-export function defineRoute<H extends (req: NextRequest, ctx: never) => Promise<Response>>(
+/**
+ * A route that does not go through `withRoute` (next-auth's own, the catch-all 404): the same
+ * frame around its handler (host step, request ID, security headers, errors, log line), with a
+ * definition attached.
+ */
+export function defineRoute<C>(
   definition: RouteDefinition,
-  handler: H,
-): H & { readonly definition: RouteDefinition } {
-  return Object.assign(handler, { definition });
+  handler: (req: NextRequest, ctx: C) => Promise<Response>,
+): ((req: NextRequest, ctx: C) => Promise<Response>) & { readonly definition: RouteDefinition } {
+  const framed = (req: NextRequest, ctx: C) => apiRequest(req, () => handler(req, ctx));
+  return Object.assign(framed, { definition });
 }
 
 /** Scope of `/api/orgs/:idOrSlug/...` routes: the organization named in the path. */
@@ -252,13 +279,26 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   return new ApiError(500, "Internal server error");
 }
 
+/** Everything the steps below learn about a request, handed from one to the next. */
+type Caller = {
+  session: Awaited<ReturnType<typeof authenticateRequest>>;
+  user: User | null;
+  apiKey: NonNullable<Awaited<ReturnType<typeof authenticateRequest>>>["apiKey"] | null;
+  actor: Actor | null;
+  org: Organization | null;
+  donor: Donor | null;
+};
+type Input<V> = { rawBody?: Uint8Array; verified: V; idempotent: Omit<IdempotentRequest, "caller"> | null; query: unknown; body: unknown };
+
 /**
- * The one wrapper every API route goes through, in this order:
- * authenticate (401; a cookie-authenticated write from another site: 403) → rate-limit (429)
- * → parse params → load scope (404) → authorize (403) → parse query and body (400/413/415)
- * → run (once per Idempotency-Key on a POST: see ./idempotency) → map errors. Every response
- * gets X-Request-Id and the API's security headers, and
- * rate-limited ones the X-RateLimit-* headers, errors included.
+ * The one wrapper every API route goes through, whichever way the request came (Next.js's
+ * router or the server's fast path), in this order of named steps:
+ * host (on a custom domain only its public API: 404) → authenticate (401; a
+ * cookie-authenticated write from another site: 403) → rate-limit (429) → parse params → load
+ * scope (404) → authorize (403) → read input: query and body (400/413/415) → run (once per
+ * Idempotency-Key on a POST: see ./idempotency) → map errors. Every response gets
+ * X-Request-Id and the API's security headers (`finishResponse`), and rate-limited ones the
+ * X-RateLimit-* headers, errors included.
  */
 export function withRoute<
   A extends Auth = "user",
@@ -269,6 +309,7 @@ export function withRoute<
   N extends boolean = false,
   V = undefined,
 >(options: RouteOptions<A, P, Q, B, S, N, V>, handler: (ctx: RouteContext<A, P, Q, B, S, N, V>) => Promise<Response>): DefinedRouteHandler {
+  type Ctx = RouteContext<A, P, Q, B, S, N, V>;
   const auth: Auth = options.auth ?? "user";
   const policy = options.limit ?? (auth === "public" ? "public" : auth === "cron" ? "none" : "authenticated");
   const definition: RouteDefinition = {
@@ -280,133 +321,219 @@ export function withRoute<
     orSelf: options.orSelf,
     person: options.person === true ? true : undefined,
     sensitive: options.sensitive === true ? true : undefined,
+    fastPath: options.fastPath === true ? true : undefined,
+    overload: options.overload,
     doc: options.doc,
   };
-  const run: RouteHandler = async (req, nextCtx) => {
-    const started = performance.now();
-    const requestId = requestIdOf(req);
-    const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiSecurityHeaders(getEnv().appUrl) };
-    let response: Response;
-    let userId: string | undefined;
-    let apiKeyId: string | undefined;
-    try {
+  const run: RouteHandler = (req, nextCtx) =>
+    apiRequest(req, async (requestId, headers, who) => {
       const db = await getDb();
       const clientIp = clientIpOf(req);
-      if (auth === "cron") {
-        const secret = getEnv().CRON_SECRET;
-        if (!secret) throw notFound();
-        await assertCronCaller(req.headers.get("authorization"), secret, clientIp);
-      }
-      // Public routes ignore credentials; API keys authenticate only on user routes.
-      const session = auth === "user" ? await authenticateRequest(db, req) : null;
-      const user = session?.user ?? null;
-      const apiKey = session?.apiKey ?? null;
-      userId = user?.id;
-      apiKeyId = apiKey?.id;
-      const actor: Actor | null = user
-        ? { type: "user", id: user.id, label: user.email }
-        : apiKey
-          ? { type: "api_key", id: apiKey.id, label: apiKey.name, orgId: apiKey.orgId, role: apiKey.role }
-          : null;
-      // A session cookie rides along on requests other sites make; only our own pages may write with it.
-      // (An API key is sent deliberately, never by a browser on its own: no such rule applies.)
-      if (session?.via === "cookie" && !isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) throw forbidden();
-
       const rawParams = (await nextCtx.params) ?? {};
-      // Donor routes: the path's organization, and the donor its cookie signs in (an unknown organization has none).
-      let org: Organization | null = null;
-      let donor: Donor | null = null;
-      if (auth === "donor") {
-        const slug = rawParams.orgSlug;
-        org = typeof slug === "string" && nulPaths(slug).length === 0 ? ((await findOrganizationBySlug(db, slug)) ?? null) : null;
-        donor = org ? await authenticateDonorRequest(db, req, org) : null;
-        // The cookie rides along on requests other sites make: only the app's and the organization's own pages may write with it.
-        if (donor && org && !isAllowedDonorWrite(req, org)) throw forbidden();
-      }
-      const signedIn = auth === "user" ? actor !== null : auth === "donor" ? donor !== null : true;
-      if (policy !== "none") {
-        // Unauthenticated calls count against the caller's IP, like public ones; each key and each donor has its own count.
-        const limited =
-          auth === "donor" && donor
-            ? ["authenticated", `donor:${donor.id}`]
-            : auth !== "user" || !actor
-              ? ["public", clientIp]
-              : ["authenticated", apiKey ? `key:${apiKey.id}` : actor.id];
-        const result = await limitRequest(limited[0] as PolicyName, limited[1]);
-        Object.assign(headers, rateLimitHeaders(result));
-        if (!signedIn) throw unauthorized();
-        if (!result.success) throw new ApiError(429, "Too many requests");
-      } else if (!signedIn) {
-        throw unauthorized();
-      }
-      if (apiKey && options.person && !options.scope) throw forbidden();
-
-      // No ID or slug contains NUL (Postgres text cannot hold one), so such a path names nothing.
-      if (nulPaths(rawParams).length > 0) throw notFound();
-      const params = (options.params ? parseWith(options.params, rawParams, "params") : rawParams) as Out<P>;
-
-      let scope = undefined as unknown as S & Scope;
-      let role: Role | null = null;
-      if (options.scope) {
-        scope = await options.scope({ db, params });
-        if (apiKey) {
-          // A key acts on its own organization only, with its own role, and never where a person is needed.
-          role = apiKey.orgId === scope.orgId ? apiKey.role : null;
-          if (!role || options.person || !roleSatisfies(role, options.role ?? "MEMBER")) throw forbidden();
-        } else if (auth === "user") {
-          role = await getMembershipRole(db, scope.orgId, user!.id);
-          const self = options.orSelf !== undefined && (params as Record<string, unknown>)[options.orSelf] === user!.id;
-          if (!role || !(roleSatisfies(role, options.role ?? "MEMBER") || self)) throw forbidden();
-        }
-      }
-      await assertSecondFactor(db, session, { scope: options.scope ? scope : null, sensitive: options.sensitive === true });
-
-      // A caller the route proves itself is proven before anything is stored for its request.
-      const rawBody = options.verify ? await readRawBody(req) : undefined;
-      const verified = (options.verify ? await options.verify(req, rawBody!) : undefined) as V;
-      // A POST's Idempotency-Key (checked, with the body hashed from a copy, before the body is read).
-      const idempotent = req.method === "POST" ? await idempotentRequestOf(req, rawBody) : null;
-      const query = (options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined) as Out<Q>;
-      const body = (options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined) as Out<B>;
-
-      const ctx: RouteContext<A, P, Q, B, S, N, V> = {
+      const caller = await authenticateStep(db, req, auth, clientIp, rawParams);
+      who.userId = caller.user?.id;
+      who.apiKeyId = caller.apiKey?.id;
+      await rateLimitStep(auth, policy, caller, clientIp, headers);
+      if (caller.apiKey && options.person && !options.scope) throw forbidden();
+      const params = paramsStep(options.params, rawParams) as Out<P>;
+      const { scope, role } = await authorizeStep(db, options, auth, caller, params);
+      await assertSecondFactor(db, caller.session, { scope: options.scope ? scope : null, sensitive: options.sensitive === true });
+      const input = await inputStep(req, options);
+      const ctx: Ctx = {
         req,
         db,
         requestId,
         clientIp,
-        user: user as RouteContext<A, P, Q, B, S, N, V>["user"],
+        user: caller.user as Ctx["user"],
         params,
-        query,
-        body,
+        query: input.query as Out<Q>,
+        body: input.body as Out<B>,
         scope,
         role,
-        actor,
-        donor: donor as RouteContext<A, P, Q, B, S, N, V>["donor"],
-        org: org as RouteContext<A, P, Q, B, S, N, V>["org"],
-        verified,
+        actor: caller.actor,
+        donor: caller.donor as Ctx["donor"],
+        org: caller.org as Ctx["org"],
+        verified: input.verified,
       };
-      // Under an Idempotency-Key the handler runs once per key; its errors become answers, so 4xx ones are kept too.
-      response = idempotent
-        ? await runIdempotently(db, { ...idempotent, caller: donor ? `donor:${donor.id}` : idempotencyCaller(ctx.actor, clientIp) }, () =>
-            handler(ctx).catch((err: unknown) => errorResponse(toApiError(err, requestId))),
-          )
-        : await handler(ctx);
-    } catch (err) {
-      response = errorResponse(toApiError(err, requestId));
-    }
-    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
-    log.info("request", {
-      requestId,
-      method: req.method,
-      path: req.nextUrl.pathname,
-      status: response.status,
-      ms: Math.round(performance.now() - started),
-      userId,
-      apiKeyId,
+      return runStep(db, input.idempotent, caller, clientIp, requestId, () => handler(ctx));
     });
-    return response;
-  };
   return Object.assign(run, { definition });
+}
+
+/** Who is asking: the session or API key on user routes, the cron secret, the donor cookie; 401/403 here or at the rate limit. */
+async function authenticateStep(
+  db: Db,
+  req: NextRequest,
+  auth: Auth,
+  clientIp: string,
+  rawParams: Record<string, string | string[] | undefined>,
+): Promise<Caller> {
+  if (auth === "cron") {
+    const secret = getEnv().CRON_SECRET;
+    if (!secret) throw notFound();
+    await assertCronCaller(req.headers.get("authorization"), secret, clientIp);
+  }
+  // Public routes ignore credentials; API keys authenticate only on user routes.
+  const session = auth === "user" ? await authenticateRequest(db, req) : null;
+  const user = session?.user ?? null;
+  const apiKey = session?.apiKey ?? null;
+  const actor: Actor | null = user
+    ? { type: "user", id: user.id, label: user.email }
+    : apiKey
+      ? { type: "api_key", id: apiKey.id, label: apiKey.name, orgId: apiKey.orgId, role: apiKey.role }
+      : null;
+  // A session cookie rides along on requests other sites make; only our own pages may write with it.
+  // (An API key is sent deliberately, never by a browser on its own: no such rule applies.)
+  if (session?.via === "cookie" && !isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) throw forbidden();
+  // Donor routes: the path's organization, and the donor its cookie signs in (an unknown organization has none).
+  let org: Organization | null = null;
+  let donor: Donor | null = null;
+  if (auth === "donor") {
+    const slug = rawParams.orgSlug;
+    org = typeof slug === "string" && nulPaths(slug).length === 0 ? ((await findOrganizationBySlug(db, slug)) ?? null) : null;
+    donor = org ? await authenticateDonorRequest(db, req, org) : null;
+    // The cookie rides along on requests other sites make: only the app's and the organization's own pages may write with it.
+    if (donor && org && !isAllowedDonorWrite(req, org)) throw forbidden();
+  }
+  return { session, user, apiKey, actor, org, donor };
+}
+
+/** Counts the request (its headers go on the answer), then refuses the unauthenticated (401) and the over-limit (429). */
+async function rateLimitStep(
+  auth: Auth,
+  policy: PolicyName | "none",
+  caller: Caller,
+  clientIp: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  const signedIn = auth === "user" ? caller.actor !== null : auth === "donor" ? caller.donor !== null : true;
+  if (policy === "none") {
+    if (!signedIn) throw unauthorized();
+    return;
+  }
+  // Unauthenticated calls count against the caller's IP, like public ones; each key and each donor has its own count.
+  const [name, key]: [PolicyName, string] =
+    auth === "donor" && caller.donor
+      ? ["authenticated", `donor:${caller.donor.id}`]
+      : auth !== "user" || !caller.actor
+        ? ["public", clientIp]
+        : ["authenticated", caller.apiKey ? `key:${caller.apiKey.id}` : caller.actor.id];
+  const result = await limitRequest(name, key);
+  Object.assign(headers, rateLimitHeaders(result));
+  if (!signedIn) throw unauthorized();
+  if (!result.success) throw new ApiError(429, "Too many requests");
+}
+
+/** The path's parameters, parsed; a path naming nothing (a NUL, a failed parse) is 404. */
+function paramsStep(schema: AnySchema | undefined, rawParams: Record<string, string | string[] | undefined>): unknown {
+  // No ID or slug contains NUL (Postgres text cannot hold one), so such a path names nothing.
+  if (nulPaths(rawParams).length > 0) throw notFound();
+  return schema ? parseWith(schema, rawParams, "params") : rawParams;
+}
+
+/** Loads the route's scope (404) and checks the caller's role in its organization (403). */
+async function authorizeStep<P, S>(
+  db: Db,
+  options: { scope?: (args: { db: Db; params: P }) => Promise<S & Scope>; role?: Role; orSelf?: string; person?: boolean },
+  auth: Auth,
+  caller: Caller,
+  params: P,
+): Promise<{ scope: S & Scope; role: Role | null }> {
+  if (!options.scope) return { scope: undefined as unknown as S & Scope, role: null };
+  const scope = await options.scope({ db, params });
+  const { apiKey, user } = caller;
+  let role: Role | null = null;
+  if (apiKey) {
+    // A key acts on its own organization only, with its own role, and never where a person is needed.
+    role = apiKey.orgId === scope.orgId ? apiKey.role : null;
+    if (!role || options.person || !roleSatisfies(role, options.role ?? "MEMBER")) throw forbidden();
+  } else if (auth === "user") {
+    role = await getMembershipRole(db, scope.orgId, user!.id);
+    const self = options.orSelf !== undefined && (params as Record<string, unknown>)[options.orSelf] === user!.id;
+    if (!role || !(roleSatisfies(role, options.role ?? "MEMBER") || self)) throw forbidden();
+  }
+  return { scope, role };
+}
+
+/** The raw body a `verify` route proves itself over, the Idempotency-Key, the query and the JSON body. */
+async function inputStep<V>(
+  req: NextRequest,
+  options: { verify?: (req: NextRequest, rawBody: Uint8Array) => Promise<V>; query?: AnySchema; body?: AnySchema },
+): Promise<Input<V>> {
+  // A caller the route proves itself is proven before anything is stored for its request.
+  const rawBody = options.verify ? await readRawBody(req) : undefined;
+  const verified = (options.verify ? await options.verify(req, rawBody!) : undefined) as V;
+  // A POST's Idempotency-Key (checked, with the body hashed from a copy, before the body is read).
+  const idempotent = req.method === "POST" ? await idempotentRequestOf(req, rawBody) : null;
+  const query = options.query ? parseWith(options.query, queryObject(req.nextUrl), "query") : undefined;
+  const body = options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined;
+  return { rawBody, verified, idempotent, query, body };
+}
+
+/** Runs the handler; under an Idempotency-Key once per key, its errors becoming answers, so 4xx ones are kept too. */
+function runStep(
+  db: Db,
+  idempotent: Omit<IdempotentRequest, "caller"> | null,
+  caller: Caller,
+  clientIp: string,
+  requestId: string,
+  handle: () => Promise<Response>,
+): Promise<Response> {
+  if (!idempotent) return handle();
+  const owner = caller.donor ? `donor:${caller.donor.id}` : idempotencyCaller(caller.actor, clientIp);
+  return runIdempotently(db, { ...idempotent, caller: owner }, () =>
+    handle().catch((err: unknown) => errorResponse(toApiError(err, requestId))),
+  );
+}
+
+/** Who the request's log line names. */
+type Who = { userId?: string; apiKeyId?: string };
+
+/**
+ * The frame of every API request, withRoute's and defineRoute's alike: its request ID, the host
+ * step, errors mapped to the error shape, the API's security headers (and whatever `steps` adds
+ * to `headers`) on every answer, and one log line.
+ */
+async function apiRequest(
+  req: NextRequest,
+  steps: (requestId: string, headers: Record<string, string>, who: Who) => Promise<Response>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdOf(req);
+  const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiSecurityHeaders(getEnv().appUrl) };
+  const who: Who = {};
+  let response: Response;
+  try {
+    await hostStep(req);
+    response = await steps(requestId, headers, who);
+  } catch (err) {
+    response = errorResponse(toApiError(err, requestId));
+  }
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  log.info("request", {
+    requestId,
+    method: req.method,
+    path: req.nextUrl.pathname,
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+    userId: who.userId,
+    apiKeyId: who.apiKeyId,
+  });
+  return response;
+}
+
+let appHost = { url: "", name: "" };
+
+/**
+ * The API a host serves (lib/hosted-urls/routes.ts): an organization's verified custom domain
+ * serves only the public API its pages call (the rest is 404 there); the app's own host, an IP
+ * address or any host that is nobody's domain serves all of it.
+ */
+async function hostStep(req: NextRequest): Promise<void> {
+  const appUrl = getEnv().appUrl;
+  if (appHost.url !== appUrl) appHost = { url: appUrl, name: new URL(appUrl).hostname };
+  const orgSlug = await orgSlugForHost(hostName(req.headers.get("host")), appHost.name);
+  if (orgSlug !== null && customDomainRoute(req.nextUrl.pathname, orgSlug).action === "not-found") throw notFound();
 }
 
 /** A donor-cookie write comes from our own pages: the app's origin, or the organization's (verified) custom domain. */
@@ -425,11 +552,9 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  */
 export function methods(handlers: Partial<Record<Method, DefinedRouteHandler>>): Record<Method, RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
-  const notAllowed: RouteHandler = async (req) => {
-    const res = errorResponse(new ApiError(405, "Method not allowed", undefined, { Allow: allow }));
-    res.headers.set("X-Request-Id", requestIdOf(req));
-    for (const [k, v] of Object.entries(apiSecurityHeaders(getEnv().appUrl))) res.headers.set(k, v);
-    return res;
-  };
+  const notAllowed: RouteHandler = (req) =>
+    apiRequest(req, async () => {
+      throw new ApiError(405, "Method not allowed", undefined, { Allow: allow });
+    });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

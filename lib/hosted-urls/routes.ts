@@ -1,7 +1,8 @@
 import { SLUG_PATTERN } from "@/lib/slug";
 
 /**
- * What proxy.ts does with a request, by host and path (contract: hosted URLs). On an
+ * What a request's host serves, by path (contract: hosted URLs): proxy.ts applies it to pages,
+ * withRoute's host step (lib/api/route.ts) to the API. On an
  * organization's custom domain only its public pages, their assets and the public API exist:
  * `/` is its landing page, `/donate/{slug}` (with `/thank-you`, `/embed`) its donate pages and
  * `/account/**` its donors' account pages, all served from `/o/{orgSlug}/...`; the dashboard,
@@ -15,9 +16,8 @@ export type HostRoute =
   | { action: "not-found"; api: boolean }
   | { action: "short-url"; slug: string; rest: string };
 
-/** Where an unserved path is sent: no route matches these, so Next.js answers its 404 (an HTML page, or the API's JSON one). */
+/** Where proxy.ts sends an unserved page: no route matches it, so Next.js answers its 404 page. */
 export const NOT_FOUND_PAGE_PATH = "/__goodfund/not-found";
-export const NOT_FOUND_API_PATH = "/api/__goodfund/not-found";
 
 /**
  * Request header proxy.ts sets on a page request that arrived on a custom domain (and removes

@@ -1,4 +1,5 @@
 import { runMigrations } from "@/db/migrate";
+import { assertClientsCanBeToldApart } from "@/lib/api/client-ip";
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -7,13 +8,15 @@ import { prepareStoredWebhookSecrets } from "@/lib/services/webhooks/encrypt-sto
 import { startWorker } from "./worker";
 
 /**
- * Start-up of a server process: validate the environment (fails fast with a clear message),
+ * Start-up of a server process: validate the environment (fails fast with a clear message; in
+ * production that includes telling clients apart: lib/api/client-ip.ts),
  * apply migrations (safe with several instances), seed the demo on an empty embedded
  * database (or with SEED_DEMO=1), and start the outbox/campaign worker unless WORKER_DISABLED
  * (deployments that run `npm run worker` or the cron route instead).
  */
 export async function startServerProcess(): Promise<void> {
   const env = getEnv();
+  assertClientsCanBeToldApart();
   await runMigrations();
   const db = await getDb();
   await prepareStoredWebhookSecrets(db);

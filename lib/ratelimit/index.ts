@@ -35,7 +35,7 @@ export async function createBackend(): Promise<RateLimitBackend> {
     const { RedisBackend } = await import("./redis");
     return RedisBackend.fromEnv();
   }
-  // WEB_CONCURRENCY > 1 (scripts/server.mjs): each server process would count on its own.
+  // WEB_CONCURRENCY > 1 (server/main.ts): each server process would count on its own.
   if (cluster.isWorker && cluster.worker?.id === 1) {
     log.warn("rate limits are counted per server process (memory backend); set REDIS_URL or Upstash to share them");
   }

@@ -7,7 +7,7 @@ import { ensureBuild, freePort, startServer } from "../helpers/server";
 import { DEMO_HISTORY_SCALE } from "./demo-scale";
 
 /**
- * One real server for the whole browser suite: `npm start`'s own script (scripts/start.mjs) on
+ * One real server for the whole browser suite: `npm start`'s own command (server/start.ts) on
  * the production build, embedded PGlite in a fresh temporary directory, sandbox payments, the
  * demo seed, rate limits high enough for a test run, single sign-on through a real OpenID Connect
  * provider started here (tests/helpers/oidc-provider.ts), and custom-domain verification asking a

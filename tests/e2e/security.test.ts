@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { startServer } from "../helpers/server";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
 
-// Security headers and the client address as the real server (scripts/server.mjs, production
+// Security headers and the client address as the real server (server/main.ts, production
 // build) delivers them over a real socket.
 const app = startEmbeddedServerForFile("goodfund-e2e-security-");
 

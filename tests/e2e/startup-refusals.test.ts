@@ -50,16 +50,13 @@ const clean: Env = {
 };
 
 /** Runs a server script with `env` and waits for it to exit; a refusal must come before anything listens. */
-async function refusedStart(
-  script: "start.mjs" | "server.mjs",
-  env: Env,
-): Promise<{ code: number | null; stderr: string; stdout: string }> {
+async function refusedStart(script: "start.ts" | "main.ts", env: Env): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const port = await freePort();
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...clean, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" })) {
     if (v !== undefined && k !== "VITEST" && !k.startsWith("VITEST_") && k !== "NODE_ENV") childEnv[k] = v;
   }
-  const proc = spawn(process.execPath, [path.join(root, "scripts", script)], {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", script)], {
     cwd: root,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: "pipe",
@@ -113,17 +110,17 @@ const refusals: { name: string; env: Env; names: string[] }[] = [
 describe("npm start refuses a bad configuration before building or serving", () => {
   for (const r of refusals) {
     it(`exits non-zero naming ${r.names.join(" and ")}: ${r.name}`, async () => {
-      const { code, stderr, stdout } = await refusedStart("start.mjs", r.env);
+      const { code, stderr, stdout } = await refusedStart("start.ts", r.env);
       expect(code, stdout + stderr).not.toBe(0);
       for (const name of r.names) expect(stderr).toContain(name);
       expect(stdout).not.toMatch(/Building Goodfund|ready on/);
     });
   }
 
-  it("node scripts/server.mjs refuses too, in one process and as a cluster (no worker restarted)", async () => {
+  it("the server itself (server/main.ts) refuses too, in one process and as a cluster (no worker restarted)", async () => {
     const bad = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/unused", NEXTAUTH_SECRET: SECRET, SECRETS_ENCRYPTION_KEY: KEY_BASE64 };
     for (const WEB_CONCURRENCY of ["1", "2"]) {
-      const { code, stderr, stdout } = await refusedStart("server.mjs", { ...bad, WEB_CONCURRENCY });
+      const { code, stderr, stdout } = await refusedStart("main.ts", { ...bad, WEB_CONCURRENCY });
       expect(code, `WEB_CONCURRENCY=${WEB_CONCURRENCY}: ${stdout}${stderr}`).not.toBe(0);
       expect(stderr).toContain("PAYMENTS_MODE");
       expect(stderr).not.toContain("starting another");

@@ -4,7 +4,7 @@ import { getRouteRegex } from "next/dist/shared/lib/router/utils/route-regex";
 import { sortPages } from "next/dist/shared/lib/router/utils/sortable-routes";
 import { NextRequest } from "next/server";
 import { API_ROUTES } from "@/app/api/api-routes";
-import { CLIENT_IP_HEADER, CLIENT_IP_KEY, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
+import { CLIENT_IP_HEADER, CLIENT_IP_KEY_ENV, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
 import type { RouteHandler } from "@/lib/api/route";
 import { issueSessionToken } from "@/lib/services/sessions/session-token";
 import { testDb } from "./db";
@@ -42,7 +42,7 @@ export type CallOptions = {
   rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
   /**
-   * The socket address our HTTP server (scripts/server.mjs) would see and write, with its proof;
+   * The socket address our HTTP server (server/client-ip.ts) would see and write, with its proof;
    * random by default, so tests don't share a public bucket. null: no server wrote one (the app
    * under `next dev`), so only what `headers` carries reaches the app.
    */
@@ -54,13 +54,12 @@ export function randomIp(): string {
 }
 
 /**
- * The client-IP headers scripts/server.mjs writes for a connection from `ip`: the address and
- * its HMAC under the process's key (installed here the way the server installs it).
+ * The client-IP headers our server writes for a connection from `ip`: the address and its HMAC
+ * under the process's key (handed over here the way the server hands it to the app).
  */
 export function serverClientIpHeaders(ip: string): Record<string, string> {
-  const store = globalThis as Record<symbol, unknown>;
-  store[CLIENT_IP_KEY] ??= randomBytes(32);
-  return { [CLIENT_IP_HEADER]: ip, [CLIENT_IP_PROOF_HEADER]: clientIpProof(ip, store[CLIENT_IP_KEY] as Buffer) };
+  process.env[CLIENT_IP_KEY_ENV] ??= randomBytes(32).toString("base64url");
+  return { [CLIENT_IP_HEADER]: ip, [CLIENT_IP_PROOF_HEADER]: clientIpProof(ip, Buffer.from(process.env[CLIENT_IP_KEY_ENV]!, "base64url")) };
 }
 
 export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {

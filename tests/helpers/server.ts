@@ -41,11 +41,15 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-/** Runs `npm start`'s script (scripts/start.mjs) with the given environment and waits until it serves. */
+/** Runs `npm start`'s command (`node --import tsx server/start.ts`) with the given environment and waits until it serves. */
 export async function startServer(env: Env, fixedPort?: number): Promise<RunningServer> {
   const port = fixedPort ?? (await freePort());
   const childEnv = childEnvOf({ LOG_LEVEL: "warn", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" });
-  const proc = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env: childEnv, stdio: "pipe" });
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/start.ts")], {
+    cwd: root,
+    env: childEnv,
+    stdio: "pipe",
+  });
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));

@@ -49,7 +49,7 @@ describe("client IP from our server's socket address", () => {
   });
 
   it("ignores a client-sent client-IP header: without our server's proof every such request is one unknown client", async () => {
-    // As under `next dev` (no server.mjs): whatever the client claims, it is not believed.
+    // As under `next dev` (not behind our server): whatever the client claims, it is not believed.
     const claims = (ip: string) => ({ ip: null, headers: { [CLIENT_IP_HEADER]: ip } });
     expect(await sameBucket(claims(randomIp()), claims(randomIp()))).toBe(true);
     const forged = (ip: string) => ({ ip: null, headers: { [CLIENT_IP_HEADER]: ip, [CLIENT_IP_PROOF_HEADER]: "forged-proof" } });

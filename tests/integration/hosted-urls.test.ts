@@ -3,8 +3,8 @@ import { NextRequest } from "next/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { isFrameable } from "@/lib/security/frameable-routes";
-import { proxy } from "@/proxy";
-import { get, newCampaign, newOrg, newUser, patch, post, uniqueSlug, type TestUser } from "../helpers/api";
+import { config, proxy } from "@/proxy";
+import { call, get, newCampaign, newOrg, newUser, patch, post, uniqueSlug, type TestUser } from "../helpers/api";
 import { verifyCustomDomain } from "../helpers/custom-domains";
 import { testDb } from "../helpers/db";
 
@@ -33,7 +33,6 @@ function servedPath(res: Response, sent: string): string {
 }
 
 const NOT_FOUND_PAGE = "/__goodfund/not-found";
-const NOT_FOUND_API = "/api/__goodfund/not-found";
 
 let owner: TestUser;
 let org: Org;
@@ -128,31 +127,33 @@ describe("an organization's custom domain", () => {
     expect(app.headers.get("x-middleware-request-x-goodfund-embed")).toBeNull();
   });
 
-  it("refuses the authenticated API (404 in the API's shape) and serves the public API the pages call", async () => {
-    for (const path of [
-      `/api/orgs`,
-      `/api/orgs/${org.slug}`,
-      `/api/orgs/${org.id}/campaigns`,
-      "/api/auth/session",
-      "/api/openapi.json",
-      "/api/donations/don_x",
-      "/api/public/orgs/someone-else/campaigns/x",
-      "/api/donor/orgs/someone-else/donations",
-      "/api/sandbox/accounts/acct_x/complete",
-      "/api/sandbox/subscriptions/sub_x/renew",
-      "/api/cron/worker",
-      "/api/processor/webhooks",
+  it("refuses the authenticated API (404 in the API's shape, by withRoute's host step) and serves the public API the pages call", async () => {
+    for (const [method, path] of [
+      ["GET", `/api/orgs`],
+      ["GET", `/api/orgs/${org.slug}`],
+      ["GET", `/api/orgs/${org.id}/campaigns`],
+      ["GET", "/api/auth/session"],
+      ["GET", "/api/openapi.json"],
+      ["GET", "/api/donations/don_x"],
+      ["GET", "/api/public/orgs/someone-else/campaigns/x"],
+      ["GET", "/api/donor/orgs/someone-else/donations"],
+      ["POST", "/api/sandbox/accounts/acct_x/complete"],
+      ["POST", "/api/sandbox/subscriptions/sub_x/renew"],
+      ["POST", "/api/cron/worker"],
+      ["POST", "/api/processor/webhooks"],
+      // A method the route does not have: still the host's 404 first, not a 405.
+      ["DELETE", "/api/orgs"],
+      ["GET", "/api/no-such-route"],
     ]) {
-      const res = await through(`https://${host}${path}`);
-      expect(servedPath(res, `https://${host}${path}`), path).toBe(NOT_FOUND_API);
-      // API responses carry the API wrapper's headers, not a page's.
-      expect(res.headers.get("content-security-policy")).toBeNull();
+      const res = await call(method, path, { headers: { host } });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body, path).toEqual({ error: "Not found", status: 404 });
+      expect(res.headers.get("x-request-id"), path).toBeTruthy();
+      // API responses carry the API's own headers, not a page's.
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     }
-    // What the rewrite reaches: the API's own 404.
-    const refused = await get(NOT_FOUND_API);
-    expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ error: "Not found", status: 404 });
-    expect(refused.headers.get("x-request-id")).toBeTruthy();
+    // Pages never see the API: proxy.ts's matcher leaves /api to withRoute.
+    expect(config.matcher.some((m) => new RegExp(`^${m}$`).test("/api/orgs"))).toBe(false);
 
     for (const [method, path] of [
       ["GET", `/api/public/orgs/${org.slug}/campaigns/${campaignSlug}`],
@@ -162,11 +163,12 @@ describe("an organization's custom domain", () => {
       ["POST", `/api/public/orgs/${org.slug}/donor-sessions`],
       ["DELETE", `/api/donor/orgs/${org.slug}/session`],
       ["GET", `/api/donor/orgs/${org.slug}/donations`],
-      ["GET", "/_next/static/chunks/main.js"],
-      ["GET", "/embed.js"],
-      ["GET", "/covers/food-bank.jpg"],
     ]) {
-      const res = await through(`https://${host}${path}`, { method });
+      const res = await call(method, path, { headers: { host } });
+      expect(res.body, `${method} ${path}`).not.toEqual({ error: "Not found", status: 404 });
+    }
+    for (const path of ["/_next/static/chunks/main.js", "/embed.js", "/covers/food-bank.jpg"]) {
+      const res = await through(`https://${host}${path}`);
       expect(servedPath(res, `https://${host}${path}`), path).toBe(path);
     }
     const campaign = await get(`/api/public/orgs/${org.slug}/campaigns/${campaignSlug}`);

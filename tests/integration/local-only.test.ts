@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 /**
- * The headers a page or route sees for a connection from `ip` through scripts/server.mjs (Next.js
+ * The headers a page or route sees for a connection from `ip` through our server (server/main.ts) (Next.js
  * adds X-Forwarded-For), asking for `localhost:3000` unless `extra` names another Host.
  */
 const from = (ip: string, extra: Record<string, string> = {}) =>

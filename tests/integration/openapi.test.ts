@@ -301,11 +301,15 @@ describe("OpenAPI document", () => {
 
 describe("The route manifest", () => {
   const check = (root?: string) =>
-    execFileSync(process.execPath, ["scripts/generate-route-manifest.mjs", "--check", ...(root ? [`--root=${root}`] : [])], {
-      cwd: ROOT,
-      stdio: "pipe",
-      encoding: "utf8",
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/generate-route-manifest.mjs", "--check", ...(root ? [`--root=${root}`] : [])],
+      {
+        cwd: ROOT,
+        stdio: "pipe",
+        encoding: "utf8",
+      },
+    );
 
   it("lists every route file but the document's (npm run routes:generate is up to date); API_ROUTES adds it back", () => {
     expect(() => check()).not.toThrow();

@@ -15,7 +15,7 @@ import {
 } from "./helpers";
 
 /**
- * WEB_CONCURRENCY=2: scripts/server.mjs runs as a node:cluster primary with two server processes
+ * WEB_CONCURRENCY=2: server/main.ts runs as a node:cluster primary with two server processes
  * sharing one port. Both serve; processor events redelivered through the shared port apply once
  * whichever process takes them; a process killed with SIGKILL is replaced, and meanwhile the other
  * keeps serving; SIGTERM stops them all.

@@ -71,7 +71,7 @@ export function appEnv(databaseUrl: string, extra: Record<string, string | undef
   };
 }
 
-/** The process that really serves: scripts/server.mjs, the child of scripts/start.mjs (`proc`). */
+/** The process that really serves: server/main.ts, the child of server/start.ts (`proc`). */
 export function serverPid(s: RunningServer): number {
   const children = childPids(s.proc.pid!);
   if (children.length !== 1) throw new Error(`expected one server process under ${s.proc.pid}, found ${children.length}`);
@@ -101,7 +101,7 @@ export class Instances {
     this.servers[slot] = null;
     this.killed.push(s);
     process.kill(pid, "SIGKILL");
-    await exited; // start.mjs exits when its child dies
+    await exited; // server/start.ts exits when its child dies
   }
 
   async restart(slot: number): Promise<void> {

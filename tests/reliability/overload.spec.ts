@@ -23,7 +23,7 @@ import {
  * rate, whether or not earlier ones were answered, for RELIABILITY_OVERLOAD_SECONDS: donate page
  * views, donations (each with its own Idempotency-Key, retried with it after a 503 or a lost
  * answer, as the donate page and the SDK do), processor events (each delivered twice, redelivered
- * after any answer but 2xx) and the dashboard's summary report. The server sheds (scripts/overload.mjs).
+ * after any answer but 2xx) and the dashboard's summary report. The server sheds (server/overload.ts).
  *
  * What must hold: every request answered, none with a 5xx but 503-with-Retry-After; no donation
  * lost (every 201 is in the database, every donation in the database was answered 201) or doubled

@@ -3,17 +3,21 @@ import { describe, expect, it } from "vitest";
 import { isErrorShape, knob, request, sleep, instancesForFile } from "./helpers";
 
 /**
- * Slow and malformed clients against one production instance (scripts/server.mjs sets
+ * Slow and malformed clients against one production instance (server/main.ts sets
  * headersTimeout 10 s and requestTimeout 30 s): slowloris connections trickling headers, request
- * bodies that never finish, 10 MiB bodies, invalid UTF-8, hundreds of idle and half-closed
- * connections. Throughout, a prober sends ordinary requests: the server must stay up and keep
+ * bodies that never finish, webhook bodies of 1 MiB trickled a byte a second (the overload
+ * guard admits a request only once its body has arrived, so they hold no slot; the guard cuts them
+ * after 10 s), 10 MiB bodies, invalid UTF-8, hundreds of idle and half-closed connections. Throughout, a prober sends ordinary requests: the server must stay up and keep
  * answering them within a bound.
  */
 const SLOW = knob("RELIABILITY_SLOW_CONNECTIONS", 100);
+// More than the priority class's default limit (128): before body-first admission, this many
+// trickled webhook bodies held every priority slot and, through the priority queue, the whole site.
+const SLOW_WEBHOOKS = knob("RELIABILITY_SLOW_WEBHOOK_CONNECTIONS", 130);
 const IDLE = knob("RELIABILITY_IDLE_CONNECTIONS", 500);
 const PROBE_BOUND_MS = knob("RELIABILITY_PROBE_BOUND_MS", 5_000);
 // headersTimeout/requestTimeout are enforced by Node's periodic connection check, which
-// scripts/server.mjs runs every second (connectionsCheckingInterval; Node's default is 30 s), so a
+// server/main.ts runs every second (connectionsCheckingInterval; Node's default is 30 s), so a
 // slow client holds its socket at most timeout + 1 s, plus slack for a loaded machine.
 const HEADERS_CLOSE_BOUND_MS = knob("RELIABILITY_HEADERS_CLOSE_BOUND_MS", 10_000 + 1_000 + 2_000);
 const BODY_CLOSE_BOUND_MS = knob("RELIABILITY_BODY_CLOSE_BOUND_MS", 30_000 + 1_000 + 2_000);
@@ -131,6 +135,62 @@ describe("slow and malformed clients", () => {
     expect(Math.min(...closed(result.headers)), "not before headersTimeout").toBeGreaterThanOrEqual(9_000);
     expect(closed(result.bodies).length, "every unfinished body is closed by the server").toBe(SLOW);
     expect(Math.max(...closed(result.bodies))).toBeLessThanOrEqual(BODY_CLOSE_BOUND_MS);
+  }, 300_000);
+
+  it(`${SLOW_WEBHOOKS} webhook bodies trickled a byte a second hold no slot: pages, API calls and donations keep being served`, async () => {
+    const url = file.instances.url(0)!;
+    const host = new URL(url).hostname;
+    const plain = file.fx.campaigns.find((c) => c.kind === "plain")!;
+    let n = 0;
+    const { result, probes, failures } = await probing(async () => {
+      const slow = await Promise.all(
+        Array.from({ length: SLOW_WEBHOOKS }, () =>
+          open((s) =>
+            s.write(
+              `POST /api/processor/webhooks HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+                `Stripe-Signature: t=1,v1=00\r\nContent-Length: ${1024 * 1024}\r\n\r\n{`,
+            ),
+          ),
+        ),
+      );
+      const trickle = setInterval(() => {
+        for (const h of slow) if (h.closedAfter === null) h.socket.write(" ");
+      }, 1_000);
+      // While they trickle: a page view, an API call and a real donation, each answered in time.
+      await sleep(2_000);
+      const during: Awaited<ReturnType<typeof request>>[] = [];
+      for (let round = 0; round < 3; round++) {
+        during.push(
+          ...(await Promise.all([
+            request(`${url}/o/${file.fx.org.slug}/donate/${plain.slug}`, { timeoutMs: PROBE_BOUND_MS }),
+            request(`${url}/api/public/orgs/${file.fx.org.slug}/campaigns/${plain.slug}`, { timeoutMs: PROBE_BOUND_MS }),
+            request(`${url}/api/donations`, {
+              method: "POST",
+              json: { campaignId: plain.id, amount: 2500, email: `slow-webhooks-${Date.now()}-${n++}@example.org` },
+              timeoutMs: PROBE_BOUND_MS,
+            }),
+          ])),
+        );
+        await sleep(1_000);
+      }
+      await waitClosed(slow, BODY_CLOSE_BOUND_MS);
+      clearInterval(trickle);
+      for (const h of slow) h.socket.destroy();
+      return { slow, during };
+    });
+    const closed = result.slow.filter((h) => h.closedAfter !== null).map((h) => h.closedAfter!);
+    const answers = result.slow.map((h) => /^HTTP\/1\.1 (\d+)/.exec(h.response)?.[1] ?? "no answer");
+    console.info(
+      `reliability/slow-webhooks: ${SLOW_WEBHOOKS} trickled webhook bodies closed after ${p(closed, 50)}–${p(closed, 100)} ms ` +
+        `(answers ${JSON.stringify(answers.reduce<Record<string, number>>((m, a) => ((m[a] = (m[a] ?? 0) + 1), m), {}))}); ` +
+        `meanwhile ${result.during.map((a) => `${a.status} in ${a.ms.toFixed(0)} ms`).join(", ")}; probes p99 ${p(probes, 99)} ms, ${failures.length} failures`,
+    );
+    expect(result.during.map((a) => a.status)).toEqual([200, 200, 201, 200, 200, 201, 200, 200, 201]);
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect(p(probes, 100)).toBeLessThan(PROBE_BOUND_MS);
+    // The guard cut each of them at its body deadline, with a 408.
+    expect(closed.length).toBe(SLOW_WEBHOOKS);
+    expect(new Set(answers)).toEqual(new Set(["408"]));
   }, 300_000);
 
   it("answers 10 MiB bodies with 413 quickly and invalid UTF-8 with 400, in the JSON error shape", async () => {

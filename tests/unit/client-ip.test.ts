@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import {
   CLIENT_IP_HEADER,
-  CLIENT_IP_KEY,
+  CLIENT_IP_KEY_ENV,
   CLIENT_IP_PROOF_HEADER,
   isLoopbackAddress,
   parseAddress,
@@ -89,13 +89,12 @@ describe("socketAddressOf", () => {
     }
     expect(socketAddressOf(new Headers(headers))).toBe("198.51.100.1");
     // A new process key (another server process) does not accept the old key's proofs.
-    const store = globalThis as Record<symbol, unknown>;
-    const old = store[CLIENT_IP_KEY];
-    store[CLIENT_IP_KEY] = randomBytes(32);
+    const old = process.env[CLIENT_IP_KEY_ENV];
+    process.env[CLIENT_IP_KEY_ENV] = randomBytes(32).toString("base64url");
     try {
       expect(socketAddressOf(new Headers(headers))).toBeNull();
     } finally {
-      store[CLIENT_IP_KEY] = old;
+      process.env[CLIENT_IP_KEY_ENV] = old;
     }
   });
 });

@@ -9,6 +9,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withRoute(
     {
       auth: "public",
+      fastPath: true,
+      overload: "priority",
       body: createDonationBody,
       doc: {
         operationId: "createDonation",

@@ -16,6 +16,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       auth: "public",
       limit: "none",
+      fastPath: true,
+      overload: "priority",
       // The signature over the raw body, checked before anything is stored for the request (an
       // Idempotency-Key's row included): this route has no rate limit to bound what strangers write.
       verify: async (req, rawBody) => {

@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withRoute(
     {
       auth: "public",
+      overload: "priority",
       body: sandboxConfirmBody,
       doc: {
         operationId: "confirmSandboxPayment",

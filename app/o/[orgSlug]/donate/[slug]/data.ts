@@ -51,7 +51,7 @@ export const loadView = cache(async (orgSlug: string, slug: string) => {
 });
 
 /**
- * Whether the server admitted this page view past its queue (scripts/overload.mjs sets the
+ * Whether the server admitted this page view past its queue (server/overload.ts sets the
  * header, and drops any a client sends): render it without the costly sections.
  */
 export const isLightRender = cache(async () => (await headers()).get(LOAD_HEADER) === "shed");

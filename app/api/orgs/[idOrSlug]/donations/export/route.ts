@@ -16,6 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withRoute(
     {
       ...ORG_ADMIN_ROUTE,
+      overload: "reports",
       query: exportDonationsQuery,
       doc: {
         operationId: "exportDonations",

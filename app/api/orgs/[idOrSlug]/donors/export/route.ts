@@ -13,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withRoute(
     {
       ...ORG_ADMIN_ROUTE,
+      overload: "reports",
       query: exportDonorsQuery,
       doc: {
         operationId: "exportDonors",

@@ -12,6 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       params: donorParams,
       scope: orgScope,
       role: "ADMIN",
+      overload: "reports",
       doc: {
         operationId: "exportDonorData",
         summary: "Export one donor's data as JSON",

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOAD_HEADER as APP_LOAD_HEADER } from "@/lib/overload";
 import {
@@ -11,7 +11,7 @@ import {
   requestClass,
   sheddingEnabled,
   type ClassLimit,
-} from "../../scripts/overload.mjs";
+} from "@/server/overload";
 
 // Large waits: the ordering tests must never depend on a timer firing.
 const LONG = 600_000;
@@ -77,55 +77,49 @@ describe("createLimiter", () => {
     (await c)!();
   });
 
-  it("drains the higher class's queue first, and holds lower classes back while it waits", async () => {
+  it("while a class above waits, a lower class runs up to its reserve (a quarter of its limit), never none", async () => {
     const limiter = createLimiter([
       { name: "priority", limit: 1, queue: 10, maxWaitMs: LONG },
-      { name: "api", limit: 1, queue: 10, maxWaitMs: LONG },
-      { name: "pages", limit: 5, queue: 10, maxWaitMs: LONG },
+      { name: "pages", limit: 8, queue: 10, maxWaitMs: LONG },
     ]);
     const order: string[] = [];
     const p0 = await limiter.acquire("priority");
-    const a0 = await limiter.acquire("api");
-    const a1 = limiter.acquire("api").then((r) => (order.push("api"), r));
     const p1 = limiter.acquire("priority").then((r) => (order.push("priority"), r));
-    // Pages have free slots, but a class above is waiting: they queue behind it.
-    const g1 = limiter.acquire("pages").then((r) => (order.push("pages"), r));
+    // Priority is full and has a request waiting: pages still start two (8 / 4), then queue.
+    const pages = Array.from({ length: 4 }, () => limiter.acquire("pages").then((r) => (order.push("pages"), r)));
     await tick();
-    expect(limiter.snapshot().pages).toMatchObject({ active: 0, waiting: 1 });
-    // The api slot frees first, but priority still has a request waiting: nothing below it starts.
-    a0!();
-    await tick();
-    expect(order).toEqual([]);
-    expect(limiter.snapshot()).toMatchObject({ api: { active: 0, waiting: 1 }, pages: { active: 0, waiting: 1 } });
+    expect(limiter.snapshot()).toMatchObject({ priority: { active: 1, waiting: 1 }, pages: { active: 2, waiting: 2 } });
+    expect(order).toEqual(["pages", "pages"]);
+    // Priority's queue drains first; then pages get their whole limit back.
     p0!();
-    const [rp1, ra1, rg1] = await Promise.all([p1, a1, g1]);
-    expect(order).toEqual(["priority", "api", "pages"]);
-    for (const r of [ra1, rp1, rg1]) r!();
-    expect(Object.values(limiter.snapshot()).map((s) => s.active)).toEqual([0, 0, 0]);
+    const releases = await Promise.all([p1, ...pages]);
+    expect(order).toEqual(["pages", "pages", "priority", "pages", "pages"]);
+    expect(limiter.snapshot().pages).toMatchObject({ active: 4, waiting: 0 });
+    for (const r of releases) r!();
+    expect(Object.values(limiter.snapshot()).map((s) => s.active)).toEqual([0, 0]);
   });
 
-  it("an overflow lane is not held back by the queue it overflows, only by the classes above", async () => {
+  it("an overflow lane is not held back by the queue it overflows, only by the classes above (down to its reserve)", async () => {
     const limiter = createLimiter([
       { name: "api", limit: 1, queue: 10, maxWaitMs: LONG },
       { name: "pages", limit: 1, queue: 1, maxWaitMs: LONG },
-      { name: "pages-shed", limit: 1, queue: 0, maxWaitMs: 0, overflowOf: "pages" },
+      { name: "pages-shed", limit: 4, queue: 0, maxWaitMs: 0, overflowOf: "pages" },
     ]);
     const page = await limiter.acquire("pages");
     const queued = limiter.acquire("pages");
     expect(await limiter.acquire("pages")).toBeNull();
-    const lane = limiter.tryAcquire("pages-shed");
-    expect(lane).not.toBeNull();
-    expect(limiter.tryAcquire("pages-shed")).toBeNull();
-    lane!();
-    // With the API's queue waiting, the lane yields too.
+    const lanes = [limiter.tryAcquire("pages-shed"), limiter.tryAcquire("pages-shed")];
+    expect(lanes).not.toContain(null);
+    // With the API's queue waiting, the lane keeps only its reserve (one): it is already past it.
     const api = await limiter.acquire("api");
     const apiQueued = limiter.acquire("api");
     expect(limiter.tryAcquire("pages-shed")).toBeNull();
     api!();
     (await apiQueued)!();
+    expect(limiter.tryAcquire("pages-shed")).not.toBeNull();
     page!();
     (await queued)!();
-    expect(limiter.snapshot()["pages-shed"]).toMatchObject({ admitted: 1, shed: 2 });
+    expect(limiter.snapshot()["pages-shed"]).toMatchObject({ admitted: 3, shed: 1 });
   });
 
   it("sheds a request that waited its class's bound", async () => {
@@ -158,6 +152,7 @@ describe("the load header", () => {
 });
 
 describe("requestClass", () => {
+  const files = new Set(["/covers/spring.jpg", "/favicon.ico"]);
   it.each([
     ["POST", "/api/donations", "priority"],
     ["POST", "/api/processor/webhooks", "priority"],
@@ -177,11 +172,18 @@ describe("requestClass", () => {
     ["GET", "/", "pages"],
     ["GET", "/docs", "pages"],
     ["GET", "/api/openapi.json", "api"],
+    ["GET", "/api/orgs/demo/donors/don_1/export", "reports"],
+    ["POST", "/api/orgs/demo/reports/summary", "api"],
     ["GET", "/_next/static/chunks/main.js", null],
     ["GET", "/covers/spring.jpg", null],
     ["GET", "/favicon.ico", null],
+    // Only what is served as a file skips the guard: a path that merely looks like one runs the app.
+    ["GET", "/o/x/donate/y.css", "pages"],
+    ["GET", "/covers/unknown.jpg", "pages"],
+    ["GET", "/robots.txt", "pages"],
+    ["GET", "/_next/image", "pages"],
   ])("%s %s is %s", (method, path, expected) => {
-    expect(requestClass(method, path)).toBe(expected);
+    expect(requestClass(method, path, files)).toBe(expected);
   });
 });
 
@@ -227,15 +229,28 @@ describe("createOverloadGuard behind a real HTTP server", () => {
   });
 
   /** A server whose requests hang until the test opens the gate; answers echo the load header. */
-  async function start(env: Record<string, string>) {
+  async function start(env: Record<string, string>, bodyDeadlineMs = LONG) {
     const logs: string[] = [];
-    const { guard, limiter } = createOverloadGuard({ env: { ...env, LOG_LEVEL: "warn" }, cores: 1, warn: (l) => logs.push(l) });
+    const { guard, limiter } = createOverloadGuard({
+      env: { ...env, LOG_LEVEL: "warn" },
+      cores: 1,
+      warn: (l) => logs.push(l),
+      bodyDeadlineMs,
+    });
     const g = gate();
     let entered = 0;
     server = http.createServer((req, res) => {
-      void guard(req, res, () => {
+      void guard(req, res, (body) => {
         entered++;
-        void g.opened.then(() => res.end(JSON.stringify({ load: req.headers[LOAD_HEADER] ?? null })));
+        // What Next.js would read: the request's stream, which still holds the body the guard read.
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", () => {
+          const streamed = Buffer.concat(chunks).toString();
+          void g.opened.then(() =>
+            res.end(JSON.stringify({ load: req.headers[LOAD_HEADER] ?? null, body: body?.toString() ?? null, streamed })),
+          );
+        });
       });
     });
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
@@ -272,7 +287,9 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     const answers = await Promise.all([...held, donation]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     // The API call that claimed the load header itself did not keep it.
-    expect(await answers[3].json()).toEqual({ load: null });
+    expect(await answers[3].json()).toMatchObject({ load: null });
+    // The donation's body reached its handler, and is still in the request's stream for Next.js.
+    expect(await answers[6].json()).toEqual({ load: null, body: "{}", streamed: "{}" });
   });
 
   it("renders page views past the queue in the shed lane (load header set), then refuses with a page", async () => {
@@ -293,9 +310,9 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     const lightAnswers = await Promise.all(light);
     for (const a of lightAnswers) {
       expect(a.headers.get(SHED_HEADER)).toBe("pages");
-      expect(await a.json()).toEqual({ load: "shed" });
+      expect(await a.json()).toMatchObject({ load: "shed" });
     }
-    for (const a of await Promise.all(held)) expect(await a.json()).toEqual({ load: null });
+    for (const a of await Promise.all(held)) expect(await a.json()).toMatchObject({ load: null });
     expect((await asset).status).toBe(200);
     // The counts are logged once shedding happened (a trailing line, within a second).
     while (s.logs.length === 0) await new Promise((r) => setTimeout(r, 50));
@@ -308,5 +325,64 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     while (s.entered() < 6) await tick();
     s.gate.open();
     expect((await Promise.all(all)).map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  /** A raw connection that announces a body of `length` bytes and sends `sent` of it. */
+  function trickle(base: string, path: string, length: number, sent: string) {
+    const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+    let answer = "";
+    socket.on("data", (d) => (answer += d.toString()));
+    socket.on("error", () => {});
+    const closed = new Promise<void>((r) => socket.on("close", () => r()));
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${sent}`);
+    return { socket, answer: () => answer, closed };
+  }
+
+  it("admits a request only once its body has arrived: a trickling body holds no slot", async () => {
+    const s = await start(env);
+    // Priority has two slots: three slow bodies take none of them.
+    const slow = Array.from({ length: 3 }, () => trickle(s.base, "/api/processor/webhooks", 10, "{"));
+    const slowApi = trickle(s.base, "/api/orgs/x/campaigns", 10, "{");
+    while (s.limiter.snapshot().priority.active > 0) await tick();
+    const donation = fetch(`${s.base}/api/donations`, { method: "POST", body: '{"a":1}' });
+    const call = fetch(`${s.base}/api/orgs/x/campaigns`);
+    while (s.entered() < 2) await tick();
+    expect(s.limiter.snapshot()).toMatchObject({ priority: { active: 1, waiting: 0 }, api: { active: 1, waiting: 0 } });
+    // Once a slow body is complete, its request is admitted and its handler reads the whole body.
+    slow[0].socket.write('"a":1}   ');
+    while (s.entered() < 3) await tick();
+    s.gate.open();
+    expect((await (await donation).json()).body).toBe('{"a":1}');
+    expect((await call).status).toBe(200);
+    while (!slow[0].answer().includes("\r\n\r\n{")) await tick();
+    expect(slow[0].answer()).toContain('"streamed":"{\\"a\\":1}   "');
+    for (const c of [...slow, slowApi]) c.socket.destroy();
+  });
+
+  it("answers a body that does not arrive in time 408, and one declared over 1 MiB 413, in the API's shape, and closes", async () => {
+    const s = await start(env, 200);
+    const slow = trickle(s.base, "/api/processor/webhooks", 1000, "{");
+    await slow.closed;
+    expect(slow.answer()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow.answer()).toContain('{"error":"Request body not received in time","status":408}');
+    const big = trickle(s.base, "/api/donations", 1024 * 1024 + 1, "{");
+    await big.closed;
+    expect(big.answer()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(big.answer()).toContain('{"error":"Request body too large (limit 1 MiB)","status":413}');
+    expect(s.entered()).toBe(0);
+    expect(s.limiter.snapshot().priority.admitted).toBe(0);
+  });
+
+  it("sheds a path that only looks like a static file", async () => {
+    const s = await start({ ...env, OVERLOAD_QUEUE_MS: "1" });
+    const held = fetch(`${s.base}/o/x/donate/y.css`);
+    while (s.entered() < 1) await tick();
+    const lane = Array.from({ length: 2 }, () => fetch(`${s.base}/o/x/donate/z.css`));
+    while (s.entered() < 3) await tick();
+    const refused = await fetch(`${s.base}/o/x/donate/y.css`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get(SHED_HEADER)).toBe("pages");
+    s.gate.open();
+    await Promise.all([held, ...lane]);
   });
 });

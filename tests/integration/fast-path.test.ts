@@ -1,18 +1,21 @@
 /**
- * The routes the server hands their requests straight to (lib/api/direct-routes.ts, registered by
- * app/api/direct-routes.ts): over a real socket, the answers the route handlers give through
- * Next.js (tests/helpers/api.ts calls them as Next.js does), and everything they do not take left
- * to Next.js (here a stand-in answering 299, so the test sees which way a request went).
+ * The routes the server serves itself (server/fast-path.ts, the table server/routes.generated.ts
+ * derives from `fastPath: true`), behind the server's overload guard as server/main.ts puts them:
+ * over a real socket, the answers the route handlers give through Next.js (tests/helpers/api.ts
+ * calls them as Next.js does), and everything they do not take left to Next.js (here a stand-in
+ * answering 299, so the test sees which way a request went).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerDirectRoutes } from "@/app/api/direct-routes";
-import { donations } from "@/db/schema";
-import { DIRECT_ROUTES, directServer, type DirectServer } from "@/lib/api/direct-routes";
+import { donations, organizations } from "@/db/schema";
 import { MAX_BODY_BYTES } from "@/lib/api/body";
 import { getEnv, resetEnv } from "@/lib/env";
+import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
+import { fastPath, type FastPath } from "@/server/fast-path";
+import { createOverloadGuard } from "@/server/overload";
+import { FAST_ROUTES } from "@/server/routes.generated";
 import { deliver, givingSetup, paymentSucceededEvent, pendingDonation, signedDelivery, WEBHOOK_PATH } from "../fixtures/processor";
 import { post } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -30,14 +33,17 @@ type Send = {
   chunks?: Buffer[];
 };
 
-function serverOf(direct: DirectServer) {
+function serverOf(fast: FastPath) {
   /** What each request answered directly returned: settled once it is done with the request. */
   const served: Promise<void>[] = [];
+  const { guard } = createOverloadGuard({ env: { LOG_LEVEL: "silent" } });
   const server = http.createServer((req, res) => {
-    const answering = direct(req, res);
-    if (answering) return void served.push(answering);
-    req.resume();
-    res.writeHead(FELL_THROUGH, { "content-type": "text/plain" }).end("left to Next.js");
+    void guard(req, res, (body) => {
+      const answering = fast(req, res, body);
+      if (answering) return void served.push(answering);
+      req.resume();
+      res.writeHead(FELL_THROUGH, { "content-type": "text/plain" }).end("left to Next.js");
+    });
   });
   let port = 0;
   const send = (o: Send): Promise<Sent> =>
@@ -75,9 +81,8 @@ const sameAnswer = (headers: Iterable<[string, string]>) =>
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 
-describe("direct routes", () => {
-  registerDirectRoutes();
-  const app = serverOf((globalThis as Record<symbol, DirectServer>)[DIRECT_ROUTES]);
+describe("fast routes", () => {
+  const app = serverOf(fastPath(FAST_ROUTES));
   beforeAll(app.start);
   afterAll(app.stop);
 
@@ -148,29 +153,56 @@ describe("direct routes", () => {
     expect(row).toMatchObject({ status: "PENDING", amount: 2500, email });
   });
 
-  it("leaves to Next.js every request it would not answer the same way", async () => {
-    const appHost = new URL(getEnv().appUrl).host;
+  it("leaves to Next.js every other path and method", async () => {
     const json = { "content-type": "application/json" };
     const cases: Send[] = [
       { method: "GET", path: WEBHOOK_PATH },
       { method: "PUT", path: "/api/donations", headers: json, body: "{}" },
-      { path: `${WEBHOOK_PATH}?via=next`, body: "{}" },
       { path: `${WEBHOOK_PATH}/`, body: "{}" },
       { path: "/api//donations", headers: json, body: "{}" },
       { path: "/api/donations/don_x", headers: json, body: "{}" },
-      // A host that may be an organization's custom domain: proxy.ts decides what it serves.
-      { path: WEBHOOK_PATH, host: "give.example.org", body: "{}" },
-      { path: "/api/donations", host: "GIVE.example.org.:443", headers: json, body: "{}" },
-      // A body declared over the limit: Next.js's way answers its 413 without reading it.
-      { path: "/api/donations", headers: json, body: Buffer.alloc(MAX_BODY_BYTES + 1, "a") },
     ];
-    for (const c of cases) expect((await app.send(c)).status, `${c.method ?? "POST"} ${c.path} on ${c.host}`).toBe(FELL_THROUGH);
-    // The app's own host, an IP address and localhost are answered here.
-    for (const host of [appHost, "127.0.0.1", "[::1]:3000", "localhost:3000"]) {
-      const res = await app.send({ path: WEBHOOK_PATH, host, body: "{}" });
+    for (const c of cases) expect((await app.send(c)).status, `${c.method ?? "POST"} ${c.path}`).toBe(FELL_THROUGH);
+  });
+
+  it("answers on every host what the route's host step allows: the app's, an IP, a domain that is nobody's; not an organization's for the webhook", async () => {
+    const appHost = new URL(getEnv().appUrl).host;
+    for (const host of [appHost, "127.0.0.1", "[::1]:3000", "localhost:3000", "give.example.org", "GIVE.example.org.:443"]) {
+      const res = await app.send({ path: `${WEBHOOK_PATH}?from=test`, host, body: "{}" });
       expect(res.status, host).toBe(400);
       expect(res.json(), host).toEqual({ error: "Invalid signature", status: 400 });
     }
+    // An organization's verified custom domain serves only the public API its pages call.
+    const s = await givingSetup();
+    const domain = `give-${Date.now()}.example.org`;
+    await (
+      await testDb()
+    )
+      .update(organizations)
+      .set({ customDomain: domain, customDomainStatus: "VERIFIED" })
+      .where(eq(organizations.id, s.org.id));
+    clearHostCache();
+    const refused = await app.send({ path: WEBHOOK_PATH, host: domain, body: "{}" });
+    expect(refused.status).toBe(404);
+    expect(refused.json()).toEqual({ error: "Not found", status: 404 });
+    expect(refused.headers["x-content-type-options"]).toBe("nosniff");
+    const gift = await app.send({
+      path: "/api/donations",
+      host: domain,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ campaignId: s.campaign.id, amount: 2500, email: `host-${Date.now()}@example.org` }),
+    });
+    expect(gift.status, gift.text).toBe(201);
+  });
+
+  it("refuses a body declared over 1 MiB before reading it", async () => {
+    const res = await app.send({
+      path: "/api/donations",
+      headers: { "content-type": "application/json" },
+      body: Buffer.alloc(MAX_BODY_BYTES + 1, "a"),
+    });
+    expect(res.status).toBe(413);
+    expect(res.json()).toEqual({ error: "Request body too large (limit 1 MiB)", status: 413 });
   });
 
   it("refuses a body over 1 MiB sent without a length, and keeps serving", async () => {
@@ -197,9 +229,9 @@ describe("direct routes", () => {
         req.on("error", () => resolve());
         req.write("{", () => setTimeout(() => (req.destroy(), resolve()), 50));
       });
-      // Its handling ends (a body that never comes would hold it forever), with nothing to answer and nothing to report.
-      expect(app.served.length).toBe(before + 1);
-      await expect(app.served[before]).resolves.toBeUndefined();
+      // Nothing reaches the route (its body never came), with nothing to answer and nothing to report.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(app.served.length).toBe(before);
     } finally {
       process.stderr.write = write;
       process.env.LOG_LEVEL = level;
@@ -212,7 +244,7 @@ describe("direct routes", () => {
 
   it("answers a failure around a handler with a 500 in the contract's shape", async () => {
     const failing = serverOf(
-      directServer({
+      fastPath({
         "/api/boom": {
           POST: async () => new Response(new ReadableStream({ pull: (c) => c.error(new Error("stream broke")) })),
         },

@@ -1,0 +1,162 @@
+// Goodfund's HTTP server: Next.js behind a plain node:http server, one pipeline for every request:
+//
+//   request → client address stamped (./client-ip.ts) → overload guard: body read, then a slot of
+//   the request's class (./overload.ts) → a fast route (./fast-path.ts) or Next.js → withRoute's
+//   steps (lib/api/route.ts) → service → database
+//
+// The fast routes and the overload classes of API routes come from the routes' own withRoute
+// declarations (./routes.generated.ts, written by `npm run routes:generate`).
+//
+// `--dev` runs Next.js's development mode inside the same server (`npm run dev`).
+// WEB_CONCURRENCY=N (or "auto": one per core) runs N server processes sharing the port
+// (node:cluster), for Postgres deployments: one Node.js process uses one core. Embedded PGlite is
+// one process.
+import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import next from "next";
+import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env";
+import { clientIpStamper } from "./client-ip";
+import { fastPath } from "./fast-path";
+import { createOverloadGuard } from "./overload";
+import { FAST_ROUTES } from "./routes.generated";
+
+const dev = process.argv.includes("--dev");
+if (dev) (process.env as Record<string, string>).NODE_ENV = "development";
+
+function main() {
+  // A bad configuration exits here, before Next.js loads and before any worker is forked.
+  const env = checkEnvOrExit({ dev });
+  const processes = dev ? 1 : webConcurrency();
+  if (cluster.isPrimary && processes > 1) superviseWorkers(processes);
+  else void serve(env.TRUST_PROXY);
+}
+
+function webConcurrency(): number {
+  const raw = (process.env.WEB_CONCURRENCY || "1").trim();
+  const n = raw === "auto" ? os.availableParallelism() : Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`WEB_CONCURRENCY must be a positive integer or "auto", got "${raw}"`);
+    process.exit(1);
+  }
+  if (n > 1 && !process.env.DATABASE_URL) {
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "WEB_CONCURRENCY > 1 needs DATABASE_URL (embedded PGlite is one process); serving with one" }),
+    );
+    return 1;
+  }
+  return n;
+}
+
+/**
+ * The primary: forks the workers, replaces one that dies, and stops them all on SIGINT/SIGTERM.
+ * (With the memory rate limiter each process counts on its own; lib/ratelimit warns.)
+ */
+function superviseWorkers(n: number) {
+  let stopping = false;
+  const restarts: number[] = [];
+  for (let i = 0; i < n; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (code === CONFIG_ERROR_EXIT) {
+      // A refused configuration: another process would be refused too, so stop instead of looping.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(CONFIG_ERROR_EXIT);
+    }
+    console.error(JSON.stringify({ level: "error", msg: "server process died; starting another", pid: worker.process.pid, code, signal }));
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 10) {
+      console.error(JSON.stringify({ level: "error", msg: "server processes keep dying; giving up" }));
+      process.exit(1);
+    }
+    cluster.fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(0), 6_000).unref();
+    });
+  }
+}
+
+/** The files of the public folder and the app's icons, by path: served as they are, never shed. */
+function staticFiles(root: string): Set<string> {
+  const files = new Set(["/favicon.ico", "/icon.png", "/apple-icon.png"]);
+  try {
+    for (const f of readdirSync(path.join(root, "public"), { recursive: true, encoding: "utf8" }))
+      files.add(`/${f.split(path.sep).join("/")}`);
+  } catch {
+    // no public folder
+  }
+  return files;
+}
+
+async function serve(trustedProxies: number) {
+  // Before Next.js loads: the app reads the key from its environment.
+  const stamp = clientIpStamper(trustedProxies);
+  const port = Number(process.env.PORT || 3000);
+  const hostname = process.env.HOSTNAME || "0.0.0.0";
+  const root = process.cwd();
+
+  const app = next({ dev, hostname, port, dir: root });
+  const handle = app.getRequestHandler();
+  try {
+    await app.prepare();
+  } catch (err) {
+    // The instrumentation hook (migrations, worker) failed: exit before listening.
+    if (isConfigError(err)) refuseToStart(err);
+    console.error(JSON.stringify({ level: "error", msg: "server failed to start", err: String((err as Error)?.stack ?? err) }));
+    process.exit(1);
+  }
+
+  // Under overload, requests are queued briefly and then shed by class before Next.js sees them;
+  // OVERLOAD_SHEDDING=0 turns it off.
+  const { guard } = createOverloadGuard({ staticFiles: staticFiles(root) });
+  // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
+  const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES);
+  const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    handle(req, res).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("content-type", "application/json");
+      }
+      res.end(JSON.stringify({ error: "Internal server error", status: 500 }));
+    });
+  // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
+  // default: a slowloris connection would live 22–30 s instead of 10.
+  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+    stamp(req);
+    void guard(req, res, (body) => fast(req, res, body) ?? serveNext(req, res));
+  });
+  // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the
+  // guard refuses a body that takes more than 10 s to arrive).
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  // Next.js's development mode answers its hot-reload socket itself.
+  if (dev) server.on("upgrade", app.getUpgradeHandler());
+
+  server.listen(port, hostname, () => {
+    const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+    console.log(`Goodfund is ready on http://${shown}:${port}`);
+  });
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(0), 5_000).unref();
+    });
+  }
+}
+
+main();
