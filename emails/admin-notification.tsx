@@ -9,7 +9,7 @@ import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { AdminNotificationProps };
 
-const adjective = { MONTH: "monthly", YEAR: "yearly" } as const;
+const adjective = { WEEK: "weekly", MONTH: "monthly", QUARTER: "quarterly", YEAR: "yearly" } as const;
 
 const donorLabel = (p: AdminNotificationProps) => p.donorName?.trim() || p.donorEmail;
 

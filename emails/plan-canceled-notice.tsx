@@ -7,7 +7,7 @@ import { base as styles } from "./_components/styles";
 import type { TestModeProps } from "./_components/test-mode-note";
 import PlanCanceled from "./plan-canceled";
 
-const adjective = { MONTH: "monthly", YEAR: "yearly" } as const;
+const adjective = { WEEK: "weekly", MONTH: "monthly", QUARTER: "quarterly", YEAR: "yearly" } as const;
 
 const donorLabel = (p: PlanCanceledProps) => p.donorName?.trim() || p.donorEmail;
 

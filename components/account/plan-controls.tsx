@@ -9,6 +9,7 @@ import { useLocale } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
 import { intlTag } from "@/lib/i18n/locales";
 import { formatMoney, minimumDonationMinor, minorToInput, parseMoney } from "@/lib/money";
+import type { RecurringInterval } from "@/lib/schemas/donations";
 import { amountProblemText } from "./amount-input";
 import styles from "./plan-controls.module.css";
 import { StripeCardSetup } from "./stripe-card-setup";
@@ -19,7 +20,7 @@ export type ControlledPlan = {
   campaignTitle: string;
   amount: number;
   currency: string;
-  interval: "MONTH" | "YEAR";
+  interval: RecurringInterval;
   status: "INCOMPLETE" | "ACTIVE" | "PAST_DUE" | "CANCELED";
 };
 

@@ -1,6 +1,7 @@
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { formatter, translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
+import { MONTHS_PER_CYCLE } from "@/lib/recurring-intervals";
 import type { DonorRecurringPlanView } from "@/lib/schemas/donor-account";
 import { AccountSection } from "./account-section";
 import styles from "./account.module.css";
@@ -12,7 +13,7 @@ import { PlanControls } from "./plan-controls";
  */
 export function nextChargeDate(p: Pick<DonorRecurringPlanView, "createdAt" | "interval" | "donationCount">): string {
   const start = new Date(p.createdAt);
-  const months = (p.interval === "MONTH" ? 1 : 12) * Math.max(1, p.donationCount);
+  const months = Math.round(MONTHS_PER_CYCLE[p.interval] * Math.max(1, p.donationCount));
   const y = start.getUTCFullYear();
   const m = start.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();

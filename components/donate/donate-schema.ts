@@ -2,7 +2,7 @@ import { z } from "zod";
 import { maxLengthOf } from "@/components/forms/schema-limits";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
-import { createDonationBody } from "@/lib/schemas/donations";
+import { createDonationBody, RECURRING_INTERVALS, type RecurringInterval } from "@/lib/schemas/donations";
 import type { DonateFormCampaign } from "./types";
 
 /**
@@ -10,7 +10,7 @@ import type { DonateFormCampaign } from "./types";
  * own rule for it (lib/schemas/donations.ts), after the campaign's rules (its minimum, suggested
  * amounts only, tickets per order and left), so the form never restates a limit of its own.
  */
-export type Frequency = "ONCE" | "MONTH" | "YEAR";
+export type Frequency = "ONCE" | RecurringInterval;
 export type DedicationType = "IN_HONOR" | "IN_MEMORY";
 
 export type DonateFormValues = {
@@ -68,7 +68,7 @@ export function campaignLimits(c: DonateFormCampaign) {
   const ticketsLeft = c.ticketCapacity !== null ? Math.max(0, c.ticketCapacity - c.ticketsSold) : null;
   const maxTickets = Math.min(c.maxTicketsPerOrder, ticketsLeft ?? c.maxTicketsPerOrder);
   const frequencies: Frequency[] =
-    c.type === "EVENT" ? [] : c.type === "MEMBERSHIP" ? ["MONTH", "YEAR"] : c.allowRecurring ? ["ONCE", "MONTH", "YEAR"] : [];
+    c.type === "EVENT" ? [] : c.type === "MEMBERSHIP" ? [...RECURRING_INTERVALS] : c.allowRecurring ? ["ONCE", ...RECURRING_INTERVALS] : [];
   return { minCents, ticketsLeft, maxTickets, frequencies };
 }
 
@@ -149,7 +149,7 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
     amount: isEvent ? anything : amountSchema(c, context.locale),
     tickets: isEvent ? ticketsSchema(c) : anything,
     recurringInterval: z
-      .enum(["ONCE", "MONTH", "YEAR"])
+      .enum(["ONCE", ...RECURRING_INTERVALS])
       .transform((f) => (f === "ONCE" ? null : f))
       .pipe(api.recurringInterval.unwrap()),
     firstName: requiredText.pipe(api.firstName.unwrap().unwrap()),

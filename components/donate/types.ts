@@ -1,5 +1,6 @@
 import type { IssueCode } from "@/lib/errors";
 import type { CampaignView } from "@/lib/schemas/campaigns";
+import type { RecurringInterval } from "@/lib/schemas/donations";
 
 /** How the page collects the card: Stripe's Payment Element, the sandbox form, or not at all. */
 export type PaymentConfig = { mode: "sandbox" } | { mode: "stripe"; publishableKey: string } | { mode: "unavailable" };
@@ -30,7 +31,7 @@ export type CreatedDonation = {
   amount: number;
   currency: string;
   status: string;
-  recurringInterval: "MONTH" | "YEAR" | null;
+  recurringInterval: RecurringInterval | null;
   tickets: number | null;
   feeCents: number;
   clientSecret: string;

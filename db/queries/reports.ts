@@ -26,7 +26,8 @@ import {
  * - newDonors: donors whose first counted gift (`donors.first_donation_at`, which moveDonation
  *   keeps equal to the earliest `succeeded_at` of the donor's SUCCEEDED donations) is in the window.
  * - averageGiftCents = raised / count rounded half up (0 without gifts); recurringMonthlyValueCents
- *   = ACTIVE plans now: monthly amounts + yearly amounts / 12, summed exactly, rounded once, half up.
+ *   = ACTIVE plans now: what they charge in a year / 12 (weekly × 52, monthly × 12, quarterly × 4,
+ *     yearly × 1), summed exactly, rounded once, half up.
  * - refunded/disputed: donations now REFUNDED/DISPUTED whose `succeeded_at` (or `created_at` if
  *   it never succeeded) is in the window.
  * - Buckets are UTC days, ISO weeks (Monday) and months; a series lists empty buckets too.
@@ -221,6 +222,12 @@ async function newDonors(db: DbOrTx, orgId: string, w: ReportWindow, strategy: R
   return num(r.n);
 }
 
+/**
+ * What recurring plans charge in a year (a gift per cycle times its cycles a year: 52 weekly, 12
+ * monthly, 4 quarterly, 1 yearly), summed exactly in SQL: twelfths of it are monthly recurring revenue.
+ */
+export const yearlyRecurringSql = sql`coalesce(sum(amount::bigint * case interval when 'WEEK' then 52 when 'MONTH' then 12 when 'QUARTER' then 4 else 1 end), 0)`;
+
 /** round(a / b), halves up, for non-negative integers; exact whatever their size. */
 export function roundedQuotient(a: number, b: number): number {
   if (b === 0) return 0;
@@ -254,10 +261,9 @@ export async function getReportSummary(
     const [totals, fresh, plans, reversed] = await Promise.all([
       raisedByKey(tx, orgId, w, WHOLE, strategy),
       allTime ? Promise.resolve(0) : newDonors(tx, orgId, w, strategy),
-      rowsOf<{ monthly: unknown; yearly: unknown }>(
+      rowsOf<{ yearly: unknown }>(
         tx,
-        sql`select sum(amount) filter (where interval = 'MONTH') as monthly, sum(amount) filter (where interval = 'YEAR') as yearly
-            from recurring_plans where org_id = ${orgId} and status = 'ACTIVE'`,
+        sql`select ${yearlyRecurringSql} as yearly from recurring_plans where org_id = ${orgId} and status = 'ACTIVE'`,
       ),
       // Refunds and disputes count where the money came in; a never-succeeded one at its creation.
       rowsOf<{ status: string; cents: unknown; n: unknown }>(
@@ -269,7 +275,6 @@ export async function getReportSummary(
     ]);
     const { raised, count } = totals.get("") ?? { raised: 0, count: 0 };
     const donors = await distinctDonors(tx, orgId, w, { ...opts, strategy }, count);
-    const yearly = num(plans[0]?.yearly);
     const byStatus = (s: string) => reversed.find((r) => r.status === s);
     return {
       raisedCents: raised,
@@ -277,8 +282,8 @@ export async function getReportSummary(
       donors,
       newDonors: allTime ? donors : fresh,
       averageGiftCents: roundedQuotient(raised, count),
-      // Monthly plans plus a twelfth of the yearly ones, rounded once, in total.
-      recurringMonthlyValueCents: num(plans[0]?.monthly) + roundedQuotient(yearly, 12),
+      // A twelfth of what the active plans charge in a year, rounded once, in total.
+      recurringMonthlyValueCents: roundedQuotient(num(plans[0]?.yearly), 12),
       refundedCents: num(byStatus("REFUNDED")?.cents),
       refundedCount: num(byStatus("REFUNDED")?.n),
       disputedCents: num(byStatus("DISPUTED")?.cents),

@@ -5,7 +5,7 @@ import { campaigns } from "./campaigns";
 import { organizations } from "./organizations";
 
 export const donationStatusEnum = pgEnum("donation_status", ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]);
-export const recurringIntervalEnum = pgEnum("recurring_interval", ["MONTH", "YEAR"]);
+export const recurringIntervalEnum = pgEnum("recurring_interval", ["WEEK", "MONTH", "QUARTER", "YEAR"]);
 export type DonationStatus = (typeof donationStatusEnum.enumValues)[number];
 
 export type Dedication = {

@@ -1,4 +1,5 @@
 import type { Locale } from "@/lib/i18n/locales";
+import type { RecurringInterval } from "@/lib/schemas/donations";
 
 /**
  * The emails Goodfund sends and the data each one is rendered from. The data is captured when
@@ -28,7 +29,7 @@ export type ReceiptProps = InLanguage & {
   donationId: string;
   dedication: { type: "IN_HONOR" | "IN_MEMORY"; honoreeName: string; message: string | null } | null;
   /** Present on recurring gifts: what will be charged and how often. */
-  recurring: { interval: "MONTH" | "YEAR"; amountCents: number; currency: string } | null;
+  recurring: { interval: RecurringInterval; amountCents: number; currency: string } | null;
   isRenewal: boolean;
   tickets: number | null;
   /** Link to the campaign's public page. */
@@ -48,7 +49,7 @@ export type AdminNotificationProps = {
   message: string | null;
   donationId: string;
   isRenewal: boolean;
-  recurringInterval: "MONTH" | "YEAR" | null;
+  recurringInterval: RecurringInterval | null;
   dashboardUrl: string;
 };
 
@@ -150,7 +151,7 @@ export type PlanCanceledProps = InLanguage & {
   /** The gift per cycle, in minor units. */
   amountCents: number;
   currency: string;
-  interval: "MONTH" | "YEAR";
+  interval: RecurringInterval;
   campaignTitle: string;
   planId: string;
   /** ISO 8601 time the plan ended. */

@@ -157,7 +157,7 @@ export class StripeProcessor implements PaymentProcessor {
             currency,
             product,
             unit_amount: input.amountCents,
-            recurring: { interval: input.interval },
+            recurring: { interval: input.interval, ...(input.intervalCount > 1 ? { interval_count: input.intervalCount } : {}) },
           },
         },
       ],

@@ -46,7 +46,9 @@ export interface PaymentProcessor {
     productId: string | null;
     amountCents: number;
     currency: string;
-    interval: "month" | "year";
+    /** Stripe's `recurring.interval`; `intervalCount` 3 with "month" bills a quarter. */
+    interval: "week" | "month" | "year";
+    intervalCount: number;
     destinationAccountId: string;
     applicationFeePercent: number | null;
     email: string;

@@ -9,7 +9,8 @@ export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", 
 export const COMPLETED_DONATION_STATUSES = ["SUCCEEDED", "DISPUTED", "REFUNDED"] as const;
 /** Checkouts not (or not yet) paid: started and never finished, or failed. */
 export const INCOMPLETE_DONATION_STATUSES = ["PENDING", "FAILED"] as const;
-export const RECURRING_INTERVALS = ["MONTH", "YEAR"] as const;
+export const RECURRING_INTERVALS = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const;
+export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 
 const name = plainText(100).transform((s) => (s === "" ? null : s));
 

@@ -103,8 +103,8 @@ export const reportSummarySchema = z
     ),
     averageGiftCents: int("`raisedCents / count` rounded to the nearest cent (halves up); 0 when `count` is 0."),
     recurringMonthlyValueCents: int(
-      "Monthly value of the recurring plans ACTIVE now (not windowed): monthly plans' amounts plus one twelfth of " +
-        "yearly plans' amounts, summed exactly and rounded once to the nearest cent (halves up).",
+      "Monthly value of the recurring plans ACTIVE now (not windowed): one twelfth of what they charge in a year " +
+        "(weekly × 52, monthly × 12, quarterly × 4, yearly × 1), summed exactly and rounded once to the nearest cent (halves up).",
     ),
     refundedCents: int(
       "Sum of `amount` of the donations now REFUNDED whose `succeededAt` (or `createdAt` if it never succeeded) is in the window.",

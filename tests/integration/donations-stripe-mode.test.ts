@@ -386,6 +386,24 @@ describe("POST /api/donations in Stripe mode", () => {
     expect(sent("/v1/products")).toHaveLength(1);
   });
 
+  it.each([
+    ["WEEK", "week", null],
+    ["MONTH", "month", null],
+    ["QUARTER", "month", "3"],
+    ["YEAR", "year", null],
+  ] as const)("recurring %s: the subscription's price recurs every %s (interval_count %s)", async (interval, stripeInterval, count) => {
+    const c = await newCampaign(org, owner.token, { status: "ACTIVE" });
+    const res = await post("/api/donations", gift(c.id, { amount: 1300, recurringInterval: interval }));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.recurringInterval).toBe(interval);
+    const sub = only("/v1/subscriptions");
+    expect(sub.form.get("items[0][price_data][recurring][interval]")).toBe(stripeInterval);
+    expect(sub.form.get("items[0][price_data][recurring][interval_count]")).toBe(count);
+    expect(sub.form.get("items[0][price_data][unit_amount]")).toBe("1300");
+    const [plan] = await (await testDb()).select().from(recurringPlans).where(eq(recurringPlans.subscriptionId, res.body.subscriptionId));
+    expect(plan.interval).toBe(interval);
+  });
+
   it("refund: POST /v1/refunds for the payment intent; REFUNDED when charge.refunded arrives", async () => {
     const c = await newCampaign(org, owner.token, { status: "ACTIVE" });
     const created = await post("/api/donations", gift(c.id, { amount: 4000 }));

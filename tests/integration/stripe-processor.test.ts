@@ -385,6 +385,7 @@ describe("StripeProcessor", () => {
     amountCents: 1000,
     currency: "usd",
     interval: "month" as const,
+    intervalCount: 1,
     destinationAccountId: "acct_1GoodfundOrg",
     applicationFeePercent: 2.5,
     email: "donor@example.com",

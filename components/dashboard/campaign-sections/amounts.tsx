@@ -33,7 +33,7 @@ export function AmountsSection({ fields, money }: { fields: CampaignFields; mone
       <CheckboxField {...check("allowCustomAmount")} label="Let donors enter their own amount" />
       <CheckboxField
         {...check("allowRecurring")}
-        label="Allow monthly and yearly gifts"
+        label="Allow recurring gifts (weekly, monthly, quarterly, yearly)"
         hint={values.type === "MEMBERSHIP" ? "Memberships are recurring, so this must stay on." : undefined}
       />
     </Section>

@@ -31,8 +31,15 @@ export const PLAN_STATUS: Record<string, Labelled> = {
   CANCELED: { label: "Canceled", tone: "draft" },
 };
 
-export const INTERVAL_LABEL: Record<string, string> = { MONTH: "Monthly", YEAR: "Yearly" };
-export const PER_INTERVAL: Record<string, string> = { MONTH: "/ month", YEAR: "/ year" };
+export const INTERVAL_LABEL: Record<string, string> = { WEEK: "Weekly", MONTH: "Monthly", QUARTER: "Quarterly", YEAR: "Yearly" };
+export const PER_INTERVAL: Record<string, string> = { WEEK: "/ week", MONTH: "/ month", QUARTER: "/ quarter", YEAR: "/ year" };
+/** "Every month": how often a recurring gift is charged. */
+export const EVERY_INTERVAL: Record<string, string> = {
+  WEEK: "Every week",
+  MONTH: "Every month",
+  QUARTER: "Every three months",
+  YEAR: "Every year",
+};
 
 export const EMAIL_TEMPLATE_LABEL: Record<string, string> = {
   receipt: "Donation receipt",

@@ -19,6 +19,7 @@ import { newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { coverFeeCents, formatMoney, minimumDonationMinor, platformFeeCents } from "@/lib/money";
 import type { PaymentProcessor } from "@/lib/processor/types";
+import { processorIntervalOf } from "@/lib/recurring-intervals";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { assertFewFailedPayments } from "./failed-payments";
 import { assertHeldTicketsWithinCap } from "./held-tickets";
@@ -240,7 +241,7 @@ export async function createDonation(
         campaignTitle: campaign.title,
         productId: campaign.processorProductId,
         amountCents: chargeAmountCents,
-        interval: recurring === "MONTH" ? "month" : "year",
+        ...processorIntervalOf(recurring),
         applicationFeePercent: env.PLATFORM_FEE_BPS > 0 ? env.PLATFORM_FEE_BPS / 100 : null,
         email: input.email,
         name: [input.firstName, input.lastName].filter(Boolean).join(" ") || null,

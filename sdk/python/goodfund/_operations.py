@@ -331,9 +331,9 @@ class Operations:
 
         ``GET /api/donor/orgs/{orgSlug}/recurring-plans``
 
-        The signed-in donor's monthly and yearly gifts to this organization, canceled ones
-        included, newest first, page-based (`limit` defaults to 25), each with the count and
-        sum of its SUCCEEDED charges.
+        The signed-in donor's weekly, monthly, quarterly and yearly gifts to this
+        organization, canceled ones included, newest first, page-based (`limit` defaults to
+        25), each with the count and sum of its SUCCEEDED charges.
         """
         answer: models.ListDonorRecurringPlansResponse = self.request(
             "GET",
@@ -2702,9 +2702,9 @@ class AsyncOperations:
 
         ``GET /api/donor/orgs/{orgSlug}/recurring-plans``
 
-        The signed-in donor's monthly and yearly gifts to this organization, canceled ones
-        included, newest first, page-based (`limit` defaults to 25), each with the count and
-        sum of its SUCCEEDED charges.
+        The signed-in donor's weekly, monthly, quarterly and yearly gifts to this
+        organization, canceled ones included, newest first, page-based (`limit` defaults to
+        25), each with the count and sum of its SUCCEEDED charges.
         """
         answer: models.ListDonorRecurringPlansResponse = await self.request(
             "GET",

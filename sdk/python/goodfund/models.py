@@ -270,7 +270,7 @@ class CreatedDonation(TypedDict):
     anonymous: bool
     message: str | None
     dedication: Dedication | None
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     recurringPlanId: str | None
     subscriptionId: str | None
     isRenewal: bool
@@ -302,7 +302,7 @@ class CreateDonation(TypedDict):
     anonymous: NotRequired[bool]
     message: NotRequired[str | None]
     dedication: NotRequired[DedicationInput | None]
-    recurringInterval: NotRequired[Literal["MONTH", "YEAR"] | None]
+    recurringInterval: NotRequired[Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None]
     tickets: NotRequired[int | None]
     coverFees: NotRequired[bool]
     # The language the donor gave in (en, es, fr, de): their receipt and later emails are written in
@@ -399,7 +399,7 @@ class Donation(TypedDict):
     anonymous: bool
     message: str | None
     dedication: Dedication | None
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     recurringPlanId: str | None
     subscriptionId: str | None
     isRenewal: bool
@@ -429,7 +429,7 @@ class DonationDetail(TypedDict):
     anonymous: bool
     message: str | None
     dedication: Dedication | None
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     recurringPlanId: str | None
     subscriptionId: str | None
     isRenewal: bool
@@ -503,7 +503,7 @@ class DonorAccountGift(TypedDict):
     feeCents: int
     currency: str
     status: Literal["SUCCEEDED", "REFUNDED", "DISPUTED"]
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     recurringPlanId: str | None
     isRenewal: bool
     tickets: int | None
@@ -520,7 +520,7 @@ class DonorAccountPlan(TypedDict):
     # The gift per cycle, in the currency's minor unit.
     amount: int
     currency: str
-    interval: Literal["MONTH", "YEAR"]
+    interval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"]
     status: Literal["INCOMPLETE", "ACTIVE", "PAST_DUE", "CANCELED"]
     createdAt: str
     canceledAt: str | None
@@ -550,7 +550,7 @@ class DonorDataExportDonationsItem(TypedDict):
     anonymous: bool
     message: str | None
     dedication: Dedication | None
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     recurringPlanId: str | None
     subscriptionId: str | None
     isRenewal: bool
@@ -616,7 +616,7 @@ class DonorDonation(TypedDict):
     anonymous: bool
     message: str | None
     dedication: Dedication | None
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     recurringPlanId: str | None
     subscriptionId: str | None
     isRenewal: bool
@@ -818,7 +818,7 @@ class OwnDataExportDonationsItem(TypedDict):
     anonymous: bool
     message: str | None
     dedication: Dedication | None
-    recurringInterval: Literal["MONTH", "YEAR"] | None
+    recurringInterval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None
     isRenewal: bool
     tickets: int | None
     coverFees: bool
@@ -832,7 +832,7 @@ class OwnDataExportRecurringPlansItem(TypedDict):
     campaignTitle: str
     amount: int
     currency: str
-    interval: Literal["MONTH", "YEAR"]
+    interval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"]
     status: Literal["INCOMPLETE", "ACTIVE", "PAST_DUE", "CANCELED"]
     createdAt: str
     canceledAt: str | None
@@ -1030,7 +1030,7 @@ class RecurringPlan(TypedDict):
     # The gift per cycle, in cents (without covered fees).
     amount: int
     currency: str
-    interval: Literal["MONTH", "YEAR"]
+    interval: Literal["WEEK", "MONTH", "QUARTER", "YEAR"]
     status: Literal["INCOMPLETE", "ACTIVE", "PAST_DUE", "CANCELED"]
     subscriptionId: str | None
     createdAt: str
@@ -1093,9 +1093,9 @@ ReportSummary = TypedDict(
         "newDonors": "int",
         # `raisedCents / count` rounded to the nearest cent (halves up); 0 when `count` is 0.
         "averageGiftCents": "int",
-        # Monthly value of the recurring plans ACTIVE now (not windowed): monthly plans' amounts
-        # plus one twelfth of yearly plans' amounts, summed exactly and rounded once to the nearest
-        # cent (halves up).
+        # Monthly value of the recurring plans ACTIVE now (not windowed): one twelfth of what they
+        # charge in a year (weekly × 52, monthly × 12, quarterly × 4, yearly × 1), summed exactly
+        # and rounded once to the nearest cent (halves up).
         "recurringMonthlyValueCents": "int",
         # Sum of `amount` of the donations now REFUNDED whose `succeededAt` (or `createdAt` if it
         # never succeeded) is in the window.

@@ -211,7 +211,7 @@ export interface paths {
     };
     /**
      * List the donor's own recurring plans
-     * @description The signed-in donor's monthly and yearly gifts to this organization, canceled ones included, newest first, page-based (`limit` defaults to 25), each with the count and sum of its SUCCEEDED charges.
+     * @description The signed-in donor's weekly, monthly, quarterly and yearly gifts to this organization, canceled ones included, newest first, page-based (`limit` defaults to 25), each with the count and sum of its SUCCEEDED charges.
      */
     get: operations["listDonorRecurringPlans"];
     put?: never;
@@ -1810,7 +1810,7 @@ export interface components {
       anonymous: boolean;
       message: string | null;
       dedication: components["schemas"]["Dedication"] | null;
-      recurringInterval: ("MONTH" | "YEAR") | null;
+      recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       recurringPlanId: string | null;
       subscriptionId: string | null;
       isRenewal: boolean;
@@ -1839,7 +1839,7 @@ export interface components {
       anonymous?: boolean;
       message?: string | null;
       dedication?: components["schemas"]["DedicationInput"] | null;
-      recurringInterval?: ("MONTH" | "YEAR") | null;
+      recurringInterval?: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       tickets?: number | null;
       coverFees?: boolean;
       /**
@@ -1937,7 +1937,7 @@ export interface components {
       anonymous: boolean;
       message: string | null;
       dedication: components["schemas"]["Dedication"] | null;
-      recurringInterval: ("MONTH" | "YEAR") | null;
+      recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       recurringPlanId: string | null;
       subscriptionId: string | null;
       isRenewal: boolean;
@@ -1967,7 +1967,7 @@ export interface components {
       anonymous: boolean;
       message: string | null;
       dedication: components["schemas"]["Dedication"] | null;
-      recurringInterval: ("MONTH" | "YEAR") | null;
+      recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       recurringPlanId: string | null;
       subscriptionId: string | null;
       isRenewal: boolean;
@@ -2048,7 +2048,7 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "SUCCEEDED" | "REFUNDED" | "DISPUTED";
-      recurringInterval: ("MONTH" | "YEAR") | null;
+      recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       recurringPlanId: string | null;
       isRenewal: boolean;
       tickets: number | null;
@@ -2065,7 +2065,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      interval: "MONTH" | "YEAR";
+      interval: "WEEK" | "MONTH" | "QUARTER" | "YEAR";
       /** @enum {string} */
       status: "INCOMPLETE" | "ACTIVE" | "PAST_DUE" | "CANCELED";
       createdAt: string;
@@ -2099,7 +2099,7 @@ export interface components {
         anonymous: boolean;
         message: string | null;
         dedication: components["schemas"]["Dedication"] | null;
-        recurringInterval: ("MONTH" | "YEAR") | null;
+        recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
         recurringPlanId: string | null;
         subscriptionId: string | null;
         isRenewal: boolean;
@@ -2156,7 +2156,7 @@ export interface components {
       anonymous: boolean;
       message: string | null;
       dedication: components["schemas"]["Dedication"] | null;
-      recurringInterval: ("MONTH" | "YEAR") | null;
+      recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       recurringPlanId: string | null;
       subscriptionId: string | null;
       isRenewal: boolean;
@@ -2371,7 +2371,7 @@ export interface components {
         anonymous: boolean;
         message: string | null;
         dedication: components["schemas"]["Dedication"] | null;
-        recurringInterval: ("MONTH" | "YEAR") | null;
+        recurringInterval: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
         isRenewal: boolean;
         tickets: number | null;
         coverFees: boolean;
@@ -2385,7 +2385,7 @@ export interface components {
         amount: number;
         currency: string;
         /** @enum {string} */
-        interval: "MONTH" | "YEAR";
+        interval: "WEEK" | "MONTH" | "QUARTER" | "YEAR";
         /** @enum {string} */
         status: "INCOMPLETE" | "ACTIVE" | "PAST_DUE" | "CANCELED";
         createdAt: string;
@@ -2574,7 +2574,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      interval: "MONTH" | "YEAR";
+      interval: "WEEK" | "MONTH" | "QUARTER" | "YEAR";
       /** @enum {string} */
       status: "INCOMPLETE" | "ACTIVE" | "PAST_DUE" | "CANCELED";
       subscriptionId: string | null;
@@ -2628,7 +2628,7 @@ export interface components {
       newDonors: number;
       /** @description `raisedCents / count` rounded to the nearest cent (halves up); 0 when `count` is 0. */
       averageGiftCents: number;
-      /** @description Monthly value of the recurring plans ACTIVE now (not windowed): monthly plans' amounts plus one twelfth of yearly plans' amounts, summed exactly and rounded once to the nearest cent (halves up). */
+      /** @description Monthly value of the recurring plans ACTIVE now (not windowed): one twelfth of what they charge in a year (weekly × 52, monthly × 12, quarterly × 4, yearly × 1), summed exactly and rounded once to the nearest cent (halves up). */
       recurringMonthlyValueCents: number;
       /** @description Sum of `amount` of the donations now REFUNDED whose `succeededAt` (or `createdAt` if it never succeeded) is in the window. */
       refundedCents: number;

@@ -23,7 +23,7 @@ const TAB_ORDER: Status[] = ["ACTIVE", "PAST_DUE", "INCOMPLETE", "CANCELED"];
 
 type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// GET /dashboard/:orgSlug/recurring: monthly and yearly plans by status; admins cancel a plan.
+// GET /dashboard/:orgSlug/recurring: weekly, monthly, quarterly and yearly plans by status; admins cancel a plan.
 export default async function RecurringPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
   const sp = await searchParams;

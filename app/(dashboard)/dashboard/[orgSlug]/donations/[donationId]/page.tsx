@@ -9,6 +9,7 @@ import {
   donorEmailLine,
   donorName,
   emailStatus,
+  EVERY_INTERVAL,
   eventLabel,
   statusChange,
   templateLabel,
@@ -201,7 +202,7 @@ export default async function DonationPage(props: Props) {
               <dd>
                 {d.recurringInterval ? (
                   <>
-                    {d.recurringInterval === "MONTH" ? "Every month" : "Every year"}
+                    {EVERY_INTERVAL[d.recurringInterval]}
                     {d.isRenewal ? " (a renewal)" : " (first gift)"}
                     {d.recurringPlanId ? (
                       <>

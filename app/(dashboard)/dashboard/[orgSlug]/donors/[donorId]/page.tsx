@@ -129,7 +129,7 @@ export default async function DonorPage(props: Props) {
           </div>
           {plans.length === 0 ? (
             <p className="muted" style={{ margin: 0 }}>
-              No recurring plans. A plan starts when a donor chooses to give monthly or yearly.
+              No recurring plans. A plan starts when a donor chooses to give weekly, monthly, quarterly or yearly.
             </p>
           ) : (
             <PlansTable

@@ -15,7 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         operationId: "listDonorRecurringPlans",
         summary: "List the donor's own recurring plans",
         description:
-          "The signed-in donor's monthly and yearly gifts to this organization, canceled ones included, newest first, " +
+          "The signed-in donor's weekly, monthly, quarterly and yearly gifts to this organization, canceled ones included, newest first, " +
           "page-based (`limit` defaults to 25), each with the count and sum of its SUCCEEDED charges.",
         tag: "Donor account",
         success: 200,
