@@ -1,6 +1,7 @@
-import type { RecurringInterval } from "@/lib/schemas/donations";
+import type { recurringIntervalEnum } from "@/db/schema/donations";
 
-export type { RecurringInterval };
+/** How often a plan charges: the database's enum, the one list the API schemas also take. */
+export type RecurringInterval = (typeof recurringIntervalEnum.enumValues)[number];
 
 /** How a processor price recurs: Stripe's `recurring.interval` and `interval_count` (a quarter is three months). */
 export type ProcessorInterval = { interval: "week" | "month" | "year"; intervalCount: number };

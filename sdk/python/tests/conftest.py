@@ -1,4 +1,4 @@
-"""The real server for the SDK's tests: `npm start`'s script (scripts/start.mjs) on a free port,
+"""The real server for the SDK's tests: `npm start`'s command (node --import tsx server/start.ts) on a free port,
 embedded database in a fresh directory, sandbox payments, outbound webhooks allowed to
 loopback; started once for the run (building the app first if its build is stale) and
 stopped after it."""
@@ -106,7 +106,7 @@ def server() -> Iterator[Server]:
         DEMO_HISTORY_SCALE="0.01",
     )
     log = tempfile.TemporaryFile(mode="w+")
-    proc = subprocess.Popen(["node", "scripts/start.mjs"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(["node", "--import", "tsx", "server/start.ts"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         # The first start may build the app (a few minutes).
