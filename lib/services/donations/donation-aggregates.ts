@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { prepared, setTo, variants } from "@/db/prepared";
+import { setAll, statement, variants } from "@/db/statements";
 import { campaigns, donations, donors, type Campaign, type Donation, type DonationStatus } from "@/db/schema";
 
 // The aggregates a donation's status feeds: its campaign's (and a peer-to-peer parent's) totals,
 // match and tickets, and its donor's totals. Every change is a relative UPDATE on a locked row, so
-// concurrent moves of other donations compose. Built once (db/prepared.ts).
+// concurrent moves of other donations compose. Built once (db/statements.ts).
 
 const ph = sql.placeholder;
 
@@ -14,9 +14,7 @@ export const counts = (s: DonationStatus) => s === "SUCCEEDED";
 /** Holds its event tickets (released when it fails or is refunded). */
 export const holdsTickets = (s: DonationStatus) => s === "PENDING" || s === "SUCCEEDED" || s === "DISPUTED";
 
-const placeholders = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, setTo(k)]));
-
-const updateCampaignCounts = prepared("campaign_counts", (db) =>
+const updateCampaignCounts = statement(campaigns, (db) =>
   db
     .update(campaigns)
     .set({
@@ -29,7 +27,7 @@ const updateCampaignCounts = prepared("campaign_counts", (db) =>
     .returning(),
 );
 
-const addCampaignMatch = prepared("campaign_match", (db) =>
+const addCampaignMatch = statement(campaigns, (db) =>
   db
     .update(campaigns)
     .set({ matchedAmountCents: sql`${campaigns.matchedAmountCents} + ${ph("matched")}` })
@@ -37,7 +35,7 @@ const addCampaignMatch = prepared("campaign_match", (db) =>
     .returning(),
 );
 
-const updateParentCounts = prepared("parent_campaign_counts", (db) =>
+const updateParentCounts = statement(campaigns, (db) =>
   db
     .update(campaigns)
     .set({
@@ -103,7 +101,7 @@ const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) => 
 const addDonorGift = variants((columns: string) => {
   // Read in SQL, not through a JS Date, which would drop the timestamp's microseconds.
   const at = sql`(select ${donations.succeededAt} from ${donations} where ${donations.id} = ${ph("donationId")})`;
-  return prepared(`donor_add_gift_${columns}`, (db) =>
+  return statement(donors, (db) =>
     db
       .update(donors)
       .set({
@@ -111,14 +109,14 @@ const addDonorGift = variants((columns: string) => {
         donationCount: sql`${donors.donationCount} + 1`,
         firstDonationAt: sql`least(${donors.firstDonationAt}, ${at})`,
         lastDonationAt: sql`greatest(${donors.lastDonationAt}, ${at})`,
-        ...placeholders(columns ? columns.split(",") : []),
+        ...setAll(columns ? columns.split(",") : []),
         updatedAt: sql`now()`,
       })
       .where(eq(donors.id, ph("donorId"))),
   );
 });
 
-const lockDonor = prepared("donor_lock", (db) =>
+const lockDonor = statement(donors, (db) =>
   db
     .select({ id: donors.id })
     .from(donors)
@@ -127,7 +125,7 @@ const lockDonor = prepared("donor_lock", (db) =>
 );
 
 const counted = sql`from ${donations} where ${donations.donorId} = ${ph("donorId")} and ${donations.status} = 'SUCCEEDED'`;
-const removeDonorGift = prepared("donor_remove_gift", (db) =>
+const removeDonorGift = statement(donors, (db) =>
   db
     .update(donors)
     .set({

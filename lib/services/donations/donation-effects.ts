@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { prepared, variants } from "@/db/prepared";
+import { statement, variants } from "@/db/statements";
 import { campaignMilestones, donors, organizations, type Campaign, type Donation, type Organization } from "@/db/schema";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
@@ -9,20 +9,20 @@ import { donateBaseUrl } from "@/lib/schemas/organizations";
 
 // What a gift that starts counting tells people: milestone alerts to the organization, and the
 // receipt, admin notification and tribute emails, queued in the outbox of the move's transaction.
-// Built once (db/prepared.ts).
+// Built once (db/statements.ts).
 
 const MILESTONES = [25, 50, 75, 100] as const;
 
 const ph = sql.placeholder;
 
-const organizationById = prepared("organization_by_id", (db) =>
+const organizationById = statement(organizations, (db) =>
   db
     .select()
     .from(organizations)
     .where(eq(organizations.id, ph("id"))),
 );
 
-const donorLocaleOf = prepared("donor_locale", (db) =>
+const donorLocaleOf = statement(donors, (db) =>
   db
     .select({ locale: donors.locale })
     .from(donors)
@@ -31,7 +31,7 @@ const donorLocaleOf = prepared("donor_locale", (db) =>
 
 /** A campaign's milestones reached, `count` of them (1–4), inserted unless already alerted. */
 const insertMilestones = variants((count: number) =>
-  prepared(`campaign_milestones_${count}`, (db) =>
+  statement(campaignMilestones, (db) =>
     db
       .insert(campaignMilestones)
       .values(Array.from({ length: count }, (_, i) => ({ campaignId: ph("campaignId"), thresholdPct: ph(`pct${i}`) })))

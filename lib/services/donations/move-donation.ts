@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { prepared, setTo, variants } from "@/db/prepared";
+import { setAll, setTo, statement, variants } from "@/db/statements";
 import { donationEvents, donations, type Campaign, type Donation, type DonationStatus } from "@/db/schema";
 import { campaignViewChanged } from "@/lib/cache/public-campaign-view";
 import { isLocale } from "@/lib/i18n/locales";
@@ -26,9 +26,9 @@ export type MoveOptions = {
 
 const ph = sql.placeholder;
 
-// The statements below are built once (db/prepared.ts) and run in the caller's transaction.
+// The statements below are built once (db/statements.ts) and run in the caller's transaction.
 
-const insertTimeline = prepared("donation_timeline", (db) =>
+const insertTimeline = statement(donationEvents, (db) =>
   db
     .insert(donationEvents)
     .values({ donationId: ph("donationId"), type: ph("type"), processorEventId: ph("processorEventId"), data: ph("data") }),
@@ -38,16 +38,14 @@ const insertTimeline = prepared("donation_timeline", (db) =>
 const setKeys = (set: MoveOptions["set"]): ("chargeId" | "paymentIntentId")[] =>
   set ? (["chargeId", "paymentIntentId"] as const).filter((k) => set[k] !== undefined) : [];
 
-const placeholders = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, setTo(k)]));
-
 /** A donation that keeps its status: what the event says about the payment, and a reason with its time. */
 const updateInPlace = variants((shape: string) => {
   const [keys, reason] = shape.split("|");
-  return prepared(`donation_update_in_place_${shape}`, (db) =>
+  return statement(donations, (db) =>
     db
       .update(donations)
       .set({
-        ...placeholders(keys ? keys.split(",") : []),
+        ...setAll(keys ? keys.split(",") : []),
         ...(reason ? { failureReason: setTo("failureReason"), updatedAt: sql`now()` } : {}),
       })
       .where(eq(donations.id, ph("id")))
@@ -55,7 +53,7 @@ const updateInPlace = variants((shape: string) => {
   );
 });
 
-const setDonationMatch = prepared("donation_match", (db) =>
+const setDonationMatch = statement(donations, (db) =>
   db
     .update(donations)
     .set({ matchedAmountCents: setTo("matched") })
@@ -69,11 +67,11 @@ const setDonationMatch = prepared("donation_match", (db) =>
  */
 const updateMoved = variants((shape: string) => {
   const [keys, succeeded, failure, dispute] = shape.split("|");
-  return prepared(`donation_move_${shape}`, (db) =>
+  return statement(donations, (db) =>
     db
       .update(donations)
       .set({
-        ...placeholders(keys ? keys.split(",") : []),
+        ...setAll(keys ? keys.split(",") : []),
         status: setTo("status"),
         matchedAmountCents: setTo("matched"),
         succeededAt: succeeded ? sql`coalesce(${donations.succeededAt}, now())` : donations.succeededAt,
