@@ -45,9 +45,6 @@ const zoneOf = (layer, i) => ({
   target: layer.paths,
   from: pathsOf(above(i)),
   message: `Layers point one way (README, "Layout"): the ${layer.name} layer imports none of the layers above it (${namesOf(above(i))}).`,
-  // db/coalescing-socket.ts still takes its write coalescing (and its types) from scripts/, until
-  // the server leaves scripts/ (issue 26).
-  ...(layer.name === "db" ? { except: ["./coalesce-writes.mjs", "./coalesce-writes.d.mts"] } : {}),
 });
 const layerZones = [
   ...LAYERS.slice(1).map((layer, k) => zoneOf(layer, k + 1)),

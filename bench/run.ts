@@ -10,7 +10,6 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres, { type Sql } from "postgres";
 import type { Request } from "autocannon";
 import { paymentIntentSucceeded as paymentIntentSucceededEvent, signedEvent } from "../lib/processor/event-factory";
-import { connectCoalescing } from "../db/coalescing-socket";
 import { findViolations, type Violation } from "../tests/helpers/invariants";
 import { appDir, childPids, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
 import { succeedPaymentIntent } from "./lib/ceiling";
@@ -380,15 +379,13 @@ async function main() {
     const monitor = postgres(dbUrl, { max: 1, onnotice: () => {}, connection: { application_name: "goodfund-bench-monitor" } });
     const activityText = (a: Activity) =>
       `connections: ${fmt(a.active)} running a statement, ${fmt(a.idleInTransaction)} idle in transaction (waiting for the app), ${fmt(a.waitingOnLock)} of the running ones blocked on a lock, ${fmt(a.idle)} idle`;
-    // The DB ceiling's pool: the app's size, prepared statements and the app's socket, as the app
-    // sends them (db/index.ts).
+    // The DB ceiling's pool: the app's size and prepared statements, as the app sends them
+    // (db/index.ts).
     const ceilingSql = postgres(dbUrl, {
       max: cfg.poolSize,
       prepare: true,
       onnotice: () => {},
       connection: { application_name: "goodfund-bench" },
-      // The app's socket, which sends what a turn of the event loop writes in one system call.
-      ...({ socket: connectCoalescing } as object),
     });
     const webhookScenario = async (label: string, httpPool: Pool, dbPool: Pool, orgId: string, goalRatio: number) => {
       const dbCalls = ceilingCalls(ceilingSql, dbPool, url);

@@ -1,9 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { Sql } from "postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { coalescesWritesFor, connectCoalescing } from "./coalescing-socket";
 import * as schema from "./schema";
 import { getEnv } from "@/lib/env";
 
@@ -34,12 +32,13 @@ async function open(): Promise<Handle> {
       backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
       onnotice: () => {},
       connection: { application_name: "goodfund" },
-      // One write per turn of the event loop instead of one per statement (db/coalescing-socket.ts).
-      // The driver takes this option but its types don't name it.
-      ...((coalescesWritesFor(env.DATABASE_URL) ? { socket: connectCoalescing } : {}) as object),
+      // Named prepared statements, each parsed and planned once per connection, and one round trip
+      // per statement: for an unnamed statement with parameters the driver first asks Postgres to
+      // describe it. drizzle asks for them on every query (patches/drizzle-orm+0.45.4.patch).
+      // DATABASE_NO_PREPARE=1 sends unnamed ones instead, e.g. behind PgBouncer in transaction mode.
+      prepare: !env.DATABASE_NO_PREPARE,
     });
-    const sql = env.DATABASE_NO_PREPARE ? client : preparedByDefault(client);
-    return { db: drizzle(sql, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
+    return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -47,33 +46,6 @@ async function open(): Promise<Handle> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.close() };
-}
-
-/**
- * drizzle-orm/postgres-js sends every query it was not given a name for with `prepare: false`, and
- * for an unnamed statement with parameters the driver first asks Postgres to describe it, then runs
- * it: two round trips per statement, and a parse and plan each time. This lets the driver prepare
- * them instead (named statements, cached per connection, one round trip, the plan reused). The
- * transaction and savepoint handles the driver passes to drizzle get the same treatment.
- * DATABASE_NO_PREPARE=1 turns it off, e.g. behind PgBouncer in transaction mode.
- */
-function preparedByDefault(sql: Sql): Sql {
-  return new Proxy(sql, {
-    get(target, key) {
-      if (key === "unsafe") {
-        return (query: string, params?: unknown[], options?: object) =>
-          target.unsafe(query, params as never, { ...options, prepare: true });
-      }
-      if (key === "begin" || key === "savepoint") {
-        return (...args: unknown[]) => {
-          const run = args.pop() as (inner: Sql) => unknown;
-          const original = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key];
-          return original(...args, (inner: Sql) => run(preparedByDefault(inner)));
-        };
-      }
-      return Reflect.get(target, key);
-    },
-  });
 }
 
 function handle(): Promise<Handle> {

@@ -4,12 +4,13 @@ import type { Sql } from "postgres";
 /**
  * The database ceiling of `payment_intent.succeeded`: the SQL the webhook runs for one event,
  * statement for statement (lib/services/processor/apply-processor-event.ts →
- * lib/services/processor/events/payment-intent-succeeded.ts → lib/services/donations/move-donation.ts for
+ * lib/services/processor/events/payment-intent-succeeded.ts → lib/services/donations/move-donation.ts
+ * (with donation-aggregates.ts, daily-totals.ts and donation-effects.ts) for
  * a PENDING one-time gift on a plain DONATION campaign, no matching, no tickets, no parent, no
  * milestone crossed, organization with a notification email, no outbound webhook endpoint),
  * issued with the same driver (`postgres`) and the same statement mode (prepared, see db/index.ts), over a pool of the app's size,
  * with none of the app around it: no HTTP, no signature check, no JSON parsing, no ORM.
- * Keep it in step with move-donation.ts when that changes.
+ * Keep it in step with those files when they change.
  */
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";

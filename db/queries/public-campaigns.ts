@@ -1,31 +1,34 @@
-import { and, countDistinct, desc, eq, ne, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { prepared } from "@/db/prepared";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 
 const DONOR_ROLL_SIZE = 50;
 const LEADERBOARD_SIZE = 20;
 
-const ph = sql.placeholder;
+/** A published campaign (not DRAFT) by its ID, or by organization slug and campaign slug. */
+export async function findPublicCampaign(
+  db: DbOrTx,
+  by: { id: string } | { orgSlug: string; slug: string },
+): Promise<{ campaign: Campaign; org: Organization }> {
+  const [row] = await db
+    .select({ campaign: campaigns, org: organizations })
+    .from(campaigns)
+    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
+    .where(
+      and(
+        "id" in by ? eq(campaigns.id, by.id) : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug)),
+        ne(campaigns.status, "DRAFT"),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound("campaign_not_found", "Campaign not found");
+  return row;
+}
 
-// Built once per process (db/prepared.ts).
-const publicCampaignBy = (name: string, where: () => ReturnType<typeof and>) =>
-  prepared(name, (db) =>
-    db
-      .select({ campaign: campaigns, org: organizations })
-      .from(campaigns)
-      .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
-      .where(and(where(), ne(campaigns.status, "DRAFT")))
-      .limit(1),
-  );
-const publicCampaignById = publicCampaignBy("public_campaign_by_id", () => eq(campaigns.id, ph("id")));
-const publicCampaignBySlugs = publicCampaignBy("public_campaign_by_slugs", () =>
-  and(eq(organizations.slug, ph("orgSlug")), eq(campaigns.slug, ph("slug"))),
-);
-
-const donorRollOf = prepared("public_donor_roll", (db) =>
-  db
+/** The campaign's donor roll: its SUCCEEDED gifts, newest first, at most DONOR_ROLL_SIZE. */
+export function listDonorRoll(db: DbOrTx, campaignId: string) {
+  return db
     .select({
       firstName: donations.firstName,
       anonymous: donations.anonymous,
@@ -34,13 +37,15 @@ const donorRollOf = prepared("public_donor_roll", (db) =>
       createdAt: donations.createdAt,
     })
     .from(donations)
-    .where(and(eq(donations.campaignId, ph("campaignId")), eq(donations.status, "SUCCEEDED")))
+    .where(and(eq(donations.campaignId, campaignId), eq(donations.status, "SUCCEEDED")))
     .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(DONOR_ROLL_SIZE),
-);
+    .limit(DONOR_ROLL_SIZE);
+}
+export type DonorRollRow = Awaited<ReturnType<typeof listDonorRoll>>[number];
 
-const leaderboardOf = prepared("public_leaderboard", (db) =>
-  db
+/** A peer-to-peer campaign's fundraisers (its published children), most raised first, at most LEADERBOARD_SIZE. */
+export function listLeaderboard(db: DbOrTx, campaignId: string) {
+  return db
     .select({
       id: campaigns.id,
       title: campaigns.title,
@@ -49,20 +54,11 @@ const leaderboardOf = prepared("public_leaderboard", (db) =>
       donationCount: campaigns.donationCount,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.parentCampaignId, ph("campaignId")), ne(campaigns.status, "DRAFT")))
+    .where(and(eq(campaigns.parentCampaignId, campaignId), ne(campaigns.status, "DRAFT")))
     .orderBy(desc(campaigns.raisedAmountCents), desc(campaigns.donationCount), campaigns.id)
-    .limit(LEADERBOARD_SIZE),
-);
-
-/** A published campaign (not DRAFT) by its ID, or by organization slug and campaign slug. */
-export async function findPublicCampaign(
-  db: DbOrTx,
-  by: { id: string } | { orgSlug: string; slug: string },
-): Promise<{ campaign: Campaign; org: Organization }> {
-  const [row] = "id" in by ? await publicCampaignById(db, { id: by.id }) : await publicCampaignBySlugs(db, by);
-  if (!row) throw notFound("campaign_not_found", "Campaign not found");
-  return row;
+    .limit(LEADERBOARD_SIZE);
 }
+export type LeaderboardRow = Awaited<ReturnType<typeof listLeaderboard>>[number];
 
 /** How many different donors have a succeeded gift to the campaign (the donate page's "N people have given"). */
 export async function countCampaignSupporters(db: DbOrTx, campaignId: string): Promise<number> {
@@ -72,15 +68,3 @@ export async function countCampaignSupporters(db: DbOrTx, campaignId: string): P
     .where(and(eq(donations.campaignId, campaignId), eq(donations.status, "SUCCEEDED")));
   return row?.n ?? 0;
 }
-
-/** The campaign's donor roll: its SUCCEEDED gifts, newest first, at most DONOR_ROLL_SIZE. */
-export function listDonorRoll(db: DbOrTx, campaignId: string) {
-  return donorRollOf(db, { campaignId });
-}
-export type DonorRollRow = Awaited<ReturnType<typeof listDonorRoll>>[number];
-
-/** A peer-to-peer campaign's fundraisers (its published children), most raised first, at most LEADERBOARD_SIZE. */
-export function listLeaderboard(db: DbOrTx, campaignId: string) {
-  return leaderboardOf(db, { campaignId });
-}
-export type LeaderboardRow = Awaited<ReturnType<typeof listLeaderboard>>[number];

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { prepared, variants } from "@/db/prepared";
+import { statement, variants } from "@/db/statements";
 import { outbox, type OutboxKind } from "@/db/schema";
 
 export type OutboxRow = {
@@ -11,11 +11,11 @@ export type OutboxRow = {
   payload: Record<string, unknown>;
 };
 
-// The insert of n rows, built once per n (db/prepared.ts) for the few rows a change queues; a
+// The insert of n rows, built once per n (db/statements.ts) for the few rows a change queues; a
 // batch (statements to every donor) is built each time instead of kept.
 const PREPARED_ROWS = 8;
 const insertRows = variants((n: number) =>
-  prepared(`outbox_insert_${n}`, (db) =>
+  statement(outbox, (db) =>
     db
       .insert(outbox)
       .values(

@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { preparedSql } from "@/db/prepared";
+import { sqlStatement } from "@/db/statements";
 import { getRecurringPlanRow } from "@/db/queries/recurring-plans";
 import { campaigns, outbox, webhookEndpoints, webhookEvents, type Campaign, type Donation, type payouts } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -27,10 +27,9 @@ export function enqueueWebhookDelivery(tx: DbOrTx, orgId: string, target: Webhoo
 const ph = sql.placeholder;
 
 // One statement: the event row, and an outbox row (enqueueWebhookDelivery's) per subscribed
-// endpoint. An organization without endpoints costs no extra round trip. Built once (db/prepared.ts).
-const emitStatement = (name: string, subscribed: SQL) =>
-  preparedSql(
-    name,
+// endpoint. An organization without endpoints costs no extra round trip. Built once (db/statements.ts).
+const emitStatement = (subscribed: SQL) =>
+  sqlStatement(
     sql`
     with event as (
       insert into ${webhookEvents} (id, org_id, type, payload, created_at)
@@ -44,10 +43,9 @@ const emitStatement = (name: string, subscribed: SQL) =>
     on conflict (dedupe_key) do nothing`,
   );
 const emitToSubscribers = emitStatement(
-  "emit_event",
   sql`(cardinality(${webhookEndpoints.eventTypes}) = 0 or ${ph("type")}::text = any(${webhookEndpoints.eventTypes}))`,
 );
-const emitToEndpoint = emitStatement("emit_event_to_endpoint", sql`${webhookEndpoints.id} = ${ph("endpointId")}`);
+const emitToEndpoint = emitStatement(sql`${webhookEndpoints.id} = ${ph("endpointId")}`);
 
 /**
  * Records an event and queues it for every enabled endpoint of the organization subscribed to

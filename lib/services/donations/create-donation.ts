@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { chooseLocale } from "@/lib/i18n/locales";
 import type { Db } from "@/db";
-import { prepared, setTo } from "@/db/prepared";
+import { poolStatement, setTo, statement } from "@/db/statements";
 import {
   campaigns,
   donationEvents,
@@ -82,10 +82,10 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
 
 const ph = sql.placeholder;
 
-// The statements of a one-time gift, built once (db/prepared.ts) and run on the pool or in the
+// The statements of a one-time gift, built once (db/statements.ts) and run on the pool or in the
 // gift's transaction.
 
-const campaignWithOrganization = prepared("donation_campaign", (db) =>
+const campaignWithOrganization = poolStatement("donation_campaign", (db) =>
   db
     .select({ campaign: campaigns, org: organizations })
     .from(campaigns)
@@ -95,7 +95,7 @@ const campaignWithOrganization = prepared("donation_campaign", (db) =>
 );
 
 /** Never oversold: the tickets are taken only while they fit under the capacity. */
-const reserveTickets = prepared("reserve_tickets", (db) =>
+const reserveTickets = statement(campaigns, (db) =>
   db
     .update(campaigns)
     .set({ ticketsSold: sql`${campaigns.ticketsSold} + ${ph("tickets")}` })
@@ -126,18 +126,18 @@ const DONATION_COLUMNS = [
 ] as const;
 type NewDonation = { [K in (typeof DONATION_COLUMNS)[number]]-?: (typeof donations.$inferInsert)[K] };
 
-const insertDonation = prepared("donation_insert", (db) =>
+const insertDonation = statement(donations, (db) =>
   db
     .insert(donations)
     .values(Object.fromEntries(DONATION_COLUMNS.map((c) => [c, ph(c)])) as unknown as typeof donations.$inferInsert)
     .returning(),
 );
 
-const insertCreatedEvent = prepared("donation_created_event", (db) =>
+const insertCreatedEvent = statement(donationEvents, (db) =>
   db.insert(donationEvents).values({ donationId: ph("donationId"), type: "donation.created", data: ph("data") }),
 );
 
-const setPaymentIntent = prepared("donation_payment_intent", (db) =>
+const setPaymentIntent = poolStatement("donation_payment_intent", (db) =>
   db
     .update(donations)
     .set({ paymentIntentId: setTo("paymentIntentId") })

@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { preparedSql } from "@/db/prepared";
+import { sqlStatement } from "@/db/statements";
 import { campaignDailyTotals, donations } from "@/db/schema";
 
 const donationId = sql.placeholder("donationId");
 
 // An UPDATE, not an upsert: Postgres checks the CHECK constraint (non-negative) on the row an
 // INSERT proposes before ON CONFLICT turns it into an update, so a negative insert always fails.
-const removeFromDay = preparedSql(
-  "daily_totals_remove",
+const removeFromDay = sqlStatement(
   sql`
     update ${campaignDailyTotals} set
       raised_cents = ${campaignDailyTotals.raisedCents} - ${donations.amount},
@@ -19,8 +18,7 @@ const removeFromDay = preparedSql(
       and ${campaignDailyTotals.day} = (${donations.succeededAt} at time zone 'UTC')::date`,
 );
 
-const addToDay = preparedSql(
-  "daily_totals_add",
+const addToDay = sqlStatement(
   sql`
     insert into ${campaignDailyTotals} (org_id, campaign_id, day, raised_cents, donation_count)
     select ${donations.orgId}, ${donations.campaignId}, (${donations.succeededAt} at time zone 'UTC')::date,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { prepared, preparedSql, rowsOf } from "@/db/prepared";
+import { sqlStatement, statement } from "@/db/statements";
 import { donations } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -23,7 +23,7 @@ export const isCountedFailure = (from: string, eventType: string) => from === "P
 const ph = sql.placeholder;
 
 /** Stamps a counted failure on its donation (in the caller's transaction): the defence reads these. */
-export const markPaymentFailed = prepared("donation_payment_failed", (db) =>
+export const markPaymentFailed = statement(donations, (db) =>
   db
     .update(donations)
     .set({ paymentFailedAt: sql`now()` })
@@ -41,8 +41,7 @@ export async function assertFewFailedPayments(db: DbOrTx, clientIp: string | nul
   if (!clientIp) return;
   const env = getEnv();
   const limit = env.FAILED_PAYMENTS_LIMIT;
-  const result = await recentFailures(db, { clientIp, window: `${env.FAILED_PAYMENTS_WINDOW_MINUTES} minutes`, limit });
-  const rows = rowsOf<{ wait: string | number }>(result);
+  const rows = await recentFailures(db, { clientIp, window: `${env.FAILED_PAYMENTS_WINDOW_MINUTES} minutes`, limit });
   if (rows.length < limit) return;
   const seconds = Math.max(1, Math.ceil(Number(rows[rows.length - 1].wait)));
   throw new AppError("too_many_failed_payments", "Too many failed payments, try again later", undefined, {
@@ -54,9 +53,8 @@ const windowInterval = sql`${ph("window")}::interval`;
 
 // The newest `limit` counted failures (donations.payment_failed_at, indexed per client): while
 // there are that many, the oldest of them decides when the client may try again. A donation paid
-// after all (SUCCEEDED or later) no longer counts. Built once (db/prepared.ts).
-const recentFailures = preparedSql(
-  "recent_failed_payments",
+// after all (SUCCEEDED or later) no longer counts. Built once (db/statements.ts).
+const recentFailures = sqlStatement(
   sql`
     select extract(epoch from (d.payment_failed_at + ${windowInterval} - now())) as wait
     from donations d

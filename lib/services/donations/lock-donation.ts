@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { prepared, variants } from "@/db/prepared";
+import { statement, variants } from "@/db/statements";
 import { donations, type Donation } from "@/db/schema";
 
 type By = { paymentIntentId?: string | null; donationId?: string | null; chargeId?: string | null };
@@ -8,7 +8,7 @@ type By = { paymentIntentId?: string | null; donationId?: string | null; chargeI
 // One statement per combination of the identifiers an event carries (bit 1: payment intent,
 // 2: donation, 4: charge), each built once.
 const lockBy = variants((mask: number) => {
-  return prepared(`lock_donation_${mask}`, (db) => {
+  return statement(donations, (db) => {
     const matches: SQL[] = [];
     if (mask & 1) matches.push(eq(donations.paymentIntentId, sql.placeholder("paymentIntentId")));
     if (mask & 2) matches.push(eq(donations.id, sql.placeholder("donationId")));
@@ -30,7 +30,7 @@ export async function lockDonation(tx: Tx, by: By): Promise<Donation | undefined
   return d;
 }
 
-const lockInitial = prepared("lock_initial_donation_of_subscription", (db) =>
+const lockInitial = statement(donations, (db) =>
   db
     .select()
     .from(donations)

@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { prepared } from "@/db/prepared";
+import { statement } from "@/db/statements";
 import { donors, type Donor } from "@/db/schema";
 import { newId } from "@/lib/ids";
 
 const ph = sql.placeholder;
 
 // DO NOTHING waits for a concurrent insert of the same email to commit; the SELECT then sees it.
-const insertDonor = prepared("donor_insert", (db) =>
+const insertDonor = statement(donors, (db) =>
   db
     .insert(donors)
     .values({ id: ph("id"), orgId: ph("orgId"), email: ph("email"), firstName: ph("firstName"), lastName: ph("lastName") })
@@ -15,7 +15,7 @@ const insertDonor = prepared("donor_insert", (db) =>
     .returning({ id: donors.id }),
 );
 
-const donorByEmail = prepared("donor_by_email", (db) =>
+const donorByEmail = statement(donors, (db) =>
   db
     .select({ id: donors.id })
     .from(donors)

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/db";
-import { prepared } from "@/db/prepared";
+import { statement } from "@/db/statements";
 import { processedEvents } from "@/db/schema";
 import { transactionDroppingViews } from "@/lib/cache/public-campaign-view";
 import type { PaymentProcessor } from "@/lib/processor/types";
@@ -9,7 +9,7 @@ import { EVENT_HANDLERS } from "./events";
 import type { EventHandler } from "./events/types";
 
 /** Marks an event processed; answers no row when it already was. */
-const markProcessed = prepared("mark_processed_event", (db) =>
+const markProcessed = statement(processedEvents, (db) =>
   db
     .insert(processedEvents)
     .values({ id: sql.placeholder("id"), type: sql.placeholder("type") })
