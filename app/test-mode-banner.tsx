@@ -1,14 +1,17 @@
+import { getTranslations } from "@/lib/i18n/request";
 import styles from "./test-mode-banner.module.css";
 
 /**
- * Shown on every page in sandbox payments mode (root layout): nothing real is charged, so nobody
- * should mistake the install for a live one. A labelled landmark, so screen readers can find it.
+ * Shown on every page in sandbox payments mode (root layout), in the page's language: nothing
+ * real is charged, so nobody should mistake the install for a live one. A labelled landmark, so
+ * screen readers can find it.
  */
-export function TestModeBanner() {
+export async function TestModeBanner() {
+  const t = await getTranslations("common");
   return (
-    <aside className={styles.banner} aria-label="Test mode">
+    <aside className={styles.banner} aria-label={t("testMode.label")}>
       <p>
-        <strong>Test mode</strong> — no real payments are taken.
+        <strong>{t("testMode.title")}</strong> — {t("testMode.body")}
       </p>
     </aside>
   );

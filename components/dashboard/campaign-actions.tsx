@@ -150,11 +150,11 @@ export function CampaignRowActions({
     <div className="row-actions">
       <StatusButtons campaign={campaign} canEdit={canEdit} />
       <CopyButton value={donateUrl} label="Copy link" copiedLabel="Link copied" size="small" />
-      {campaign.status !== "DRAFT" ? (
-        <a className="button ghost small" href={donateUrl} target="_blank" rel="noopener noreferrer">
-          View<span className="sr-only"> donate page of {campaign.title} (opens in a new tab)</span>
-        </a>
-      ) : null}
+      {/* A draft's donate URL is its preview, for the organization's members only (donors get a 404 until it is published). */}
+      <a className="button ghost small" href={donateUrl} target="_blank" rel="noopener noreferrer">
+        {campaign.status === "DRAFT" ? "Preview" : "View"}
+        <span className="sr-only"> donate page of {campaign.title} (opens in a new tab)</span>
+      </a>
     </div>
   );
 }

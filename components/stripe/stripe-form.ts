@@ -1,7 +1,7 @@
 "use client";
 
 import { useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe, type StripeElements, type StripeError } from "@stripe/stripe-js";
+import { loadStripe, type Stripe, type StripeElements, type StripeError } from "@stripe/stripe-js/pure";
 import { useRef, useState, type FormEvent } from "react";
 
 // loadStripe once per key: Elements must receive the same promise on every render. A failed

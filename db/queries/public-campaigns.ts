@@ -60,6 +60,20 @@ export function listLeaderboard(db: DbOrTx, campaignId: string) {
 }
 export type LeaderboardRow = Awaited<ReturnType<typeof listLeaderboard>>[number];
 
+/**
+ * A DRAFT campaign and its organization by their slugs, or undefined: for the preview its
+ * organization's members get at the donate URL (the caller checks the membership).
+ */
+export async function findDraftCampaign(db: DbOrTx, by: { orgSlug: string; slug: string }) {
+  const [row] = await db
+    .select({ campaign: campaigns, org: organizations })
+    .from(campaigns)
+    .innerJoin(organizations, eq(organizations.id, campaigns.orgId))
+    .where(and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug), eq(campaigns.status, "DRAFT")))
+    .limit(1);
+  return row;
+}
+
 /** How many different donors have a succeeded gift to the campaign (the donate page's "N people have given"). */
 export async function countCampaignSupporters(db: DbOrTx, campaignId: string): Promise<number> {
   const [row] = await db

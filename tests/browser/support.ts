@@ -64,6 +64,17 @@ export async function signInAsDemo(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Riverside Food Bank");
 }
 
+/** Signs in by email the way a person does: the link asked for on /signin, opened from the sandbox mailbox. */
+export async function signInByEmail(page: Page, email: string, callbackUrl = "/dashboard"): Promise<void> {
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your sign-in link is ready" })).toBeVisible();
+  await page.goto("/sandbox/mailbox");
+  const item = page.getByRole("listitem").filter({ hasText: email }).first();
+  await item.getByRole("link", { name: new RegExp(`Sign in as ${email.replace(/[.+]/g, "\\$&")}`) }).click();
+}
+
 /** The public campaign by its slugs (the donate page's own API). */
 export async function publicCampaign(
   request: APIRequestContext,

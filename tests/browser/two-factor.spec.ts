@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { encode } from "next-auth/jwt";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, serverUrl, test } from "./support";
+import { expect, expectNoSeriousViolations, serverUrl, signInByEmail, test } from "./support";
 
 // Staff account security in the browser: an authenticator app set up from the QR code's secret
 // and used at the next sign-in; a passkey made and used through Chromium's virtual
@@ -32,17 +32,6 @@ function totp(secret: string, offset = 0): string {
 }
 
 const unique = (what: string) => `${what}-${randomBytes(4).toString("hex")}@example.org`;
-
-/** Signs in by email the way a person does: the link asked for on /signin, opened from the sandbox mailbox. */
-async function signInByEmail(page: Page, email: string, callbackUrl = "/dashboard"): Promise<void> {
-  await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Your sign-in link is ready" })).toBeVisible();
-  await page.goto("/sandbox/mailbox");
-  const item = page.getByRole("listitem").filter({ hasText: email }).first();
-  await item.getByRole("link", { name: new RegExp(`Sign in as ${email.replace(/[.+]/g, "\\$&")}`) }).click();
-}
 
 /** Sets up the authenticator app on the Security page from the secret shown beside the QR code; answers the secret. */
 async function enrolTotp(page: Page): Promise<string> {

@@ -260,6 +260,20 @@ describe("npm start (embedded, sandbox): local-only pages and the Test mode bann
       expect(html, page).toContain("no real payments are taken");
     }
   });
+
+  it("the Test mode banner speaks the donate page's language", async () => {
+    for (const [lang, label, body] of [
+      ["es", "Modo de prueba", "no se realizan pagos reales"],
+      ["de", "Testmodus", "es werden keine echten Zahlungen ausgeführt"],
+    ]) {
+      const res = await fetch(`${app.server.url}/o/demo/donate/winter-meals?lang=${lang}`);
+      expect(res.status).toBe(200);
+      const html = (await res.text()).replace(/<!-- -->/g, "");
+      expect(html).toContain(`aria-label="${label}"`);
+      expect(html).toContain(body);
+      expect(html).not.toContain("no real payments are taken");
+    }
+  });
 });
 
 /**

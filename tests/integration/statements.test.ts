@@ -165,6 +165,21 @@ describe("the statement PDF", () => {
     expect(text).not.toContain("¥5,000.00");
   });
 
+  it("in sandbox mode says at the top that it is a test (no real payment, not a tax receipt); in live mode it does not", async () => {
+    const donor = await insertDonor(org.id, { firstName: "Tess" });
+    await insertDonations([
+      { orgId: org.id, campaignId, donorId: donor.id, amount: 1500, status: "SUCCEEDED", succeededAt: at(YEAR, 5, 5) },
+    ]);
+    // The tests run in sandbox mode: the download is marked.
+    const downloaded = pdfText((await downloadBytes(org, donor.id, YEAR)).bytes);
+    expect(downloaded.trimStart()).toMatch(/^TEST MODE: this statement comes from a Goodfund install in sandbox mode\./);
+    expect(downloaded.replace(/\s+/g, " ")).toContain("No real payment was taken; it is not a tax receipt.");
+    const statement = (await loadStatement(await testDb(), org as never, donor.id, YEAR))!;
+    const live = pdfText(await renderStatementPdf(statement, { testMode: false }));
+    expect(live).not.toContain("TEST MODE");
+    expect(live).toMatch(/Total given in 2024 \(1 gift\)\s+\$15\.00\n/);
+  });
+
   it("is the same bytes for the same data (no clock in the file)", async () => {
     const donor = await insertDonor(org.id, { firstName: "Sam" });
     await insertDonations([

@@ -34,7 +34,8 @@ export async function OrgBar({ org, secure = true }: { org: { name: string; logo
         </span>
         {t && (
           <span className={styles.secure}>
-            <LockIcon /> {t.rich("site.secure", { word: (chunks) => <span className={styles.secureWord}>{chunks}</span> })}
+            <LockIcon /> <span className={styles.secureLong}>{t("site.secure")}</span>
+            <span className={styles.secureShort}>{t("site.secureShort")}</span>
           </span>
         )}
       </div>

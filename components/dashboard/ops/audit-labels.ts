@@ -3,6 +3,7 @@
  * reading of an entry's `data`. Plain data and functions, for server and client components alike
  * (only types come from the API's schemas, so no validation code reaches the browser).
  */
+import { formatMoney } from "@/lib/money";
 import type { AuditAction } from "@/lib/schemas/audit-log";
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
@@ -104,7 +105,49 @@ function show(value: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
 
-/** An entry's `data` as short "field: value" lines; a change of status or role reads "from → to". */
+/** The words for the fields entries record; any other field reads as its name in words ("goalAmountCents" → "Goal amount"). */
+const FIELD_LABEL: Record<string, string> = {
+  runId: "Run",
+  resend: "Sent again",
+  queued: "Statements queued",
+  year: "Year",
+  subscriptionId: "Subscription",
+  canceledBy: "Canceled by",
+  processorAccountId: "Payout account",
+  customDomain: "Custom domain",
+  requireTwoFactor: "Two-factor required",
+  refundId: "Refund",
+  amountCents: "Amount",
+  donorId: "Donor",
+  eventTypes: "Events",
+  url: "URL",
+  slug: "Link name",
+  recurringPlans: "Recurring plans",
+};
+
+export function fieldLabel(key: string): string {
+  const known = FIELD_LABEL[key];
+  if (known) return known;
+  const words = key
+    .replace(/Cents$/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_.]+/g, " ")
+    .toLowerCase()
+    .replace(/\b(id|url|ip)\b/g, (w) => w.toUpperCase());
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function showValue(key: string, value: unknown, data: Record<string, unknown>): string {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (key.endsWith("Cents") && typeof value === "number" && typeof data.currency === "string") return formatMoney(value, data.currency);
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return show(value.join(", "));
+  return show(value);
+}
+
+/**
+ * An entry's `data` as short "Field: value" lines in words (never the raw keys), a change of
+ * status or role as "from → to".
+ */
 export function auditDetails(data: Record<string, unknown> | null): string[] {
   if (!data) return [];
   const out: string[] = [];
@@ -112,7 +155,9 @@ export function auditDetails(data: Record<string, unknown> | null): string[] {
   const changes = data.changes && typeof data.changes === "object" ? (data.changes as Record<string, unknown>) : null;
   const fields =
     changes ??
-    Object.fromEntries(Object.entries(data).filter(([k]) => !["from", "to", "changes"].includes(k) && !("from" in data && k === "role")));
-  for (const [k, v] of Object.entries(fields)) out.push(`${k}: ${show(v)}`);
+    Object.fromEntries(
+      Object.entries(data).filter(([k]) => !["from", "to", "changes", "currency"].includes(k) && !("from" in data && k === "role")),
+    );
+  for (const [k, v] of Object.entries(fields)) out.push(`${fieldLabel(k)}: ${showValue(k, v, data)}`);
   return out;
 }

@@ -41,7 +41,7 @@ export function AuditLogTable({
     <>
       <OpsTable label="Audit log" cards>
         <caption className="sr-only">{caption}</caption>
-        <TableHead columns={["Action", "When", "By", "On", "What changed", "Request"]} />
+        <TableHead columns={["Action", "When", "By", "On", "What changed"]} />
         <tbody ref={tbody}>
           {rows.map((e) => {
             const href = targetHref(orgSlug, e.action, e.target);
@@ -52,17 +52,26 @@ export function AuditLogTable({
               <tr key={e.id}>
                 <td className="card-lead" data-label="Action" tabIndex={-1}>
                   {auditActionLabel(e.action)}
-                  <span className={`sub ${styles.mono}`}>{e.action}</span>
                 </td>
                 <td className="nowrap card-status" data-label="When">
                   <LocalTime iso={e.createdAt} />
                 </td>
-                <td data-label="By">
+                <td data-label="By" className={styles.auditWrap}>
                   {e.actor.label ?? e.actor.id}{" "}
                   {e.actor.type === "api_key" ? (
                     <Badge tone="role" plain>
                       API key
                     </Badge>
+                  ) : null}
+                  <span className={`sub ${styles.mono}`}>
+                    <span className="sr-only">From address </span>
+                    {e.clientIp ?? "unknown address"}
+                  </span>
+                  {e.requestId ? (
+                    <span className={`sub ${styles.mono}`}>
+                      <span className="sr-only">Request ID </span>
+                      {e.requestId}
+                    </span>
                   ) : null}
                 </td>
                 <td data-label="On" style={{ minWidth: 140 }}>
@@ -76,7 +85,7 @@ export function AuditLogTable({
                   )}
                   {name ? <span className="sub">{noun}</span> : null}
                 </td>
-                <td data-label="What changed" style={{ minWidth: 180 }}>
+                <td data-label="What changed" className={styles.auditWrap} style={{ minWidth: 180 }}>
                   {details.length === 0 ? (
                     <span className="muted">—</span>
                   ) : (
@@ -86,15 +95,6 @@ export function AuditLogTable({
                       ))}
                     </ul>
                   )}
-                </td>
-                <td data-label="Request">
-                  <span className={styles.mono}>{e.clientIp ?? "unknown address"}</span>
-                  {e.requestId ? (
-                    <span className={`sub ${styles.mono}`}>
-                      <span className="sr-only">Request ID </span>
-                      {e.requestId}
-                    </span>
-                  ) : null}
                 </td>
               </tr>
             );

@@ -41,7 +41,7 @@ export function PlansTable({
           return (
             <tr key={p.id}>
               {showDonor ? (
-                <td className="title-cell">
+                <td className="title-cell break">
                   <Link href={`${base}/donors/${encodeURIComponent(p.donorId)}`}>{donorEmailLabel(p.email)}</Link>
                 </td>
               ) : null}
@@ -55,7 +55,7 @@ export function PlansTable({
                   </span>
                 ) : null}
               </td>
-              <td style={{ minWidth: 140 }}>
+              <td style={{ minWidth: 120 }}>
                 <Link href={`${base}/campaigns/${encodeURIComponent(p.campaignId)}`}>{p.campaignTitle}</Link>
               </td>
               <td className="nowrap">

@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
+import { getEnv } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 import type { StatementData } from "./statement-data";
 
@@ -48,9 +49,14 @@ export const statementFilename = (orgSlug: string, year: number) => `statement-$
  * The year-end statement as a PDF (pdfkit). A pure function of its data: the document's
  * creation date is the last gift's time, not the clock, and pdfkit derives the file ID from the
  * document info, so the same data always gives the same bytes (the emailed attachment and the
- * donor's download are one file). Written in the statement's language (`data.locale`).
+ * donor's download are one file). Written in the statement's language (`data.locale`). In test
+ * mode (sandbox payments, by default) its title and a boxed line at the top say so: no real
+ * payment was taken, so it must not pass for a tax receipt.
  */
-export function renderStatementPdf(data: StatementData): Promise<Buffer> {
+export function renderStatementPdf(
+  data: StatementData,
+  { testMode = getEnv().paymentsMode === "sandbox" }: { testMode?: boolean } = {},
+): Promise<Buffer> {
   const locale = data.locale;
   const t = translator(locale, "emails");
   const money = (minor: number, currency: string) => pdfText(formatMoney(minor, currency, { locale: intlTag(locale) }));
@@ -65,7 +71,11 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: pdfText(t("statementPdf.title", { year, org: orgDisplayName(data.org) })),
+      Title: pdfText(
+        testMode
+          ? t("common.testModeSubject", { subject: t("statementPdf.title", { year, org: orgDisplayName(data.org) }) })
+          : t("statementPdf.title", { year, org: orgDisplayName(data.org) }),
+      ),
       Author: orgName,
       Subject: pdfText(t("statementPdf.subject", { donor: donorDisplayName(data.donor), year })),
       Creator: "Goodfund",
@@ -84,8 +94,22 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
   const width = doc.page.width - 2 * MARGIN;
   const left = MARGIN;
 
+  // Test mode: a red box above everything else.
+  if (testMode) {
+    const note = pdfText(t("statementPdf.testMode"));
+    doc.font(BOLD).fontSize(10);
+    const height = doc.heightOfString(note, { width: width - 16 }) + 12;
+    doc.rect(left, MARGIN, width, height).lineWidth(1).strokeColor("#b42318").stroke();
+    doc.fillColor("#b42318").text(note, left + 8, MARGIN + 6, { width: width - 16 });
+    doc.y = MARGIN + height + 14;
+  }
+
   // The organization.
-  doc.fillColor(INK).font(BOLD).fontSize(18).text(orgName, left, MARGIN, { width });
+  doc
+    .fillColor(INK)
+    .font(BOLD)
+    .fontSize(18)
+    .text(orgName, left, testMode ? doc.y : MARGIN, { width });
   doc.font(FONT).fontSize(10).fillColor(MUTED);
   if (data.org.legalName && data.org.legalName !== data.org.name) doc.text(pdfText(data.org.name), { width });
   if (data.org.address) doc.text(pdfText(data.org.address), { width });

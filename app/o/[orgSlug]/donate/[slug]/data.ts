@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db";
-import { countCampaignSupporters, findPublicCampaign } from "@/db/queries/public-campaigns";
+import { getMembershipRole } from "@/db/queries/organizations";
+import { countCampaignSupporters, findDraftCampaign, findPublicCampaign } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
 import { publicCampaignView, type PublicView } from "@/lib/cache/public-campaign-view";
+import { getCurrentUser } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { LOAD_HEADER } from "@/lib/overload";
@@ -16,19 +18,31 @@ export type { PublicView };
 
 const plausible = (s: string) => s.length > 0 && s.length <= 100;
 
+export type CampaignRow = { campaign: Campaign; org: Organization; /** A DRAFT shown to a member of its organization. */ preview: boolean };
+
 /**
- * The published campaign and its organization, or null for an unknown or DRAFT one. Cached per
- * request, so the layout, the page and its metadata share one query.
+ * The published campaign and its organization; a DRAFT only for a signed-in member of its
+ * organization (its preview: the same URL donors will get once it is published); else null, a
+ * 404. Cached per request, so the layout, the page and its metadata share one query.
  */
-export const loadCampaign = cache(async (orgSlug: string, slug: string): Promise<{ campaign: Campaign; org: Organization } | null> => {
+export const loadCampaign = cache(async (orgSlug: string, slug: string): Promise<CampaignRow | null> => {
   if (!plausible(orgSlug) || !plausible(slug)) return null;
   try {
-    return await findPublicCampaign(await getDb(), { orgSlug, slug });
+    return { ...(await findPublicCampaign(await getDb(), { orgSlug, slug })), preview: false };
   } catch (err) {
-    if (err instanceof AppError && err.code === "campaign_not_found") return null;
+    if (err instanceof AppError && err.code === "campaign_not_found") return loadDraftPreview(orgSlug, slug);
     throw err;
   }
 });
+
+async function loadDraftPreview(orgSlug: string, slug: string): Promise<CampaignRow | null> {
+  const user = await getCurrentUser();
+  if (!user) return null;
+  const db = await getDb();
+  const row = await findDraftCampaign(db, { orgSlug, slug });
+  if (!row || !(await getMembershipRole(db, row.org.id, user.id))) return null;
+  return { ...row, preview: true };
+}
 
 /** This request's clock, one reading shared by everything the page renders. */
 export const requestNow = cache(() => Date.now());
@@ -91,7 +105,7 @@ export function paymentConfig(): PaymentConfig {
   return { mode: "unavailable" };
 }
 
-export type Closure = "paused" | "ended" | "not-started" | "organization" | "unavailable" | "sold-out" | "no-amounts" | null;
+export type Closure = "draft" | "paused" | "ended" | "not-started" | "organization" | "unavailable" | "sold-out" | "no-amounts" | null;
 
 /**
  * Why the page can't take a gift right now, checked the way POST /api/donations checks it
@@ -99,6 +113,7 @@ export type Closure = "paused" | "ended" | "not-started" | "organization" | "una
  * itself needs. An EVENT's start date is the event itself: its tickets sell before it.
  */
 export function closureOf({ campaign, org }: { campaign: Campaign; org: Organization }, payment: PaymentConfig, now = Date.now()): Closure {
+  if (campaign.status === "DRAFT") return "draft";
   if (campaign.status === "ENDED" || (campaign.endDate !== null && campaign.endDate.getTime() <= now)) return "ended";
   if (campaign.status !== "ACTIVE") return "paused";
   if (campaign.type !== "EVENT" && campaign.startDate !== null && campaign.startDate.getTime() > now) return "not-started";

@@ -47,6 +47,7 @@ export function MatchingBanner({
 }
 
 const CLOSED = {
+  draft: "draft",
   paused: "paused",
   "not-started": "notStarted",
   ended: "ended",

@@ -46,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const data = await loadView(orgSlug, slug);
   const { t } = await pageLanguage();
   if (!data) return { title: t("meta.campaignNotFound"), robots: { index: false } };
-  const { campaign, org, view } = data;
+  const { campaign, org, view, preview } = data;
   const url = view.campaign.donateUrl;
   const description = summarize(campaign.description) ?? t("meta.campaignDescription", { org: org.name, campaign: campaign.title });
   const images = campaign.coverImageUrl
@@ -60,6 +60,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     alternates: { canonical: url },
     openGraph: { type: "website", url, siteName: org.name, title: campaign.title, description, images },
     twitter: { card: images ? "summary_large_image" : "summary", title: campaign.title, description, images: images?.map((i) => i.url) },
+    ...(preview ? { robots: { index: false, follow: false } } : {}),
   };
 }
 

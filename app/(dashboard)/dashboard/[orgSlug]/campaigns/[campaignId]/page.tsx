@@ -56,11 +56,10 @@ export default async function CampaignPage(props: Props) {
           </>
         }
         actions={
-          campaign.status !== "DRAFT" ? (
-            <a className="button secondary" href={donateUrl} target="_blank" rel="noopener noreferrer">
-              View donate page<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ) : null
+          <a className="button secondary" href={donateUrl} target="_blank" rel="noopener noreferrer">
+            {campaign.status === "DRAFT" ? "Preview donate page" : "View donate page"}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
         }
       />
       <div className="editor-layout">
@@ -115,7 +114,8 @@ export default async function CampaignPage(props: Props) {
             </h2>
             {campaign.status === "DRAFT" ? (
               <p className="small muted" style={{ margin: 0 }}>
-                The link works once the campaign is published.
+                Until the campaign is published, this link shows a preview to your organization&rsquo;s members only; donors get &ldquo;page
+                not found&rdquo;.
               </p>
             ) : null}
             <CopyField id="share-link" label="Donate link" value={donateUrl} />

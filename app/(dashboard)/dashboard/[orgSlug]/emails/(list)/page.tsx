@@ -117,12 +117,12 @@ export default async function EmailsPage({ params, searchParams }: Props) {
                   const subject = emailSubject(r.payload);
                   return (
                     <tr key={r.id}>
-                      <td className="title-cell" style={{ minWidth: 240 }}>
+                      <td className="title-cell" style={{ minWidth: 200 }}>
                         <Link href={`${base}/${r.id}`}>{subject ?? `${templateLabel(template)} (no subject)`}</Link>
                       </td>
-                      <td className="nowrap">{donorEmailLabel(String(r.payload.to ?? ""))}</td>
+                      <td className="break">{donorEmailLabel(String(r.payload.to ?? ""))}</td>
                       <td className="nowrap">{templateLabel(template)}</td>
-                      <td>
+                      <td className="break">
                         <Badge tone={s.tone}>{s.label}</Badge>
                         <span className="sub">
                           {r.attempts} attempt{r.attempts === 1 ? "" : "s"}
