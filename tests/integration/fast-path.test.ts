@@ -15,7 +15,7 @@ import { getEnv, resetEnv } from "@/lib/env";
 import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { fastPath, type FastPath } from "@/server/fast-path";
 import { createOverloadGuard } from "@/server/overload";
-import { FAST_ROUTES } from "@/server/routes.generated";
+import { API_ROUTE_CLASSES, FAST_ROUTES } from "@/server/routes.generated";
 import { deliver, givingSetup, paymentSucceededEvent, pendingDonation, signedDelivery, WEBHOOK_PATH } from "../fixtures/processor";
 import { post } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -36,7 +36,7 @@ type Send = {
 function serverOf(fast: FastPath) {
   /** What each request answered directly returned: settled once it is done with the request. */
   const served: Promise<void>[] = [];
-  const { guard } = createOverloadGuard({ env: { LOG_LEVEL: "silent" } });
+  const { guard } = createOverloadGuard({ env: { LOG_LEVEL: "silent" }, routeClasses: API_ROUTE_CLASSES });
   const server = http.createServer((req, res) => {
     void guard(req, res, (body) => {
       const answering = fast(req, res, body);

@@ -12,6 +12,7 @@ import {
   sheddingEnabled,
   type ClassLimit,
 } from "@/server/overload";
+import { API_ROUTE_CLASSES } from "@/server/routes.generated";
 
 // Large waits: the ordering tests must never depend on a timer firing.
 const LONG = 600_000;
@@ -183,7 +184,7 @@ describe("requestClass", () => {
     ["GET", "/robots.txt", "pages"],
     ["GET", "/_next/image", "pages"],
   ])("%s %s is %s", (method, path, expected) => {
-    expect(requestClass(method, path, files)).toBe(expected);
+    expect(requestClass(method, path, { routeClasses: API_ROUTE_CLASSES, staticFiles: files })).toBe(expected);
   });
 });
 
@@ -235,6 +236,7 @@ describe("createOverloadGuard behind a real HTTP server", () => {
       env: { ...env, LOG_LEVEL: "warn" },
       cores: 1,
       warn: (l) => logs.push(l),
+      routeClasses: API_ROUTE_CLASSES,
       bodyDeadlineMs,
     });
     const g = gate();
