@@ -19,6 +19,7 @@ import path from "node:path";
 import next from "next";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env";
 import { clientIpStamper } from "./client-ip";
+import { SERVER_STREAM_OPTIONS } from "./request-body";
 
 const dev = process.argv.includes("--dev");
 if (dev) (process.env as Record<string, string>).NODE_ENV = "development";
@@ -138,9 +139,9 @@ async function serve(trustedProxies: number) {
     });
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
-  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+  const server = http.createServer({ ...SERVER_STREAM_OPTIONS, connectionsCheckingInterval: 1_000 }, (req, res) => {
     stamp(req);
-    void guard(req, res, (body) => fast(req, res, body) ?? serveNext(req, res));
+    void guard(req, res, () => fast(req, res) ?? serveNext(req, res));
   });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the
   // guard refuses a body that takes more than 10 s to arrive).

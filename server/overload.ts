@@ -227,8 +227,8 @@ export type GuardOptions = ClassRules & {
 };
 
 /**
- * The server's guard: `guard(req, res, run)` reads the request's body (./request-body.ts), then
- * runs `run(body)` once the request's class admits it (freeing the slot when the response
+ * The server's guard: `guard(req, res, run)` waits for the request's body (./request-body.ts),
+ * then runs `run()` once the request's class admits it (freeing the slot when the response
  * closes), or answers itself: 503 when shed, 413 or 408 for a body too large or too slow. Shed
  * counts are logged as one JSON line (`overload.shed`, cumulative per class) at most once a
  * second while shedding.
@@ -262,15 +262,15 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     logTimer.unref?.();
   };
 
-  async function guard(req: IncomingMessage, res: ServerResponse, run: (body: Buffer | null) => void): Promise<void> {
+  async function guard(req: IncomingMessage, res: ServerResponse, run: () => void): Promise<void> {
     delete req.headers[LOAD_HEADER];
     const pathname = (req.url ?? "/").split("?")[0];
     const cls = requestClass(req.method ?? "GET", pathname, rules);
-    if (!cls) return run(null);
-    const read = await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
-    if (read.outcome === "gone") return;
-    if (read.outcome !== "read") return refuseBody(req, res, read.outcome, pathname);
-    if (!enabled) return run(read.body);
+    if (!cls) return run();
+    const arrival = await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
+    if (arrival.outcome === "gone") return;
+    if (arrival.outcome !== "arrived") return refuseBody(req, res, arrival.outcome, pathname);
+    if (!enabled) return run();
     const gone = new AbortController();
     const onClose = () => gone.abort();
     res.once("close", onClose);
@@ -293,7 +293,7 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     }
     if (req.headers[LOAD_HEADER]) noteShed();
     res.once("close", release);
-    run(read.body);
+    run();
   }
   return { guard, limiter, enabled };
 }
