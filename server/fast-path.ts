@@ -1,7 +1,8 @@
 // Fast routes: the routes that declare `fastPath: true` in their withRoute are served here,
 // straight from node:http, instead of through Next.js's router and app-route runtime. It is the
 // same handler (withRoute: the same steps, checks, errors, headers and log line) given a
-// NextRequest made from the request; what only Next.js's request scope gives (`headers()`,
+// NextRequest made from the request and its body, which has arrived by then (the overload guard
+// waits for it); what only Next.js's request scope gives (`headers()`,
 // `cookies()`, `after()`) is unavailable here, and the lint keeps route code off it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
@@ -9,11 +10,12 @@ import type { RouteHandler } from "@/lib/api/route";
 import { getEnv } from "@/lib/env";
 import { errorFields, log } from "@/lib/log";
 import { apiSecurityHeaders } from "@/lib/security/headers";
+import { takeBody } from "./request-body";
 
 export type FastRoutes = Readonly<Record<string, Readonly<Partial<Record<string, RouteHandler>>>>>;
 
 /** Serves a request itself (a promise of its end), or answers undefined to leave it to Next.js. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse, body: Buffer | null) => Promise<void> | undefined;
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<void> | undefined;
 
 /**
  * The fast path over `routes` (exact path, then method): a request for any other path or method
@@ -21,17 +23,19 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse, body: Buffer 
  */
 export function fastPath(routes: FastRoutes): FastPath {
   const table = new Map(Object.entries(routes).map(([path, handlers]) => [path, new Map(Object.entries(handlers))]));
-  return (req, res, body) => {
+  return (req, res) => {
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const handler = table.get(q < 0 ? url : url.slice(0, q))?.get(req.method ?? "");
-    return handler ? serve(handler, req, res, body) : undefined;
+    return handler ? serve(handler, req, res) : undefined;
   };
 }
 
-async function serve(handler: RouteHandler, req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<void> {
+/** Serves a request whose body has arrived (the overload guard waited for it: ./request-body.ts). */
+async function serve(handler: RouteHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const appUrl = getEnv().appUrl;
   try {
+    const body = takeBody(req);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);

@@ -19,9 +19,7 @@ import path from "node:path";
 import next from "next";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env";
 import { clientIpStamper } from "./client-ip";
-import { fastPath } from "./fast-path";
-import { createOverloadGuard } from "./overload";
-import { FAST_ROUTES } from "./routes.generated";
+import { SERVER_STREAM_OPTIONS } from "./request-body";
 
 const dev = process.argv.includes("--dev");
 if (dev) (process.env as Record<string, string>).NODE_ENV = "development";
@@ -118,9 +116,16 @@ async function serve(trustedProxies: number) {
     process.exit(1);
   }
 
+  // Loaded once Next.js is prepared: the route modules (and next/server) need the request scope
+  // Next.js sets up for the process.
+  const [{ fastPath }, { createOverloadGuard }, { FAST_ROUTES, API_ROUTE_CLASSES }] = await Promise.all([
+    import("./fast-path"),
+    import("./overload"),
+    import("./routes.generated"),
+  ]);
   // Under overload, requests are queued briefly and then shed by class before Next.js sees them;
   // OVERLOAD_SHEDDING=0 turns it off.
-  const { guard } = createOverloadGuard({ staticFiles: staticFiles(root) });
+  const { guard } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, staticFiles: staticFiles(root) });
   // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
   const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES);
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
@@ -134,9 +139,9 @@ async function serve(trustedProxies: number) {
     });
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
-  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+  const server = http.createServer({ ...SERVER_STREAM_OPTIONS, connectionsCheckingInterval: 1_000 }, (req, res) => {
     stamp(req);
-    void guard(req, res, (body) => fast(req, res, body) ?? serveNext(req, res));
+    void guard(req, res, () => fast(req, res) ?? serveNext(req, res));
   });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the
   // guard refuses a body that takes more than 10 s to arrive).

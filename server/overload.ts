@@ -2,6 +2,9 @@
 // request that isn't a static file belongs to a class; each class has a concurrency limit and a
 // short queue with a bounded wait. Beyond that it is shed, in this order:
 //
+// The API routes' classes are what they declare in withRoute (`overload`, collected in
+// ./routes.generated.ts); pages are classed here.
+//
 //   priority  what a route declares `overload: "priority"` (starting a donation, the processor's
 //             events, the sandbox's payment confirmation) and the thank-you page a paid donor
 //             lands on: a much higher limit, a long queue
@@ -22,7 +25,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import { LOAD_HEADER } from "@/lib/overload";
 import type { OverloadClass } from "@/lib/api/route";
-import { API_ROUTE_CLASSES } from "./routes.generated";
 import { readBodyFirst, refuseBody } from "./request-body";
 
 export { LOAD_HEADER };
@@ -30,6 +32,10 @@ export { LOAD_HEADER };
 export const SHED_HEADER = "X-Goodfund-Shed";
 
 export type RequestClass = OverloadClass | "pages";
+/** The API operations whose class is not "api", as the routes declare them (server/routes.generated.ts). */
+export type RouteClasses = readonly { method: string; pattern: RegExp; overload: OverloadClass }[];
+/** What `requestClass` knows beyond the request: the routes' declared classes and the files served as they are. */
+export type ClassRules = { routeClasses?: RouteClasses; staticFiles?: ReadonlySet<string> };
 export type ClassLimit = { name: string; limit: number; queue: number; maxWaitMs: number; overflowOf?: string };
 export type ClassStats = { active: number; waiting: number; admitted: number; shed: number; abandoned: number };
 export type Release = () => void;
@@ -158,14 +164,14 @@ export function createLimiter(classes: ClassLimit[]): Limiter {
 /**
  * The class of a request by method and path, or null for what is never limited: Next.js's
  * bundles (`/_next/static/`, and the development server's own `/_next/` endpoints) and the files
- * `staticFiles` lists (the public folder's and the app's icons). A path that only looks like a
- * file (`/o/x/donate/y.css`) runs the app's code, so it is classed like any page.
+ * `rules.staticFiles` lists (the public folder's and the app's icons). A path that only looks
+ * like a file (`/o/x/donate/y.css`) runs the app's code, so it is classed like any page.
  */
-export function requestClass(method: string, pathname: string, staticFiles: ReadonlySet<string> = NO_FILES): RequestClass | null {
-  if (staticFiles.has(pathname)) return null;
+export function requestClass(method: string, pathname: string, rules: ClassRules = {}): RequestClass | null {
+  if (rules.staticFiles?.has(pathname)) return null;
   if (pathname.startsWith("/_next/")) return pathname.startsWith("/_next/image") ? "pages" : null;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
-    for (const r of API_ROUTE_CLASSES) if (r.method === method && r.pattern.test(pathname)) return r.overload;
+    for (const r of rules.routeClasses ?? []) if (r.method === method && r.pattern.test(pathname)) return r.overload;
     return "api";
   }
   // Where a donor lands once paid (app host or an organization's custom domain): never shed.
@@ -173,7 +179,6 @@ export function requestClass(method: string, pathname: string, staticFiles: Read
   if (pathname === "/dashboard" || pathname.startsWith("/dashboard/")) return "api";
   return "pages";
 }
-const NO_FILES: ReadonlySet<string> = new Set();
 
 type Env = Record<string, string | undefined>;
 
@@ -213,19 +218,17 @@ export function sheddingEnabled(env: Env = process.env): boolean {
 
 const RETRY_AFTER: Record<RequestClass, string> = { api: "5", pages: "5", reports: "30", priority: "5" };
 
-export type GuardOptions = {
+export type GuardOptions = ClassRules & {
   env?: Env;
   cores?: number;
   warn?: (line: string) => void;
-  /** Paths served as files, never limited (see `requestClass`). */
-  staticFiles?: ReadonlySet<string>;
   /** How long a request's body may take to arrive (default 10 s); then 408. */
   bodyDeadlineMs?: number;
 };
 
 /**
- * The server's guard: `guard(req, res, run)` reads the request's body (./request-body.ts), then
- * runs `run(body)` once the request's class admits it (freeing the slot when the response
+ * The server's guard: `guard(req, res, run)` waits for the request's body (./request-body.ts),
+ * then runs `run()` once the request's class admits it (freeing the slot when the response
  * closes), or answers itself: 503 when shed, 413 or 408 for a body too large or too slow. Shed
  * counts are logged as one JSON line (`overload.shed`, cumulative per class) at most once a
  * second while shedding.
@@ -236,7 +239,7 @@ export function createOverloadGuard(o: GuardOptions = {}) {
   const limiter = createLimiter(overloadLimits(env, o.cores));
   const quiet = ["error", "silent"].includes((env.LOG_LEVEL ?? "").trim().toLowerCase());
   const warn = o.warn ?? ((line: string) => console.warn(line));
-  const staticFiles = o.staticFiles ?? NO_FILES;
+  const rules: ClassRules = { routeClasses: o.routeClasses, staticFiles: o.staticFiles };
   const bodyDeadlineMs = o.bodyDeadlineMs ?? 10_000;
   let logTimer: NodeJS.Timeout | null = null;
   const noteShed = () => {
@@ -259,15 +262,15 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     logTimer.unref?.();
   };
 
-  async function guard(req: IncomingMessage, res: ServerResponse, run: (body: Buffer | null) => void): Promise<void> {
+  async function guard(req: IncomingMessage, res: ServerResponse, run: () => void): Promise<void> {
     delete req.headers[LOAD_HEADER];
     const pathname = (req.url ?? "/").split("?")[0];
-    const cls = requestClass(req.method ?? "GET", pathname, staticFiles);
-    if (!cls) return run(null);
-    const read = await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
-    if (read.outcome === "gone") return;
-    if (read.outcome !== "read") return refuseBody(req, res, read.outcome, pathname);
-    if (!enabled) return run(read.body);
+    const cls = requestClass(req.method ?? "GET", pathname, rules);
+    if (!cls) return run();
+    const arrival = await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
+    if (arrival.outcome === "gone") return;
+    if (arrival.outcome !== "arrived") return refuseBody(req, res, arrival.outcome, pathname);
+    if (!enabled) return run();
     const gone = new AbortController();
     const onClose = () => gone.abort();
     res.once("close", onClose);
@@ -290,7 +293,7 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     }
     if (req.headers[LOAD_HEADER]) noteShed();
     res.once("close", release);
-    run(read.body);
+    run();
   }
   return { guard, limiter, enabled };
 }

@@ -1,16 +1,22 @@
-// Body-first admission: the overload guard reads a request's body before the request takes a
+// Body-first admission: the overload guard waits for a request's body before the request takes a
 // slot of its class, so a client that announces a large body and trickles it holds a connection
 // (bounded by the deadline and the size cap), never a slot that real work needs.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_BODY_BYTES } from "@/lib/api/body";
 
-export type BodyRead =
-  | { outcome: "read"; body: Buffer | null }
+export type BodyArrival =
+  | { outcome: "arrived" }
   | { outcome: "too-large" }
   | { outcome: "too-slow" }
   /** The client hung up before sending it all: there is nobody to answer. */
   | { outcome: "gone" };
+
+/**
+ * The server's options that let a whole body wait in its request's buffer: a request stream buffers
+ * up to its high-water mark without being read, and one byte past the limit tells a body too large.
+ */
+export const SERVER_STREAM_OPTIONS = { highWaterMark: MAX_BODY_BYTES + 1 } as const;
 
 /** Whether a request carries a body (a non-zero Content-Length, or a chunked one). */
 export function hasBody(req: IncomingMessage): boolean {
@@ -20,42 +26,30 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * Reads the whole body (null when there is none), at most `limit` bytes within `deadlineMs`,
- * and puts it back in front of the request's stream (`unshift`, before the stream's end is
- * announced), so whoever serves the request next (Next.js) reads it as if it had just arrived.
- * A body declared larger than the limit is refused before a byte is read.
+ * Waits until the request's whole body has arrived, at most `limit` bytes within `deadlineMs`,
+ * without reading it: it waits in the request's own buffer (SERVER_STREAM_OPTIONS), so whoever
+ * serves the request next (Next.js, or the fast path through `takeBody`) reads an untouched
+ * stream. A body declared larger than the limit is refused before a byte arrives.
  */
 export function readBodyFirst(
   req: IncomingMessage,
   { deadlineMs, limit = MAX_BODY_BYTES }: { deadlineMs: number; limit?: number },
-): Promise<BodyRead> {
-  if (!hasBody(req)) return Promise.resolve({ outcome: "read", body: null });
+): Promise<BodyArrival> {
+  if (!hasBody(req) || req.complete) return Promise.resolve({ outcome: "arrived" });
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ outcome: "too-large" });
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (result: BodyRead) => {
+    const finish = (result: BodyArrival) => {
       clearTimeout(timer);
       req.off("readable", onReadable);
       req.off("error", onGone);
       req.off("close", onClose);
       resolve(result);
     };
+    // Past the limit, or past what the buffer holds unread: too large either way.
     const onReadable = () => {
-      let chunk: Buffer | null;
-      while ((chunk = req.read() as Buffer | null) !== null) {
-        size += chunk.byteLength;
-        if (size > limit) return finish({ outcome: "too-large" });
-        chunks.push(chunk);
-      }
-      // Synchronously, in the turn the last bytes were read: the stream announces its end only
-      // on a later tick, and then only if nothing was put back.
-      if (req.complete) {
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        if (size > 0) req.unshift(body);
-        finish({ outcome: "read", body });
-      }
+      if (req.readableLength > Math.min(limit, req.readableHighWaterMark - 1)) finish({ outcome: "too-large" });
+      else if (req.complete) finish({ outcome: "arrived" });
     };
     const onGone = () => finish({ outcome: "gone" });
     const onClose = () => {
@@ -67,6 +61,11 @@ export function readBodyFirst(
     req.once("error", onGone);
     req.once("close", onClose);
   });
+}
+
+/** The body `readBodyFirst` saw arrive, read out of the request's buffer (null when there is none). */
+export function takeBody(req: IncomingMessage): Buffer | null {
+  return req.readableLength > 0 ? (req.read() as Buffer) : null;
 }
 
 /**

@@ -184,3 +184,58 @@ describe("npm start accepts a complete configuration", () => {
     server = undefined;
   });
 });
+
+describe("without its own server (next start), production needs TRUST_PROXY to tell clients apart", () => {
+  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+  const embedded = { ...clean, GOODFUND_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "goodfund-next-start-")), SEED_DEMO: "0" };
+
+  /** `next start` with `env`; resolves once it exits, or once it serves (then it is stopped). */
+  async function nextStart(env: Env): Promise<{ code: number | null; served: boolean; output: string }> {
+    const port = await freePort();
+    const childEnv: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...process.env, ...embedded, ...env, NODE_ENV: "production" })) {
+      if (v !== undefined && k !== "VITEST" && !k.startsWith("VITEST_")) childEnv[k] = v;
+    }
+    const proc = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: root,
+      env: childEnv as NodeJS.ProcessEnv,
+      stdio: "pipe",
+    });
+    let output = "";
+    proc.stdout.on("data", (d) => (output += d));
+    proc.stderr.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => proc.on("exit", (c) => resolve(c)));
+    const deadline = Date.now() + 120_000;
+    while (proc.exitCode === null && Date.now() < deadline) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/openapi.json`);
+        await res.arrayBuffer();
+        if (res.status === 200) {
+          proc.kill("SIGTERM");
+          await exited;
+          return { code: null, served: true, output };
+        }
+      } catch {
+        // not listening (yet)
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (proc.exitCode === null) proc.kill("SIGKILL");
+    return { code: await exited, served: false, output };
+  }
+
+  beforeAll(() => ensureBuild(), 600_000);
+  afterAll(() => rmSync(embedded.GOODFUND_DATA_DIR, { recursive: true, force: true }));
+
+  it("refuses to start, naming TRUST_PROXY, when no proxy is trusted", async () => {
+    const { code, served, output } = await nextStart({ TRUST_PROXY: "0" });
+    expect(served, output).toBe(false);
+    expect(code, output).not.toBe(0);
+    expect(output).toContain("TRUST_PROXY");
+  }, 180_000);
+
+  it("serves with TRUST_PROXY=1", async () => {
+    const { served, output } = await nextStart({ TRUST_PROXY: "1" });
+    expect(served, output).toBe(true);
+  }, 180_000);
+});

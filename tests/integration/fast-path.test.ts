@@ -15,7 +15,8 @@ import { getEnv, resetEnv } from "@/lib/env";
 import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { fastPath, type FastPath } from "@/server/fast-path";
 import { createOverloadGuard } from "@/server/overload";
-import { FAST_ROUTES } from "@/server/routes.generated";
+import { SERVER_STREAM_OPTIONS } from "@/server/request-body";
+import { API_ROUTE_CLASSES, FAST_ROUTES } from "@/server/routes.generated";
 import { deliver, givingSetup, paymentSucceededEvent, pendingDonation, signedDelivery, WEBHOOK_PATH } from "../fixtures/processor";
 import { post } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -36,10 +37,10 @@ type Send = {
 function serverOf(fast: FastPath) {
   /** What each request answered directly returned: settled once it is done with the request. */
   const served: Promise<void>[] = [];
-  const { guard } = createOverloadGuard({ env: { LOG_LEVEL: "silent" } });
-  const server = http.createServer((req, res) => {
-    void guard(req, res, (body) => {
-      const answering = fast(req, res, body);
+  const { guard } = createOverloadGuard({ env: { LOG_LEVEL: "silent" }, routeClasses: API_ROUTE_CLASSES });
+  const server = http.createServer(SERVER_STREAM_OPTIONS, (req, res) => {
+    void guard(req, res, () => {
+      const answering = fast(req, res);
       if (answering) return void served.push(answering);
       req.resume();
       res.writeHead(FELL_THROUGH, { "content-type": "text/plain" }).end("left to Next.js");

@@ -12,6 +12,8 @@ import {
   sheddingEnabled,
   type ClassLimit,
 } from "@/server/overload";
+import { SERVER_STREAM_OPTIONS } from "@/server/request-body";
+import { API_ROUTE_CLASSES } from "@/server/routes.generated";
 
 // Large waits: the ordering tests must never depend on a timer firing.
 const LONG = 600_000;
@@ -183,7 +185,7 @@ describe("requestClass", () => {
     ["GET", "/robots.txt", "pages"],
     ["GET", "/_next/image", "pages"],
   ])("%s %s is %s", (method, path, expected) => {
-    expect(requestClass(method, path, files)).toBe(expected);
+    expect(requestClass(method, path, { routeClasses: API_ROUTE_CLASSES, staticFiles: files })).toBe(expected);
   });
 });
 
@@ -235,21 +237,20 @@ describe("createOverloadGuard behind a real HTTP server", () => {
       env: { ...env, LOG_LEVEL: "warn" },
       cores: 1,
       warn: (l) => logs.push(l),
+      routeClasses: API_ROUTE_CLASSES,
       bodyDeadlineMs,
     });
     const g = gate();
     let entered = 0;
-    server = http.createServer((req, res) => {
-      void guard(req, res, (body) => {
+    server = http.createServer(SERVER_STREAM_OPTIONS, (req, res) => {
+      void guard(req, res, () => {
         entered++;
-        // What Next.js would read: the request's stream, which still holds the body the guard read.
+        // What Next.js reads: the request's stream, untouched, its body already arrived.
         const chunks: Buffer[] = [];
         req.on("data", (c: Buffer) => chunks.push(c));
         req.on("end", () => {
           const streamed = Buffer.concat(chunks).toString();
-          void g.opened.then(() =>
-            res.end(JSON.stringify({ load: req.headers[LOAD_HEADER] ?? null, body: body?.toString() ?? null, streamed })),
-          );
+          void g.opened.then(() => res.end(JSON.stringify({ load: req.headers[LOAD_HEADER] ?? null, streamed })));
         });
       });
     });
@@ -289,7 +290,7 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     // The API call that claimed the load header itself did not keep it.
     expect(await answers[3].json()).toMatchObject({ load: null });
     // The donation's body reached its handler, and is still in the request's stream for Next.js.
-    expect(await answers[6].json()).toEqual({ load: null, body: "{}", streamed: "{}" });
+    expect(await answers[6].json()).toEqual({ load: null, streamed: "{}" });
   });
 
   it("renders page views past the queue in the shed lane (load header set), then refuses with a page", async () => {
@@ -352,7 +353,7 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     slow[0].socket.write('"a":1}   ');
     while (s.entered() < 3) await tick();
     s.gate.open();
-    expect((await (await donation).json()).body).toBe('{"a":1}');
+    expect((await (await donation).json()).streamed).toBe('{"a":1}');
     expect((await call).status).toBe(200);
     while (!slow[0].answer().includes("\r\n\r\n{")) await tick();
     expect(slow[0].answer()).toContain('"streamed":"{\\"a\\":1}   "');
