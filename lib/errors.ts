@@ -72,6 +72,9 @@ export const APP_ERROR_CODES = [
   "webhook_endpoint_limit",
   "webhook_endpoint_disabled",
   "donor_request_already_decided",
+  "donor_email_taken",
+  "donor_erased",
+  "donor_tags_limit",
   "two_factor_not_enabled",
   "two_factor_already_enabled",
   // 429
@@ -95,6 +98,7 @@ export const EXPOSED_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set<AppErrorCo
   "two_factor_required",
   "recent_two_factor_required",
   "too_many_two_factor_attempts",
+  "donor_email_taken",
 ]);
 
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { donors, type Donor } from "@/db/schema";
 import { keysetPage, offsetPage, type Keyset, type OffsetPage } from "./rows";
@@ -8,8 +8,8 @@ import { containsAny } from "./search";
 export const DONOR_SORTS = ["total", "lastGift", "name", "createdAt"] as const;
 export type DonorSort = (typeof DONOR_SORTS)[number];
 export type SortOrder = "asc" | "desc";
-/** The search and order shared by the donors list and its CSV export. */
-export type DonorOrder = { q?: string; sort: DonorSort; order: SortOrder };
+/** The search, tag filter and order shared by the donors list and its CSV export. */
+export type DonorOrder = { q?: string; tag?: string; sort: DonorSort; order: SortOrder };
 
 /** One column of a donor ordering: the SQL expression and its type, to compare a cursor value with. */
 type SortKey = { expr: SQL; type: "bigint" | "timestamptz" | "text" | "boolean" };
@@ -46,8 +46,9 @@ function sortKeys(sort: DonorSort, order: SortOrder): SortKey[] {
   }
 }
 
-function donorConditions(orgId: string, q: string | undefined): SQL[] {
+function donorConditions(orgId: string, { q, tag }: Pick<DonorOrder, "q" | "tag">): SQL[] {
   const conditions: SQL[] = [eq(donors.orgId, orgId)];
+  if (tag) conditions.push(arrayContains(donors.tags, [tag]));
   if (q) {
     conditions.push(
       containsAny(q, [donors.email, donors.firstName, donors.lastName, sql`concat_ws(' ', ${donors.firstName}, ${donors.lastName})`]),
@@ -60,7 +61,7 @@ const orderBy = (keys: SortKey[], order: SortOrder) => keys.map((k) => (order ==
 
 /** A page of an organization's donors in the requested order, with the total that match `q`. */
 export async function listDonors(db: DbOrTx, orgId: string, by: DonorOrder, page: OffsetPage): Promise<{ rows: Donor[]; total: number }> {
-  const where = and(...donorConditions(orgId, by.q));
+  const where = and(...donorConditions(orgId, by));
   const query = db
     .select()
     .from(donors)
@@ -84,7 +85,7 @@ export async function listDonorsAfter(
   batch: { limit: number; cursor: DonorCursor | null },
 ): Promise<Keyset<Donor, DonorCursor>> {
   const keys = sortKeys(by.sort, by.order);
-  const conditions = donorConditions(orgId, by.q);
+  const conditions = donorConditions(orgId, by);
   if (batch.cursor) {
     // Bound as text, then cast in SQL: the postgres driver would serialize a string bound as a
     // boolean parameter as false, and a JS Date would drop a timestamp's microseconds.
@@ -116,4 +117,51 @@ export async function listDonorsAfter(
 export async function findDonor(db: DbOrTx, id: string): Promise<Donor | undefined> {
   const [d] = await db.select().from(donors).where(eq(donors.id, id)).limit(1);
   return d;
+}
+
+/** The organization's donor with this email (case-insensitive), other than `exceptId`. */
+export async function findDonorByEmail(db: DbOrTx, orgId: string, email: string, exceptId?: string): Promise<Donor | undefined> {
+  const [d] = await db
+    .select()
+    .from(donors)
+    .where(
+      and(eq(donors.orgId, orgId), sql`lower(${donors.email}) = lower(${email})`, exceptId ? sql`${donors.id} <> ${exceptId}` : undefined),
+    )
+    .limit(1);
+  return d;
+}
+
+/** Every tag the organization's donors carry, with how many carry it, most used first. */
+export async function listDonorTags(db: DbOrTx, orgId: string): Promise<{ tag: string; donors: number }[]> {
+  const tag = sql<string>`t.tag`;
+  const rows = await db
+    .select({ tag, donors: sql<number>`count(*)::int` })
+    .from(sql`${donors}, unnest(${donors.tags}) as t(tag)`)
+    .where(eq(donors.orgId, orgId))
+    .groupBy(tag)
+    .orderBy(sql`count(*) desc`, tag);
+  return rows;
+}
+
+/**
+ * Other donors of the organization with the same first and last name (case-insensitive) as
+ * `donor`: likely the same person under another email, offered for a merge. Nameless and erased
+ * donors have none.
+ */
+export async function listPossibleDuplicates(db: DbOrTx, donor: Donor, limit = 10): Promise<Donor[]> {
+  if (!donor.firstName || !donor.lastName || donor.erasedAt) return [];
+  return db
+    .select()
+    .from(donors)
+    .where(
+      and(
+        eq(donors.orgId, donor.orgId),
+        sql`${donors.id} <> ${donor.id}`,
+        sql`lower(${donors.firstName}) = lower(${donor.firstName})`,
+        sql`lower(${donors.lastName}) = lower(${donor.lastName})`,
+        sql`${donors.erasedAt} is null`,
+      ),
+    )
+    .orderBy(desc(donors.totalGivenCents), donors.id)
+    .limit(limit);
 }

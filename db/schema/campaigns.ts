@@ -56,6 +56,8 @@ export const campaigns = pgTable(
     minAmountCents: integer(),
     ticketPriceCents: integer(),
     ticketCapacity: integer(),
+    /** The donate form asks for the donor's postal address (see addressRequired). */
+    collectAddress: boolean().notNull().default(false),
     /** The most tickets one donation may buy. */
     maxTicketsPerOrder: integer().notNull().default(10),
     parentCampaignId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),

@@ -8,6 +8,20 @@ export const donationStatusEnum = pgEnum("donation_status", ["PENDING", "SUCCEED
 export const recurringIntervalEnum = pgEnum("recurring_interval", ["WEEK", "MONTH", "QUARTER", "YEAR"]);
 export type DonationStatus = (typeof donationStatusEnum.enumValues)[number];
 
+/** Where a donor record came from: a gift on the donate form, one recorded by staff, or an import. */
+export const donorSourceEnum = pgEnum("donor_source", ["ONLINE", "OFFLINE", "IMPORT"]);
+export type DonorSource = (typeof donorSourceEnum.enumValues)[number];
+
+/** A postal address; `country` is an ISO 3166-1 alpha-2 code. */
+export type PostalAddress = {
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+  country: string;
+};
+
 export type Dedication = {
   type: "IN_HONOR" | "IN_MEMORY";
   honoreeName: string;
@@ -32,10 +46,21 @@ export const donors = pgTable(
     erasedAt: timestamptz(),
     /** The language of the donor's last gift (en, es, fr, de): their emails are written in it. */
     locale: text(),
+    phone: text(),
+    address: jsonb().$type<PostalAddress>(),
+    /** Staff labels, unique and in the order given; GIN-indexed for the list's tag filter. */
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whether the donor agreed to hear from the organization by email (asked on the donate form). */
+    emailOptIn: boolean().notNull().default(false),
+    source: donorSourceEnum().notNull().default("ONLINE"),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("donors_org_email_key").on(t.orgId, sql`lower(${t.email})`),
+    index("donors_tags_idx").using("gin", t.tags),
     // The donors list's sorts (GET /api/orgs/:idOrSlug/donors): biggest givers, newest donors.
     index("donors_org_total_idx").on(t.orgId, t.totalGivenCents, t.id),
     index("donors_org_created_idx").on(t.orgId, t.createdAt, t.id),

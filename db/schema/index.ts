@@ -7,3 +7,4 @@ export * from "./webhooks";
 export * from "./clients";
 export * from "./donor-side";
 export * from "./security";
+export * from "./donor-notes";

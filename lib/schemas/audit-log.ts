@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   "statements.sent",
   "donor.exported",
   "donor.erased",
+  "donor.updated",
+  "donor.merged",
   "donor_request.rejected",
   "two_factor.enabled",
   "two_factor.disabled",

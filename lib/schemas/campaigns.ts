@@ -45,6 +45,7 @@ const campaignFields = {
     .meta({ description: "EVENT campaigns: the most tickets one donation may buy (default 10)." }),
   parentCampaignId: z.string().min(1).max(100).nullable(),
   scheduledPublishAt: isoDateTime.nullable(),
+  collectAddress: z.boolean().meta({ description: "The donate form asks for the donor's postal address (default false)." }),
 };
 
 export const createCampaignBody = z
@@ -99,6 +100,7 @@ export const campaignSchema = z
     ticketCapacity: z.number().int().nullable(),
     ticketsSold: z.number().int(),
     maxTicketsPerOrder: z.number().int(),
+    collectAddress: z.boolean(),
     parentCampaignId: z.string().nullable(),
     scheduledPublishAt: z.string().nullable(),
     createdAt: z.string(),
@@ -140,6 +142,7 @@ export function serializeCampaign(c: Campaign): CampaignView {
     ticketCapacity: c.ticketCapacity,
     ticketsSold: c.ticketsSold,
     maxTicketsPerOrder: c.maxTicketsPerOrder,
+    collectAddress: c.collectAddress,
     parentCampaignId: c.parentCampaignId,
     scheduledPublishAt: iso(c.scheduledPublishAt),
     createdAt: iso(c.createdAt)!,

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "payout.paid",
   "payout.failed",
   "donor.erased",
+  "donor.merged",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by `POST …/webhook-endpoints/:id/test`, to that endpoint, whatever it subscribes to. */

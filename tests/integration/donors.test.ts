@@ -31,6 +31,11 @@ const DONOR_FIELDS = [
   "firstDonationAt",
   "lastDonationAt",
   "erasedAt",
+  "phone",
+  "address",
+  "tags",
+  "emailOptIn",
+  "source",
   "createdAt",
 ];
 

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventFor, ONE_TIME_KINDS, RECURRING_KINDS, type Gift, type Kind } from "../helpers/card-events";
 import { findViolations } from "../helpers/invariants";
 import { call, newCampaign, newOrg, post } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -38,97 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(instances.map((s) => s.stop()));
 });
-
-type Kind = "succeeded" | "failed" | "disputeCreated" | "disputeWon" | "disputeLost" | "refunded" | "invoiceCreate" | "invoiceCycle";
-const ONE_TIME_KINDS: Kind[] = ["succeeded", "failed", "disputeCreated", "disputeWon", "disputeLost", "refunded"];
-const RECURRING_KINDS: Kind[] = [
-  "invoiceCreate",
-  "invoiceCycle",
-  "succeeded",
-  "failed",
-  "disputeCreated",
-  "disputeWon",
-  "disputeLost",
-  "refunded",
-];
-
-type Gift = { id: string; amount: number; paymentIntentId: string; subscriptionId: string | null; chargeId: string };
-
-const envelope = (type: string, object: Record<string, unknown>) => ({
-  id: `evt_prop_${randomBytes(10).toString("hex")}`,
-  object: "event",
-  api_version: "2026-10-28.endive",
-  created: Math.floor(Date.now() / 1000),
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
-  type,
-  data: { object },
-});
-
-function eventFor(kind: Kind, g: Gift, invoiceNo: number) {
-  const pi = (status: string, extra = {}) => ({
-    id: g.paymentIntentId,
-    object: "payment_intent",
-    amount: g.amount,
-    amount_received: status === "succeeded" ? g.amount : 0,
-    currency: "usd",
-    status,
-    latest_charge: g.chargeId,
-    metadata: g.subscriptionId ? {} : { donationId: g.id },
-    ...extra,
-  });
-  const dispute = (status: string) => ({
-    id: `dp_${g.id}`,
-    object: "dispute",
-    amount: g.amount,
-    currency: "usd",
-    reason: "fraudulent",
-    status,
-    // Half the disputes name only the charge, as Stripe's may.
-    payment_intent: invoiceNo % 2 === 0 ? g.paymentIntentId : null,
-    charge: g.chargeId,
-    evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86400 },
-  });
-  const invoice = (reason: string, id: string) => ({
-    id,
-    object: "invoice",
-    billing_reason: reason,
-    amount_paid: g.amount,
-    currency: "usd",
-    status: "paid",
-    parent: { type: "subscription_details", subscription_details: { subscription: g.subscriptionId } },
-  });
-  switch (kind) {
-    case "succeeded":
-      return envelope("payment_intent.succeeded", pi("succeeded"));
-    case "failed":
-      return envelope(
-        "payment_intent.payment_failed",
-        pi("requires_payment_method", { last_payment_error: { code: "card_declined", message: "Your card was declined." } }),
-      );
-    case "disputeCreated":
-      return envelope("charge.dispute.created", dispute("needs_response"));
-    case "disputeWon":
-      return envelope("charge.dispute.closed", dispute("won"));
-    case "disputeLost":
-      return envelope("charge.dispute.closed", dispute("lost"));
-    case "refunded":
-      return envelope("charge.refunded", {
-        id: g.chargeId,
-        object: "charge",
-        amount: g.amount,
-        amount_refunded: g.amount,
-        refunded: true,
-        payment_intent: g.paymentIntentId,
-      });
-    case "invoiceCreate":
-      return envelope("invoice.payment_succeeded", invoice("subscription_create", `in_first_${g.id}`));
-    case "invoiceCycle":
-      // A small pool of invoice numbers: the same invoice arrives under several event IDs.
-      return envelope("invoice.payment_succeeded", invoice("subscription_cycle", `in_cycle_${g.id}_${invoiceNo % 3}`));
-  }
-}
 
 let lastError = "";
 async function deliver(event: object, instance: number): Promise<number> {

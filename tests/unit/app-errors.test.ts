@@ -65,6 +65,9 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   webhook_endpoint_limit: 409,
   webhook_endpoint_disabled: 409,
   donor_request_already_decided: 409,
+  donor_email_taken: 409,
+  donor_erased: 409,
+  donor_tags_limit: 409,
   two_factor_not_enabled: 409,
   two_factor_already_enabled: 409,
   rate_limited: 429,
@@ -91,8 +94,10 @@ describe("AppError codes → HTTP status", () => {
     expect(APP_ERROR_STATUS[code]).toBe(status);
     const res = await answer(new AppError(code, "Something specific"));
     expect(res.status).toBe(status);
-    // The codes a client acts on (ask for the second factor, wait) ride in the body as `code`; the others stay internal.
-    const exposed = ["two_factor_required", "recent_two_factor_required", "too_many_two_factor_attempts"].includes(code);
+    // The codes a client acts on (ask for the second factor, wait, pick another email) ride in the body as `code`; the others stay internal.
+    const exposed = ["two_factor_required", "recent_two_factor_required", "too_many_two_factor_attempts", "donor_email_taken"].includes(
+      code,
+    );
     expect(JSON.parse(res.text)).toEqual(exposed ? { error: "Something specific", status, code } : { error: "Something specific", status });
   });
 

@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "statements.sent": "Year-end statements sent",
   "donor.exported": "Donor data exported",
   "donor.erased": "Donor erased",
+  "donor.updated": "Donor edited",
+  "donor.merged": "Donors merged",
   "donor_request.rejected": "Donor erasure request rejected",
   "two_factor.enabled": "Two-factor turned on",
   "two_factor.disabled": "Two-factor turned off",

@@ -19,6 +19,16 @@ export function donorCsvColumns(currency: string): CsvColumn<Donor>[] {
     { header: "donationCount", value: (d) => d.donationCount },
     { header: "firstDonationAt", value: (d) => iso(d.firstDonationAt) },
     { header: "lastDonationAt", value: (d) => iso(d.lastDonationAt) },
+    { header: "phone", value: (d) => d.phone },
+    { header: "addressLine1", value: (d) => d.address?.line1 ?? null },
+    { header: "addressLine2", value: (d) => d.address?.line2 ?? null },
+    { header: "city", value: (d) => d.address?.city ?? null },
+    { header: "region", value: (d) => d.address?.region ?? null },
+    { header: "postalCode", value: (d) => d.address?.postalCode ?? null },
+    { header: "country", value: (d) => d.address?.country ?? null },
+    { header: "tags", value: (d) => d.tags.join("; ") },
+    { header: "emailOptIn", value: (d) => d.emailOptIn },
+    { header: "source", value: (d) => d.source },
     { header: "createdAt", value: (d) => iso(d.createdAt) },
   ];
 }

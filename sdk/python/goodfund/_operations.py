@@ -494,6 +494,133 @@ class Operations:
         )
         return answer
 
+    def update_donor(
+        self,
+        id: str,
+        body: models.UpdateDonor,
+        *,
+        request_id: str | None = None,
+    ) -> models.Donor:
+        """Update a donor.
+
+        ``PATCH /api/donors/{id}``
+
+        Any of `firstName`, `lastName`, `email`, `phone`, `address`, `tags` (replaces the
+        list) and `emailOptIn`; `null` clears a name, the phone or the address. Text is stored
+        without HTML. An email another donor of the organization has (case-insensitive): 409
+        with `code: "donor_email_taken"`. An erased donor: 409. Totals never change here.
+        Recorded in the audit log as `donor.updated`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donor = self.request(
+            "PATCH",
+            f"/api/donors/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def merge_donors(
+        self,
+        id: str,
+        body: models.MergeDonor,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Donor:
+        """Merge a donor into this one.
+
+        ``POST /api/donors/{id}/merge``
+
+        For two records of the same person. This donor keeps its ID, email and email consent,
+        and takes the other's name, phone, address and language where it has none, and the
+        union of both tag lists (409 `donor_tags_limit` beyond 50). Every donation, recurring
+        plan (and so its later renewals), note and data request of `sourceDonorId` moves here;
+        both donors' totals are recomputed and the source donor is removed, which signs its
+        donor-account sessions out. Another organization's donor: 404; this donor itself: 400;
+        an erased donor: 409. Recorded in the audit log as `donor.merged`; emits
+        `donor.merged` `{ donorId, mergedDonorId }`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donor = self.request(
+            "POST",
+            f"/api/donors/{_segment(id)}/merge",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def list_donor_notes(
+        self,
+        id: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> models.ListDonorNotesResponse:
+        """List a donor's notes.
+
+        ``GET /api/donors/{id}/notes``
+
+        Staff notes on the donor, newest first, page-based (`limit` defaults to 50). Notes are
+        never shown to donors.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.ListDonorNotesResponse = self.request(
+            "GET",
+            f"/api/donors/{_segment(id)}/notes",
+            params={"page": page, "limit": limit},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_donor_notes(
+        self,
+        id: str,
+        *,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> Iterator[models.DonorNote]:
+        """Every item of ``list_donor_notes``, fetching page after page as the loop asks for more
+        (``for``); an error answer raises ApiError.
+        """
+        return paginate(
+            lambda **position: self.list_donor_notes(
+                id,
+                limit=limit,
+                request_id=request_id,
+                **position,
+            )
+        )
+
+    def create_donor_note(
+        self,
+        id: str,
+        body: models.CreateDonorNote,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.DonorNote:
+        """Add a note to a donor.
+
+        ``POST /api/donors/{id}/notes``
+
+        A staff note (1–5 000 characters, HTML stripped), signed by the caller (no author for
+        an API key).
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.DonorNote = self.request(
+            "POST",
+            f"/api/donors/{_segment(id)}/notes",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def list_passkeys(self, *, request_id: str | None = None) -> models.ListPasskeysResponse:
         """List your passkeys.
 
@@ -1052,6 +1179,8 @@ class Operations:
             "statements.sent",
             "donor.exported",
             "donor.erased",
+            "donor.updated",
+            "donor.merged",
             "donor_request.rejected",
             "two_factor.enabled",
             "two_factor.disabled",
@@ -1078,14 +1207,14 @@ class Operations:
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
         `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`,
-        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
-        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
-        target, request ID and client IP, and `data` says what changed (never a secret).
-        Entries are written with the change itself and never edited or deleted. Cursor-paged:
-        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
-        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
-        answers 400 on `cursor`.
+        `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`,
+        `two_factor.disabled`, `two_factor.challenge_failed`,
+        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
+        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
+        `data` says what changed (never a secret). Entries are written with the change itself
+        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
+        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
+        an API key's ID). A malformed cursor answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -1124,6 +1253,8 @@ class Operations:
             "statements.sent",
             "donor.exported",
             "donor.erased",
+            "donor.updated",
+            "donor.merged",
             "donor_request.rejected",
             "two_factor.enabled",
             "two_factor.disabled",
@@ -1453,6 +1584,7 @@ class Operations:
         q: str | None = None,
         sort: Literal["total", "lastGift", "name", "createdAt"] | None = None,
         order: Literal["asc", "desc"] | None = None,
+        tag: str | None = None,
         request_id: str | None = None,
     ) -> models.ListDonorsResponse:
         """List an organization's donors with their totals.
@@ -1460,15 +1592,22 @@ class Operations:
         ``GET /api/orgs/{idOrSlug}/donors``
 
         Page-based (`limit` defaults to 25). Totals count SUCCEEDED donations only. `q`
-        searches the email, first and last name; `sort` and `order` choose the order (default:
-        biggest total first).
+        searches the email, first and last name; `tag` keeps the donors carrying that tag;
+        `sort` and `order` choose the order (default: biggest total first).
 
         Requires membership of the organization (any role).
         """
         answer: models.ListDonorsResponse = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors",
-            params={"page": page, "limit": limit, "q": q, "sort": sort, "order": order},
+            params={
+                "page": page,
+                "limit": limit,
+                "q": q,
+                "sort": sort,
+                "order": order,
+                "tag": tag,
+            },
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -1481,6 +1620,7 @@ class Operations:
         q: str | None = None,
         sort: Literal["total", "lastGift", "name", "createdAt"] | None = None,
         order: Literal["asc", "desc"] | None = None,
+        tag: str | None = None,
         request_id: str | None = None,
     ) -> Iterator[models.Donor]:
         """Every item of ``list_donors``, fetching page after page as the loop asks for more
@@ -1493,6 +1633,7 @@ class Operations:
                 q=q,
                 sort=sort,
                 order=order,
+                tag=tag,
                 request_id=request_id,
                 **position,
             )
@@ -1560,31 +1701,32 @@ class Operations:
         q: str | None = None,
         sort: Literal["total", "lastGift", "name", "createdAt"] | None = None,
         order: Literal["asc", "desc"] | None = None,
+        tag: str | None = None,
         request_id: str | None = None,
     ) -> str:
         """Export donors as CSV.
 
         ``GET /api/orgs/{idOrSlug}/donors/export``
 
-        Every donor the list would answer for the same `q`, `sort` and `order`, as a CSV file
-        (`donors-<org-slug>-<YYYY-MM-DD>.csv`); totals in the organization's currency. UTF-8
-        with a byte-order mark (so Excel reads accented names and emoji correctly), CRLF line
-        endings, a header row of the API's field names, RFC 4180 quoting (fields containing a
-        comma, double quote, CR or LF are quoted; inner quotes doubled). Money appears twice:
-        in decimal units of the currency (`totalGiven` "12.34") and in cents
-        (`totalGivenCents` 1234). Times are ISO 8601 UTC; an empty field is null. **Formula
-        injection**: a text cell that starts with `=`, `+`, `-`, `@`, tab or CR is prefixed
-        with a single quote (`'=HYPERLINK(…)`), so a spreadsheet shows it as text instead of
-        running it. The body is streamed in batches of 2 000 rows, so exports of any size
-        start at once; errors found before the first byte (validation, authorization) are
-        ordinary JSON errors.
+        Every donor the list would answer for the same `q`, `tag`, `sort` and `order`, as a
+        CSV file (`donors-<org-slug>-<YYYY-MM-DD>.csv`); totals in the organization's
+        currency. UTF-8 with a byte-order mark (so Excel reads accented names and emoji
+        correctly), CRLF line endings, a header row of the API's field names, RFC 4180 quoting
+        (fields containing a comma, double quote, CR or LF are quoted; inner quotes doubled).
+        Money appears twice: in decimal units of the currency (`totalGiven` "12.34") and in
+        cents (`totalGivenCents` 1234). Times are ISO 8601 UTC; an empty field is null.
+        **Formula injection**: a text cell that starts with `=`, `+`, `-`, `@`, tab or CR is
+        prefixed with a single quote (`'=HYPERLINK(…)`), so a spreadsheet shows it as text
+        instead of running it. The body is streamed in batches of 2 000 rows, so exports of
+        any size start at once; errors found before the first byte (validation, authorization)
+        are ordinary JSON errors.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
         answer: str = self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/export",
-            params={"q": q, "sort": sort, "order": order},
+            params={"q": q, "sort": sort, "order": order, "tag": tag},
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -1962,15 +2104,16 @@ class Operations:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
         `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`,
         `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data
-        }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks
-        specification: headers `webhook-id` (the event ID, the same on every retry),
-        `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library
-        and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise
-        the delivery is retried with exponential backoff (the first retry within 30 seconds)
-        for about three days. Redirects are not followed. An endpoint whose deliveries have
-        failed for five days is disabled. URLs must be https and must not resolve to private,
-        loopback or link-local addresses (checked when saved and again before every delivery).
+        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
+        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
+        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
+        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
+        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
+        otherwise the delivery is retried with exponential backoff (the first retry within 30
+        seconds) for about three days. Redirects are not followed. An endpoint whose
+        deliveries have failed for five days is disabled. URLs must be https and must not
+        resolve to private, loopback or link-local addresses (checked when saved and again
+        before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 
@@ -2865,6 +3008,133 @@ class AsyncOperations:
         )
         return answer
 
+    async def update_donor(
+        self,
+        id: str,
+        body: models.UpdateDonor,
+        *,
+        request_id: str | None = None,
+    ) -> models.Donor:
+        """Update a donor.
+
+        ``PATCH /api/donors/{id}``
+
+        Any of `firstName`, `lastName`, `email`, `phone`, `address`, `tags` (replaces the
+        list) and `emailOptIn`; `null` clears a name, the phone or the address. Text is stored
+        without HTML. An email another donor of the organization has (case-insensitive): 409
+        with `code: "donor_email_taken"`. An erased donor: 409. Totals never change here.
+        Recorded in the audit log as `donor.updated`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donor = await self.request(
+            "PATCH",
+            f"/api/donors/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def merge_donors(
+        self,
+        id: str,
+        body: models.MergeDonor,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Donor:
+        """Merge a donor into this one.
+
+        ``POST /api/donors/{id}/merge``
+
+        For two records of the same person. This donor keeps its ID, email and email consent,
+        and takes the other's name, phone, address and language where it has none, and the
+        union of both tag lists (409 `donor_tags_limit` beyond 50). Every donation, recurring
+        plan (and so its later renewals), note and data request of `sourceDonorId` moves here;
+        both donors' totals are recomputed and the source donor is removed, which signs its
+        donor-account sessions out. Another organization's donor: 404; this donor itself: 400;
+        an erased donor: 409. Recorded in the audit log as `donor.merged`; emits
+        `donor.merged` `{ donorId, mergedDonorId }`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donor = await self.request(
+            "POST",
+            f"/api/donors/{_segment(id)}/merge",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def list_donor_notes(
+        self,
+        id: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> models.ListDonorNotesResponse:
+        """List a donor's notes.
+
+        ``GET /api/donors/{id}/notes``
+
+        Staff notes on the donor, newest first, page-based (`limit` defaults to 50). Notes are
+        never shown to donors.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.ListDonorNotesResponse = await self.request(
+            "GET",
+            f"/api/donors/{_segment(id)}/notes",
+            params={"page": page, "limit": limit},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_donor_notes(
+        self,
+        id: str,
+        *,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> AsyncIterator[models.DonorNote]:
+        """Every item of ``list_donor_notes``, fetching page after page as the loop asks for more
+        (``async for``); an error answer raises ApiError.
+        """
+        return apaginate(
+            lambda **position: self.list_donor_notes(
+                id,
+                limit=limit,
+                request_id=request_id,
+                **position,
+            )
+        )
+
+    async def create_donor_note(
+        self,
+        id: str,
+        body: models.CreateDonorNote,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.DonorNote:
+        """Add a note to a donor.
+
+        ``POST /api/donors/{id}/notes``
+
+        A staff note (1–5 000 characters, HTML stripped), signed by the caller (no author for
+        an API key).
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.DonorNote = await self.request(
+            "POST",
+            f"/api/donors/{_segment(id)}/notes",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def list_passkeys(self, *, request_id: str | None = None) -> models.ListPasskeysResponse:
         """List your passkeys.
 
@@ -3437,6 +3707,8 @@ class AsyncOperations:
             "statements.sent",
             "donor.exported",
             "donor.erased",
+            "donor.updated",
+            "donor.merged",
             "donor_request.rejected",
             "two_factor.enabled",
             "two_factor.disabled",
@@ -3463,14 +3735,14 @@ class AsyncOperations:
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
         `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`,
-        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
-        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
-        target, request ID and client IP, and `data` says what changed (never a secret).
-        Entries are written with the change itself and never edited or deleted. Cursor-paged:
-        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
-        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
-        answers 400 on `cursor`.
+        `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`,
+        `two_factor.disabled`, `two_factor.challenge_failed`,
+        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
+        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
+        `data` says what changed (never a secret). Entries are written with the change itself
+        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
+        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
+        an API key's ID). A malformed cursor answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -3509,6 +3781,8 @@ class AsyncOperations:
             "statements.sent",
             "donor.exported",
             "donor.erased",
+            "donor.updated",
+            "donor.merged",
             "donor_request.rejected",
             "two_factor.enabled",
             "two_factor.disabled",
@@ -3838,6 +4112,7 @@ class AsyncOperations:
         q: str | None = None,
         sort: Literal["total", "lastGift", "name", "createdAt"] | None = None,
         order: Literal["asc", "desc"] | None = None,
+        tag: str | None = None,
         request_id: str | None = None,
     ) -> models.ListDonorsResponse:
         """List an organization's donors with their totals.
@@ -3845,15 +4120,22 @@ class AsyncOperations:
         ``GET /api/orgs/{idOrSlug}/donors``
 
         Page-based (`limit` defaults to 25). Totals count SUCCEEDED donations only. `q`
-        searches the email, first and last name; `sort` and `order` choose the order (default:
-        biggest total first).
+        searches the email, first and last name; `tag` keeps the donors carrying that tag;
+        `sort` and `order` choose the order (default: biggest total first).
 
         Requires membership of the organization (any role).
         """
         answer: models.ListDonorsResponse = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors",
-            params={"page": page, "limit": limit, "q": q, "sort": sort, "order": order},
+            params={
+                "page": page,
+                "limit": limit,
+                "q": q,
+                "sort": sort,
+                "order": order,
+                "tag": tag,
+            },
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -3866,6 +4148,7 @@ class AsyncOperations:
         q: str | None = None,
         sort: Literal["total", "lastGift", "name", "createdAt"] | None = None,
         order: Literal["asc", "desc"] | None = None,
+        tag: str | None = None,
         request_id: str | None = None,
     ) -> AsyncIterator[models.Donor]:
         """Every item of ``list_donors``, fetching page after page as the loop asks for more
@@ -3878,6 +4161,7 @@ class AsyncOperations:
                 q=q,
                 sort=sort,
                 order=order,
+                tag=tag,
                 request_id=request_id,
                 **position,
             )
@@ -3945,31 +4229,32 @@ class AsyncOperations:
         q: str | None = None,
         sort: Literal["total", "lastGift", "name", "createdAt"] | None = None,
         order: Literal["asc", "desc"] | None = None,
+        tag: str | None = None,
         request_id: str | None = None,
     ) -> str:
         """Export donors as CSV.
 
         ``GET /api/orgs/{idOrSlug}/donors/export``
 
-        Every donor the list would answer for the same `q`, `sort` and `order`, as a CSV file
-        (`donors-<org-slug>-<YYYY-MM-DD>.csv`); totals in the organization's currency. UTF-8
-        with a byte-order mark (so Excel reads accented names and emoji correctly), CRLF line
-        endings, a header row of the API's field names, RFC 4180 quoting (fields containing a
-        comma, double quote, CR or LF are quoted; inner quotes doubled). Money appears twice:
-        in decimal units of the currency (`totalGiven` "12.34") and in cents
-        (`totalGivenCents` 1234). Times are ISO 8601 UTC; an empty field is null. **Formula
-        injection**: a text cell that starts with `=`, `+`, `-`, `@`, tab or CR is prefixed
-        with a single quote (`'=HYPERLINK(…)`), so a spreadsheet shows it as text instead of
-        running it. The body is streamed in batches of 2 000 rows, so exports of any size
-        start at once; errors found before the first byte (validation, authorization) are
-        ordinary JSON errors.
+        Every donor the list would answer for the same `q`, `tag`, `sort` and `order`, as a
+        CSV file (`donors-<org-slug>-<YYYY-MM-DD>.csv`); totals in the organization's
+        currency. UTF-8 with a byte-order mark (so Excel reads accented names and emoji
+        correctly), CRLF line endings, a header row of the API's field names, RFC 4180 quoting
+        (fields containing a comma, double quote, CR or LF are quoted; inner quotes doubled).
+        Money appears twice: in decimal units of the currency (`totalGiven` "12.34") and in
+        cents (`totalGivenCents` 1234). Times are ISO 8601 UTC; an empty field is null.
+        **Formula injection**: a text cell that starts with `=`, `+`, `-`, `@`, tab or CR is
+        prefixed with a single quote (`'=HYPERLINK(…)`), so a spreadsheet shows it as text
+        instead of running it. The body is streamed in batches of 2 000 rows, so exports of
+        any size start at once; errors found before the first byte (validation, authorization)
+        are ordinary JSON errors.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
         answer: str = await self.request(
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/export",
-            params={"q": q, "sort": sort, "order": order},
+            params={"q": q, "sort": sort, "order": order, "tag": tag},
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -4347,15 +4632,16 @@ class AsyncOperations:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
         `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`,
         `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data
-        }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks
-        specification: headers `webhook-id` (the event ID, the same on every retry),
-        `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library
-        and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise
-        the delivery is retried with exponential backoff (the first retry within 30 seconds)
-        for about three days. Redirects are not followed. An endpoint whose deliveries have
-        failed for five days is disabled. URLs must be https and must not resolve to private,
-        loopback or link-local addresses (checked when saved and again before every delivery).
+        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
+        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
+        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
+        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
+        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
+        otherwise the delivery is retried with exponential backoff (the first retry within 30
+        seconds) for about three days. Redirects are not followed. An endpoint whose
+        deliveries have failed for five days is disabled. URLs must be https and must not
+        resolve to private, loopback or link-local addresses (checked when saved and again
+        before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 

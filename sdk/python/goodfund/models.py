@@ -96,6 +96,8 @@ class AuditEntry(TypedDict):
         "statements.sent",
         "donor.exported",
         "donor.erased",
+        "donor.updated",
+        "donor.merged",
         "donor_request.rejected",
         "two_factor.enabled",
         "two_factor.disabled",
@@ -162,6 +164,7 @@ class Campaign(TypedDict):
     ticketCapacity: int | None
     ticketsSold: int
     maxTicketsPerOrder: int
+    collectAddress: bool
     parentCampaignId: str | None
     scheduledPublishAt: str | None
     createdAt: str
@@ -254,6 +257,8 @@ class CreateCampaign(TypedDict):
     maxTicketsPerOrder: NotRequired[int]
     parentCampaignId: NotRequired[str | None]
     scheduledPublishAt: NotRequired[str | None]
+    # The donate form asks for the donor's postal address (default false).
+    collectAddress: NotRequired[bool]
 
 
 class CreatedDonation(TypedDict):
@@ -311,6 +316,11 @@ class CreateDonation(TypedDict):
     captchaToken: NotRequired[str | None]
 
 
+class CreateDonorNote(TypedDict):
+    # 1–5 000 characters once HTML is stripped.
+    body: str
+
+
 class CreateOrganization(TypedDict):
     name: str
     slug: NotRequired[str]
@@ -351,6 +361,7 @@ class CreateWebhookEndpoint(TypedDict):
         "payout.paid",
         "payout.failed",
         "donor.erased",
+        "donor.merged",
     ]]]
 
 
@@ -489,6 +500,14 @@ class Donor(TypedDict):
     # When the donor's personal data was erased: `email` is then a placeholder and the names null;
     # totals stay.
     erasedAt: str | None
+    phone: str | None
+    address: PostalAddress | None
+    # Staff labels, each 1–40 characters, at most 50.
+    tags: list[str]
+    # Whether the donor agreed to hear from the organization by email.
+    emailOptIn: bool
+    # How the record was created: a gift online, one recorded by staff, or an import.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
     createdAt: str
 
 
@@ -595,6 +614,14 @@ class DonorDetail(TypedDict):
     # When the donor's personal data was erased: `email` is then a placeholder and the names null;
     # totals stay.
     erasedAt: str | None
+    phone: str | None
+    address: PostalAddress | None
+    # Staff labels, each 1–40 characters, at most 50.
+    tags: list[str]
+    # Whether the donor agreed to hear from the organization by email.
+    emailOptIn: bool
+    # How the record was created: a gift online, one recorded by staff, or an import.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
     createdAt: str
     # The donor's newest 100 donations, any status, newest first.
     donations: list[DonorDonation]
@@ -641,6 +668,21 @@ class DonorExportEmail(TypedDict):
     status: Literal["PENDING", "SENT", "FAILED"]
     queuedAt: str
     sentAt: str | None
+
+
+class DonorNoteAuthor(TypedDict):
+    id: str
+    name: str | None
+    email: str
+
+
+class DonorNote(TypedDict):
+    id: str
+    donorId: str
+    body: str
+    # The staff member who wrote it; null when an API key wrote it or the user was deleted.
+    author: DonorNoteAuthor | None
+    createdAt: str
 
 
 class DonorRequest(TypedDict):
@@ -722,6 +764,11 @@ class Member(TypedDict):
     name: str | None
     role: Literal["OWNER", "ADMIN", "MEMBER"]
     createdAt: str
+
+
+class MergeDonor(TypedDict):
+    # The donor merged into this one, then removed.
+    sourceDonorId: str
 
 
 class OnboardingLink(TypedDict):
@@ -907,6 +954,26 @@ class PlanPaymentMethodSetup(TypedDict):
     publishableKey: str | None
 
 
+class PostalAddress(TypedDict):
+    line1: str
+    line2: str | None
+    city: str
+    region: str | None
+    postalCode: str | None
+    country: str
+
+
+class PostalAddressInput(TypedDict):
+    line1: str
+    line2: NotRequired[str | None]
+    city: str
+    # State, province or county.
+    region: NotRequired[str | None]
+    postalCode: NotRequired[str | None]
+    # ISO 3166-1 alpha-2 code, e.g. `US`, `CA`, `GB` (case-insensitive on input).
+    country: str
+
+
 class PublicCampaignViewCampaign(TypedDict):
     id: str
     orgId: str
@@ -934,6 +1001,7 @@ class PublicCampaignViewCampaign(TypedDict):
     ticketCapacity: int | None
     ticketsSold: int
     maxTicketsPerOrder: int
+    collectAddress: bool
     parentCampaignId: str | None
     createdAt: str
     updatedAt: str
@@ -1278,6 +1346,20 @@ class UpdateCampaign(TypedDict):
     maxTicketsPerOrder: NotRequired[int]
     parentCampaignId: NotRequired[str | None]
     scheduledPublishAt: NotRequired[str | None]
+    # The donate form asks for the donor's postal address (default false).
+    collectAddress: NotRequired[bool]
+
+
+class UpdateDonor(TypedDict):
+    firstName: NotRequired[str | None]
+    lastName: NotRequired[str | None]
+    # Another donor of the organization with this email (case-insensitive): 409 `donor_email_taken`.
+    email: NotRequired[str]
+    phone: NotRequired[str | None]
+    address: NotRequired[PostalAddressInput | None]
+    # Replaces the donor's tags: each 1–40 characters (HTML stripped), at most 50, repeats dropped.
+    tags: NotRequired[list[str]]
+    emailOptIn: NotRequired[bool]
 
 
 class UpdatedWebhookEndpoint(TypedDict):
@@ -1300,6 +1382,7 @@ class UpdatedWebhookEndpoint(TypedDict):
         "payout.paid",
         "payout.failed",
         "donor.erased",
+        "donor.merged",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1367,6 +1450,7 @@ class UpdateWebhookEndpoint(TypedDict):
         "payout.paid",
         "payout.failed",
         "donor.erased",
+        "donor.merged",
     ]]]
     # Re-enabling an endpoint clears its failure state.
     enabled: NotRequired[bool]
@@ -1426,6 +1510,7 @@ class WebhookEndpoint(TypedDict):
         "payout.paid",
         "payout.failed",
         "donor.erased",
+        "donor.merged",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1455,6 +1540,7 @@ class WebhookEndpointWithSecret(TypedDict):
         "payout.paid",
         "payout.failed",
         "donor.erased",
+        "donor.merged",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1488,6 +1574,11 @@ class ListDonorDonationsResponse(TypedDict):
 
 class ListDonorRecurringPlansResponse(TypedDict):
     data: list[DonorAccountPlan]
+    pagination: PagePagination
+
+
+class ListDonorNotesResponse(TypedDict):
+    data: list[DonorNote]
     pagination: PagePagination
 
 

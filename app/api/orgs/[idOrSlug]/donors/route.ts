@@ -17,7 +17,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         summary: "List an organization's donors with their totals",
         description:
           "Page-based (`limit` defaults to 25). Totals count SUCCEEDED donations only. `q` searches the email, first " +
-          "and last name; `sort` and `order` choose the order (default: biggest total first).",
+          "and last name; `tag` keeps the donors carrying that tag; `sort` and `order` choose the order (default: biggest " +
+          "total first).",
         tag: "Donors",
         success: 200,
         response: listOf(donorSchema),
@@ -27,7 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async ({ db, scope, query }) => {
       const page = pageOf(query, DONOR_LIST_DEFAULT_LIMIT);
-      const { rows, total } = await listDonors(db, scope.orgId, { q: query.q, sort: query.sort, order: query.order }, page);
+      const { rows, total } = await listDonors(db, scope.orgId, { q: query.q, tag: query.tag, sort: query.sort, order: query.order }, page);
       return ok(pageList(rows.map(serializeDonor), page, total));
     },
   ),

@@ -12,7 +12,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { getDb } from "@/db";
 import { listDonorRequests } from "@/db/queries/donor-requests";
-import { listDonors, type DonorSort, type SortOrder } from "@/db/queries/donors";
+import { listDonors, listDonorTags, type DonorSort, type SortOrder } from "@/db/queries/donors";
 import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { DONOR_LIST_DEFAULT_LIMIT } from "@/lib/schemas/donors";
@@ -40,6 +40,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const { org, role } = await requireOrg(orgSlug, `/dashboard/${orgSlug}/donors`);
   const q = one(sp.q).trim().slice(0, 200);
+  const tag = one(sp.tag).trim().slice(0, 40);
   const choice = SORTS.find((s) => s.value === one(sp.sort)) ?? SORTS[0];
   const page = pageFrom(sp.page);
   const limit = DONOR_LIST_DEFAULT_LIMIT;
@@ -47,15 +48,20 @@ export default async function DonorsPage({ params, searchParams }: Props) {
   const isAdmin = roleSatisfies(role, "ADMIN");
   // Donors' pending erasure requests, for the admins who decide them (oldest first).
   const pending = isAdmin ? (await listDonorRequests(db, org.id)).filter((r) => r.request.status === "PENDING") : [];
-  const { rows, total } = await listDonors(db, org.id, { q: q || undefined, sort: choice.sort, order: choice.order }, { page, limit });
+  const [{ rows, total }, tags] = await Promise.all([
+    listDonors(db, org.id, { q: q || undefined, tag: tag || undefined, sort: choice.sort, order: choice.order }, { page, limit }),
+    listDonorTags(db, org.id),
+  ]);
 
   const base = `/dashboard/${org.slug}/donors`;
   const keep = new URLSearchParams();
   if (q) keep.set("q", q);
+  if (tag) keep.set("tag", tag);
   if (choice !== SORTS[0]) keep.set("sort", choice.value);
   const href = pageHref(base, keep);
   const exportParams = new URLSearchParams({ sort: choice.sort, order: choice.order });
   if (q) exportParams.set("q", q);
+  if (tag) exportParams.set("tag", tag);
   const exportHref = `/api/orgs/${encodeURIComponent(org.slug)}/donors/export?${exportParams}`;
   const sortedBy = (col: DonorSort) => (choice.sort === col ? (choice.order === "asc" ? "ascending" : "descending") : undefined);
 
@@ -84,7 +90,7 @@ export default async function DonorsPage({ params, searchParams }: Props) {
         action={base}
         label="Search and sort donors"
         hint="Totals count succeeded donations only."
-        clearHref={q || choice !== SORTS[0] ? base : null}
+        clearHref={q || tag || choice !== SORTS[0] ? base : null}
         clearLabel="Reset"
         submitLabel="Show donors"
       >
@@ -98,10 +104,25 @@ export default async function DonorsPage({ params, searchParams }: Props) {
           autoComplete="off"
           className={styles.wide}
         />
+        <SelectField
+          id="donor-tag"
+          name="tag"
+          label="Tag"
+          defaultValue={tag}
+          options={[
+            { value: "", label: "Any tag" },
+            ...(tag && !tags.some((t) => t.tag === tag) ? [{ value: tag, label: tag }] : []),
+            ...tags.map((t) => ({ value: t.tag, label: `${t.tag} (${t.donors})` })),
+          ]}
+        />
         <SelectField id="donor-sort" name="sort" label="Sort by" defaultValue={choice.value} options={SORTS} />
       </FilterForm>
       {rows.length === 0 ? (
-        q ? (
+        tag && !q ? (
+          <EmptyList title={`No donors tagged “${tag}”`} icon="∅" href={base} linkLabel="Show all donors">
+            Tags are added on a donor&apos;s page.
+          </EmptyList>
+        ) : q ? (
           <EmptyList title={`No donors match “${q}”`} icon="∅" href={base} linkLabel="Show all donors">
             Search looks in first names, last names and email addresses; try part of one.
           </EmptyList>
@@ -116,7 +137,8 @@ export default async function DonorsPage({ params, searchParams }: Props) {
         <>
           <OpsTable label="Donors" cards>
             <caption className="sr-only">
-              Donors{q ? ` matching “${q}”` : ""}, sorted by {choice.label.toLowerCase()}
+              Donors{q ? ` matching “${q}”` : ""}
+              {tag ? ` tagged “${tag}”` : ""}, sorted by {choice.label.toLowerCase()}
             </caption>
             <TableHead
               columns={[

@@ -9,7 +9,13 @@ import { PlansTable } from "@/components/dashboard/ops/plans-table";
 import { PageHeader, Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
+import { DonorEditor } from "@/components/dashboard/ops/donor-editor";
+import { DonorMerge } from "@/components/dashboard/ops/donor-merge";
+import { DonorNotes } from "@/components/dashboard/ops/donor-notes";
 import { listDonationsOfDonor } from "@/db/queries/donations";
+import { listDonorNotes } from "@/db/queries/donor-notes";
+import { listPossibleDuplicates } from "@/db/queries/donors";
+import { countryCodes, countryName } from "@/lib/countries";
 import { listRecurringPlansOfDonor } from "@/db/queries/recurring-plans";
 import { roleSatisfies } from "@/lib/roles";
 import { DONOR_DETAIL_DONATIONS } from "@/lib/schemas/donors";
@@ -30,10 +36,16 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 // GET /dashboard/:orgSlug/donors/:id: a donor's totals, their donations and recurring plans.
 export default async function DonorPage(props: Props) {
   const { org, role, db, donor } = await loadDonor(props);
-  const [donations, plans] = await Promise.all([
+  const [donations, plans, notes, duplicates] = await Promise.all([
     listDonationsOfDonor(db, donor.id, DONOR_DETAIL_DONATIONS),
     listRecurringPlansOfDonor(db, donor.id),
+    listDonorNotes(db, donor.id, { page: 1, limit: 100 }),
+    listPossibleDuplicates(db, donor),
   ]);
+  const isAdmin = roleSatisfies(role, "ADMIN");
+  const countries = countryCodes()
+    .map((c) => ({ value: c, label: countryName(c) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const base = `/dashboard/${org.slug}`;
   const name = donorName(donor);
 
@@ -58,7 +70,7 @@ export default async function DonorPage(props: Props) {
                 Find in donations
               </Link>
             )}
-            {roleSatisfies(role, "ADMIN") ? (
+            {isAdmin ? (
               <DonorDataActions
                 orgSlug={org.slug}
                 donorId={donor.id}
@@ -83,6 +95,76 @@ export default async function DonorPage(props: Props) {
         />
       </div>
       <div className="stack">
+        {donor.erasedAt ? null : (
+          <section aria-labelledby="donor-details-title" className={styles.section}>
+            <div className={styles.sectionTitle}>
+              <h2 id="donor-details-title">Details</h2>
+              {donor.tags.length > 0 ? (
+                <span className="small muted">
+                  Tags:{" "}
+                  {donor.tags.map((t, i) => (
+                    <span key={t}>
+                      {i > 0 ? ", " : null}
+                      <Link href={`${base}/donors?tag=${encodeURIComponent(t)}`}>{t}</Link>
+                    </span>
+                  ))}
+                </span>
+              ) : null}
+            </div>
+            <DonorEditor
+              donorId={donor.id}
+              canEdit={isAdmin}
+              countries={countries}
+              initial={{
+                firstName: donor.firstName ?? "",
+                lastName: donor.lastName ?? "",
+                email: donor.email,
+                phone: donor.phone ?? "",
+                line1: donor.address?.line1 ?? "",
+                line2: donor.address?.line2 ?? "",
+                city: donor.address?.city ?? "",
+                region: donor.address?.region ?? "",
+                postalCode: donor.address?.postalCode ?? "",
+                country: donor.address?.country ?? "",
+                tags: donor.tags.join(", "),
+                emailOptIn: donor.emailOptIn,
+              }}
+            />
+          </section>
+        )}
+        {isAdmin && !donor.erasedAt ? (
+          <section aria-labelledby="duplicates-title" className={styles.section}>
+            <div className={styles.sectionTitle}>
+              <h2 id="duplicates-title">Possible duplicates</h2>
+              <span className="small muted">Donors with the same name and another email</span>
+            </div>
+            <DonorMerge
+              donorId={donor.id}
+              name={name}
+              candidates={duplicates.map((d) => ({
+                id: d.id,
+                label: donorName(d),
+                email: d.email,
+                total: formatMoney(d.totalGivenCents, org.currency, { short: true }),
+                gifts: d.donationCount,
+              }))}
+            />
+          </section>
+        ) : null}
+        <section aria-labelledby="notes-title" className={styles.section}>
+          <div className={styles.sectionTitle}>
+            <h2 id="notes-title">Notes</h2>
+          </div>
+          <DonorNotes
+            donorId={donor.id}
+            notes={notes.rows.map(({ note, author }) => ({
+              id: note.id,
+              body: note.body,
+              author: author ? (author.name ?? author.email) : "API key",
+              createdAt: note.createdAt.toISOString(),
+            }))}
+          />
+        </section>
         <section aria-labelledby="history-title" className={styles.section}>
           <div className={styles.sectionTitle}>
             <h2 id="history-title">Donation history</h2>

@@ -1,0 +1,25 @@
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { belongsTo, createdAt } from "./columns";
+import { donors } from "./donations";
+import { organizations } from "./organizations";
+
+/**
+ * Staff notes on a donor ("met at the gala"). Staff-side only: no donor page, email, export to
+ * the donor or outbound webhook carries them. A merge moves them to the surviving donor.
+ */
+export const donorNotes = pgTable(
+  "donor_notes",
+  {
+    id: text().primaryKey(),
+    orgId: belongsTo(() => organizations.id),
+    donorId: belongsTo(() => donors.id),
+    /** Who wrote it; null once that user is deleted (the note stays). */
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("donor_notes_donor_created_idx").on(t.donorId, t.createdAt, t.id)],
+);
+
+export type DonorNote = typeof donorNotes.$inferSelect;
