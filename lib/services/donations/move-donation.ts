@@ -20,6 +20,7 @@ import { getEnv } from "@/lib/env";
 import { isLocale } from "@/lib/i18n/locales";
 import { matchFor } from "@/lib/money";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { issueReceiptNumber } from "@/lib/services/receipts/issue-receipt-number";
 import { emitDonationEvent } from "@/lib/webhooks-out/emit";
 import { addToDailyTotals } from "./daily-totals";
 import { isCountedFailure, markPaymentFailed } from "./failed-payments";
@@ -268,6 +269,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     parent = parentRows?.[0];
   }
 
+  if (gained) moved = await issueReceiptNumber(tx, moved);
   // Everything else depends only on the rows above. The per-day totals move under the campaign
   // lock held since its UPDATE, like its raised amount.
   const notify = gained && org ? { org, campaign } : undefined;

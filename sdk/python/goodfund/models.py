@@ -79,6 +79,9 @@ class AuditEntry(TypedDict):
         "campaign.status_changed",
         "campaign.deleted",
         "donation.refunded",
+        "donation.recorded",
+        "donation.corrected",
+        "donation.voided",
         "recurring_plan.canceled",
         "member.added",
         "member.role_changed",
@@ -216,6 +219,24 @@ class ChangePlanAmount(TypedDict):
     amount: int
 
 
+class CorrectGift(TypedDict):
+    amount: NotRequired[int]
+    # When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time.
+    receivedAt: NotRequired[str]
+    campaignId: NotRequired[str]
+    method: NotRequired[Literal[
+        "CASH",
+        "CHEQUE",
+        "BANK_TRANSFER",
+        "DAF",
+        "STOCK",
+        "IN_KIND",
+        "OTHER",
+    ]]
+    reference: NotRequired[str | None]
+    advantageCents: NotRequired[int]
+
+
 class CreateApiKey(TypedDict):
     # What the key is for, to recognise it in lists (`CRM sync`).
     name: str
@@ -263,7 +284,7 @@ class CreatedDonation(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -281,6 +302,25 @@ class CreatedDonation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -342,6 +382,7 @@ class CreateWebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -392,7 +433,7 @@ class Donation(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -410,6 +451,25 @@ class Donation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -422,7 +482,7 @@ class DonationDetail(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -440,6 +500,25 @@ class DonationDetail(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -543,7 +622,7 @@ class DonorDataExportDonationsItem(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -561,6 +640,25 @@ class DonorDataExportDonationsItem(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -609,7 +707,7 @@ class DonorDonation(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -627,6 +725,25 @@ class DonorDonation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -724,6 +841,39 @@ class Member(TypedDict):
     createdAt: str
 
 
+class OfflineGiftDonor1(TypedDict):
+    id: str
+
+
+class OfflineGiftDonor2(TypedDict):
+    email: NotRequired[str | None]
+    firstName: str
+    lastName: str
+    address: NotRequired[PostalAddressInput | None]
+    phone: NotRequired[str | None]
+
+
+class OfflineGift(TypedDict):
+    campaignId: str
+    # The gift in the organization's currency, in its minor unit (cents).
+    amount: int
+    currency: NotRequired[str]
+    # When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time.
+    receivedAt: str
+    method: Literal["CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, DAF grant ID…
+    reference: NotRequired[str | None]
+    # An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive)
+    # within the organization, or created.
+    donor: OfflineGiftDonor1 | OfflineGiftDonor2
+    # Fair market value of what the donor received in return.
+    advantageCents: NotRequired[int]
+    # Staff note kept on the gift's timeline.
+    note: NotRequired[str | None]
+    # Queue the receipt email (when the donor has an email).
+    sendReceipt: NotRequired[bool]
+
+
 class OnboardingLink(TypedDict):
     processorAccountId: str
     url: str
@@ -811,7 +961,7 @@ class OwnDataExportDonationsItem(TypedDict):
     id: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -905,6 +1055,15 @@ class PlanPaymentMethodSetup(TypedDict):
     clientSecret: str
     # Stripe's publishable key for the Payment Element (null in sandbox mode).
     publishableKey: str | None
+
+
+class PostalAddressInput(TypedDict):
+    line1: str
+    line2: NotRequired[str | None]
+    city: str
+    region: NotRequired[str | None]
+    postalCode: NotRequired[str | None]
+    country: str
 
 
 class PublicCampaignViewCampaign(TypedDict):
@@ -1291,6 +1450,7 @@ class UpdatedWebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -1358,6 +1518,7 @@ class UpdateWebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -1372,6 +1533,10 @@ class UpdateWebhookEndpoint(TypedDict):
     enabled: NotRequired[bool]
     # Replace the signing secret; the answer shows the new one, once.
     rotateSecret: NotRequired[Literal[True]]
+
+
+class VoidGift(TypedDict):
+    reason: str
 
 
 class WebAuthnOptions(TypedDict):
@@ -1417,6 +1582,7 @@ class WebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -1446,6 +1612,7 @@ class WebhookEndpointWithSecret(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
