@@ -55,6 +55,7 @@ export const APP_ERROR_CODES = [
   "first_payment_pending",
   "donation_not_refundable",
   "donation_already_refunded",
+  "donation_not_editable",
   "recurring_plan_already_canceled",
   "recurring_plan_without_subscription",
   "recurring_plan_not_active",

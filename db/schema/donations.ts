@@ -1,11 +1,38 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, timestamps, timestamptz } from "./columns";
 import { campaigns } from "./campaigns";
 import { organizations } from "./organizations";
 
-export const donationStatusEnum = pgEnum("donation_status", ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]);
+export const donationStatusEnum = pgEnum("donation_status", ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]);
 export const recurringIntervalEnum = pgEnum("recurring_interval", ["WEEK", "MONTH", "QUARTER", "YEAR"]);
+/** Where a gift came from: the donate form or API (ONLINE), recorded by staff (OFFLINE), or an import (IMPORT). */
+export const donationSourceEnum = pgEnum("donation_source", ["ONLINE", "OFFLINE", "IMPORT"]);
+/** How the money arrived; online gifts are CARD. */
+export const donationMethodEnum = pgEnum("donation_method", [
+  "CARD",
+  "CASH",
+  "CHEQUE",
+  "BANK_TRANSFER",
+  "DAF",
+  "STOCK",
+  "IN_KIND",
+  "OTHER",
+]);
+export type DonationSource = (typeof donationSourceEnum.enumValues)[number];
+export type DonationMethod = (typeof donationMethodEnum.enumValues)[number];
+
+/** A UK taxpayer's Gift Aid declaration, as given with the gift (HMRC's claim schedule reads it). */
+export type GiftAidDeclaration = {
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  houseNameOrNumber: string;
+  postcode: string;
+  /** The declaration text the donor agreed to. */
+  statement: string;
+  declaredAt: string;
+};
 export type DonationStatus = (typeof donationStatusEnum.enumValues)[number];
 
 /** Where a donor record came from: a gift on the donate form, one recorded by staff, or an import. */
@@ -115,12 +142,33 @@ export const donations = pgTable(
     /** The rate-limit key of the client that started the donation (IPv6 grouped per /64), for the card-testing defence. */
     clientIp: text(),
     disputeReason: text(),
+    source: donationSourceEnum().notNull().default("ONLINE"),
+    method: donationMethodEnum().notNull().default("CARD"),
+    /** The cheque number, transfer reference, DAF grant ID…; null where none. */
+    reference: text(),
+    /** The fair market value of what the donor received; the deductible amount is `amount − advantageCents`. */
+    advantageCents: integer().notNull().default(0),
+    /**
+     * `{year}-{seq}`: given in the transaction that first makes the gift SUCCEEDED (never to an
+     * imported gift), from the organization's counter for that year (receipt_counters), so the
+     * numbers are gapless; kept forever, also when the gift is refunded or voided.
+     */
+    receiptNumber: text(),
+    /** The donor's address when the gift was made, as its receipt prints it (null when none was given). */
+    receiptAddress: jsonb().$type<PostalAddress>(),
+    giftAid: boolean().notNull().default(false),
+    giftAidDeclaration: jsonb().$type<GiftAidDeclaration>(),
+    voidReason: text(),
+    voidedAt: timestamptz(),
     ...timestamps(),
     succeededAt: timestamptz(),
   },
   (t) => [
     index("donations_org_created_order_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
+    uniqueIndex("donations_org_receipt_number_key")
+      .on(t.orgId, t.receiptNumber)
+      .where(sql`${t.receiptNumber} is not null`),
     index("donations_donor_idx").on(t.donorId),
     // A recurring plan's donations (its SUCCEEDED count and total in the plans list).
     index("donations_recurring_plan_idx")
@@ -143,6 +191,21 @@ export const donations = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'PENDING'`),
   ],
+);
+
+/**
+ * The last receipt number given per organization and calendar year. Taking a number updates this
+ * row in the transaction of the gift's success, so concurrent gifts (on any instance) queue on
+ * its lock and a rolled-back gift gives its number back: the sequence has no gaps.
+ */
+export const receiptCounters = pgTable(
+  "receipt_counters",
+  {
+    orgId: belongsTo(() => organizations.id),
+    year: integer().notNull(),
+    lastSeq: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.year] })],
 );
 
 /** Processor event IDs already applied; written in the same transaction as the event's effects. */

@@ -7,6 +7,10 @@ export const orgStatusEnum = pgEnum("org_status", ["ONBOARDING", "ACTIVE"]);
 /** A custom domain is served only once its DNS proves the organization controls it (a TXT record). */
 export const customDomainStatusEnum = pgEnum("custom_domain_status", ["PENDING", "VERIFIED"]);
 
+/** What receipts say and which fields the donate form asks for: US (default), CA (CRA official receipts), UK (Gift Aid) or GENERIC. */
+export const receiptProfileEnum = pgEnum("receipt_profile", ["US", "CA", "UK", "GENERIC"]);
+export type ReceiptProfile = (typeof receiptProfileEnum.enumValues)[number];
+
 export const organizations = pgTable(
   "organizations",
   {
@@ -33,6 +37,9 @@ export const organizations = pgTable(
     address: text(),
     /** The tax-deductibility text printed at the foot of receipts and year-end statements. */
     receiptStatement: text(),
+    receiptProfile: receiptProfileEnum().notNull().default("US"),
+    /** The name printed on official receipts as the individual authorized to sign them (CA). */
+    receiptSignatory: text(),
     /** Language of donor pages and emails when neither `?lang=` nor Accept-Language decides (en, es, fr, de). */
     defaultLocale: text().notNull().default("en"),
     /** When on, a donor's own erasure request waits for staff approval instead of running at once. */

@@ -4,9 +4,27 @@ import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
 import { email, iso, isoDateTime, plainText } from "./common";
 
-export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"] as const;
-/** Gifts whose payment went through, whatever happened to it since: what the dashboard lists by default. */
-export const COMPLETED_DONATION_STATUSES = ["SUCCEEDED", "DISPUTED", "REFUNDED"] as const;
+export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"] as const;
+/** Gifts whose payment went through (or that staff recorded), whatever happened to them since: what the dashboard lists by default. */
+export const COMPLETED_DONATION_STATUSES = ["SUCCEEDED", "DISPUTED", "REFUNDED", "VOIDED"] as const;
+export const DONATION_SOURCES = ["ONLINE", "OFFLINE", "IMPORT"] as const;
+export const DONATION_METHODS = ["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"] as const;
+/** The methods staff record an offline gift with (CARD is the donate form's). */
+export const OFFLINE_METHODS = ["CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"] as const;
+export const RECEIPT_STATUSES = ["NONE", "ISSUED", "VOID"] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/**
+ * NONE before the gift has a number (and for imported gifts, receipted elsewhere); VOID once a
+ * numbered gift was refunded, lost its dispute (REFUNDED) or was voided; ISSUED otherwise.
+ */
+export function receiptStatusOf(d: Pick<Donation, "receiptNumber" | "status">): ReceiptStatus {
+  if (!d.receiptNumber) return "NONE";
+  return d.status === "REFUNDED" || d.status === "VOIDED" ? "VOID" : "ISSUED";
+}
+
+/** What the donor may deduct: the gift less the fair market value of what they received. */
+export const deductibleCents = (d: Pick<Donation, "amount" | "advantageCents">) => Math.max(0, d.amount - d.advantageCents);
 /** Checkouts not (or not yet) paid: started and never finished, or failed. */
 export const INCOMPLETE_DONATION_STATUSES = ["PENDING", "FAILED"] as const;
 export const RECURRING_INTERVALS = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const;
@@ -99,6 +117,24 @@ export const donationSchema = z
     paymentIntentId: z.string().nullable(),
     failureReason: z.string().nullable(),
     disputeReason: z.string().nullable(),
+    source: z.enum(DONATION_SOURCES).meta({ description: "ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT." }),
+    method: z.enum(DONATION_METHODS).meta({ description: "How the money arrived; CARD for online gifts." }),
+    reference: z.string().nullable().meta({ description: "Cheque number, transfer reference, grant ID…; null where none." }),
+    advantageCents: z.number().int().meta({ description: "Fair market value of what the donor received in return (tickets, goods)." }),
+    deductibleAmountCents: z
+      .number()
+      .int()
+      .meta({ description: "`amount − advantageCents`: what the receipt states as deductible (eligible)." }),
+    receiptNumber: z
+      .string()
+      .nullable()
+      .meta({ description: "`{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift succeeded." }),
+    receiptStatus: z
+      .enum(RECEIPT_STATUSES)
+      .meta({ description: "NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept)." }),
+    giftAid: z.boolean().meta({ description: "The donor made a UK Gift Aid declaration with this gift." }),
+    voidReason: z.string().nullable(),
+    voidedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     succeededAt: z.string().nullable(),
@@ -142,6 +178,16 @@ export function serializeDonation(d: Donation): DonationView {
     paymentIntentId: d.paymentIntentId,
     failureReason: d.failureReason,
     disputeReason: d.disputeReason,
+    source: d.source,
+    method: d.method,
+    reference: d.reference,
+    advantageCents: d.advantageCents,
+    deductibleAmountCents: deductibleCents(d),
+    receiptNumber: d.receiptNumber,
+    receiptStatus: receiptStatusOf(d),
+    giftAid: d.giftAid,
+    voidReason: d.voidReason,
+    voidedAt: iso(d.voidedAt),
     createdAt: iso(d.createdAt)!,
     updatedAt: iso(d.updatedAt)!,
     succeededAt: iso(d.succeededAt),

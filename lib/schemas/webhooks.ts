@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "donation.failed",
   "donation.disputed",
   "donation.refunded",
+  "donation.voided",
   "recurring_plan.created",
   "recurring_plan.canceled",
   "campaign.created",

@@ -81,6 +81,7 @@ const DONATION_EVENTS: Partial<Record<Donation["status"], WebhookEventType>> = {
   FAILED: "donation.failed",
   DISPUTED: "donation.disputed",
   REFUNDED: "donation.refunded",
+  VOIDED: "donation.voided",
 };
 
 /** `donation.<status>` for a donation that has just entered its status (nothing for PENDING). */

@@ -9,8 +9,10 @@ export type Violation = { kind: string; id: string; expected: unknown; actual: u
  * (and its cap), tickets held (never more than the capacity, and no seat paid for twice), donor
  * totals, the reports' per-day campaign totals; a payment canceled by a ticket hold's expiry
  * never succeeding afterwards; and emails:
- * exactly one receipt for each donation whose timeline shows a payment turning it SUCCEEDED,
- * none for the others.
+ * exactly one receipt for each donation whose timeline shows a payment turning it SUCCEEDED
+ * (or an offline gift recorded with `sendReceipt`), none for the others; receipt numbers: one
+ * for each gift that ever succeeded (imports aside), none for the others, and per organization
+ * and year exactly 1…n with the counter at n.
  */
 export async function findViolations(db: Db, orgIds: string[]): Promise<Violation[]> {
   const rows = async <T>(q: ReturnType<typeof sql>) => {
@@ -116,12 +118,31 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
            (select count(*) from outbox b where b.dedupe_key = 'email:receipt:' || d.id) as receipts,
            exists (select 1 from donation_events e where e.donation_id = d.id
                    and e.type in ('payment_intent.succeeded', 'invoice.payment_succeeded')
-                   and e.data->>'to' = 'SUCCEEDED' and e.data->>'from' <> 'SUCCEEDED') as paid
+                   and e.data->>'to' = 'SUCCEEDED' and e.data->>'from' <> 'SUCCEEDED')
+           -- An offline gift's receipt goes out when staff asked for it.
+           or exists (select 1 from donation_events e where e.donation_id = d.id
+                   and e.type = 'offline_gift.recorded' and (e.data->>'sendReceipt')::boolean) as paid
     from donations d where d.org_id in (${orgList})`);
   for (const r of receipts) {
     const expected = r.paid ? 1 : 0;
     if (Number(r.receipts) !== expected) out.push({ kind: "email.receipt", id: r.id, expected, actual: Number(r.receipts) });
   }
+
+  const numbering = await rows<{ id: string; numbers: string; distinct_numbers: string; max_seq: string; counter: string | null }>(sql`
+    select n.org_id || '@' || n.year as id, count(*) as numbers, count(distinct n.seq) as distinct_numbers, max(n.seq) as max_seq,
+           (select c.last_seq from receipt_counters c where c.org_id = n.org_id and c.year = n.year) as counter
+    from (select d.org_id, split_part(d.receipt_number, '-', 1)::int as year, split_part(d.receipt_number, '-', 2)::int as seq
+          from donations d where d.org_id in (${orgList}) and d.receipt_number is not null) n
+    group by n.org_id, n.year`);
+  for (const n of numbering) {
+    const seqs = [Number(n.numbers), Number(n.distinct_numbers), Number(n.max_seq), Number(n.counter)];
+    if (new Set(seqs).size !== 1) out.push({ kind: "receipt.numbers", id: n.id, expected: Number(n.numbers), actual: seqs });
+  }
+  const unnumbered = await rows<{ id: string; status: string; receipt_number: string | null }>(sql`
+    select d.id, d.status, d.receipt_number from donations d
+    where d.org_id in (${orgList}) and d.source <> 'IMPORT'
+      and (d.succeeded_at is not null and d.status in ('SUCCEEDED', 'DISPUTED', 'REFUNDED', 'VOIDED')) <> (d.receipt_number is not null)`);
+  for (const d of unnumbered) out.push({ kind: "receipt.number_missing", id: d.id, expected: d.status, actual: d.receipt_number });
 
   const expiredThenPaid = await rows<{ id: string; status: string }>(sql`
     select d.id, d.status from donations d

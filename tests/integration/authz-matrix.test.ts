@@ -32,7 +32,7 @@ type Row = {
   route: string;
   role: Role;
   path: (ids: Ids) => string;
-  body?: () => unknown;
+  body?: (ids: Ids) => unknown;
   status: number;
   /** The 404 when the path's resource does not exist. */
   notFound: "Organization not found" | "Campaign not found";
@@ -164,6 +164,21 @@ const MATRIX: Row[] = [
     role: "ADMIN",
     path: (i) => `/api/orgs/${i.org}/donations/export`,
     status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/offline-gifts",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/offline-gifts`,
+    body: (ids) => ({
+      campaignId: ids.campaign,
+      amount: 5000,
+      receivedAt: "2024-05-01",
+      method: "CHEQUE",
+      donor: { email: freshEmail(), firstName: "Ada", lastName: "Lovelace" },
+    }),
+    status: 201,
     notFound: ORG_404,
   },
   {
@@ -442,7 +457,7 @@ async function donorFixture(orgId: string) {
   return { donor, donorRequest };
 }
 
-const send = (row: Row, ids: Ids, token?: string, body = row.body?.()) => call(row.method, row.path(ids), { token, body });
+const send = (row: Row, ids: Ids, token?: string, body = row.body?.(ids)) => call(row.method, row.path(ids), { token, body });
 
 const ROUTE_FILES = import.meta.glob("/app/api/**/route.ts");
 

@@ -25,7 +25,7 @@ import { findViolations } from "../helpers/invariants";
 // ---------------------------------------------------------------------------------------------
 // The model: what each number means, over plain objects.
 
-type Status = "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+type Status = "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
 type Interval = "day" | "week" | "month";
 type ModelDonation = { campaignId: string; donorId: string; amount: number; status: Status; createdAt: number; succeededAt: number | null };
 type ModelCampaign = {

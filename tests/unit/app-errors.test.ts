@@ -47,6 +47,7 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   payment_canceled: 409,
   first_payment_pending: 409,
   donation_not_refundable: 409,
+  donation_not_editable: 409,
   donation_already_refunded: 409,
   recurring_plan_already_canceled: 409,
   recurring_plan_without_subscription: 409,

@@ -5,6 +5,7 @@ import { donationEvents, donations, type Campaign, type Donation, type DonationS
 import { campaignViewChanged } from "@/lib/cache/public-campaign-view";
 import { isLocale } from "@/lib/i18n/locales";
 import { matchFor } from "@/lib/money";
+import { issueReceiptNumber } from "@/lib/services/receipts/issue-receipt-number";
 import { emitDonationEvent } from "@/lib/webhooks-out/emit";
 import { addToDailyTotals } from "./daily-totals";
 import { addMatchToCampaign, counts, countOnCampaign, countOnParent, holdsTickets, refreshDonorTotals } from "./donation-aggregates";
@@ -190,6 +191,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     parent = parentRows?.[0];
   }
 
+  if (gained) moved = await issueReceiptNumber(tx, moved);
   // Everything else depends only on the rows above. The per-day totals move under the campaign
   // lock held since its UPDATE, like its raised amount.
   const notify = gained && org ? { org, campaign } : undefined;
