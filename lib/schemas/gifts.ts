@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressInput as postalAddressInput, addressSchema as postalAddressSchema } from "./address";
 import { email, isoDateTime, plainText } from "./common";
 import { OFFLINE_METHODS } from "./donations";
 
@@ -12,39 +13,10 @@ const receivedAt = z
   .refine((d) => d.getTime() <= Date.now() + 86_400_000, "Must not be in the future")
   .meta({ description: "When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time." });
 
-/** A country as ISO 3166-1 alpha-2, upper-cased. */
-const country = z
-  .string()
-  .trim()
-  .regex(/^[a-zA-Z]{2}$/, "Must be a two-letter ISO 3166-1 country code")
-  .transform((s) => s.toUpperCase());
-
 const optionalText = (max: number) =>
   plainText(max)
     .nullish()
     .transform((v) => (v ? v : null));
-
-export const postalAddressInput = z
-  .object({
-    line1: plainText(200, 1),
-    line2: optionalText(200),
-    city: plainText(100, 1),
-    region: optionalText(100),
-    postalCode: optionalText(20),
-    country,
-  })
-  .meta({ id: "PostalAddressInput" });
-
-export const postalAddressSchema = z
-  .object({
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    region: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string(),
-  })
-  .meta({ id: "PostalAddress" });
 
 const amount = z.number().int().min(1).max(100_000_000);
 const advantageCents = z.number().int().min(0).max(100_000_000);

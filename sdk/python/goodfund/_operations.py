@@ -201,6 +201,32 @@ class Operations:
         )
         return answer
 
+    def correct_donation(
+        self,
+        id: str,
+        body: models.CorrectGift,
+        *,
+        request_id: str | None = None,
+    ) -> models.Donation:
+        """Correct an offline or imported gift.
+
+        ``PATCH /api/donations/{id}``
+
+        Corrects `amount`, `receivedAt`, `campaignId`, `method`, `reference` or
+        `advantageCents` of an OFFLINE or IMPORT gift. Campaign, fundraiser-page, donor and
+        report totals follow; the receipt number stays. A change of amount, campaign or date
+        emits `donation.succeeded` again with the corrected gift. Online gifts: 409.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donation = self.request(
+            "PATCH",
+            f"/api/donations/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def refund_donation(
         self,
         id: str,
@@ -225,6 +251,32 @@ class Operations:
         answer: models.Donation = self.request(
             "POST",
             f"/api/donations/{_segment(id)}/refund",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def void_donation(
+        self,
+        id: str,
+        body: models.VoidGift,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Donation:
+        """Void an offline or imported gift.
+
+        ``POST /api/donations/{id}/void``
+
+        A bounced cheque or a gift recorded by mistake: the status becomes VOIDED, the gift
+        leaves every total, its receipt number is kept with `receiptStatus: "VOID"`, and
+        `donation.voided` is emitted. Online gifts are refunded instead (409).
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donation = self.request(
+            "POST",
+            f"/api/donations/{_segment(id)}/void",
+            json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
@@ -1162,6 +1214,9 @@ class Operations:
             "campaign.status_changed",
             "campaign.deleted",
             "donation.refunded",
+            "donation.recorded",
+            "donation.corrected",
+            "donation.voided",
             "recurring_plan.canceled",
             "member.added",
             "member.role_changed",
@@ -1201,8 +1256,9 @@ class Operations:
 
         Every change staff made, by a person or an API key, newest first: `campaign.created`,
         `campaign.updated`, `campaign.status_changed`, `campaign.deleted`,
-        `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`,
-        `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
+        `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`,
+        `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`,
+        `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
         `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
@@ -1236,6 +1292,9 @@ class Operations:
             "campaign.status_changed",
             "campaign.deleted",
             "donation.refunded",
+            "donation.recorded",
+            "donation.corrected",
+            "donation.voided",
             "recurring_plan.canceled",
             "member.added",
             "member.role_changed",
@@ -1834,6 +1893,35 @@ class Operations:
         )
         return answer
 
+    def record_offline_gift(
+        self,
+        id_or_slug: str,
+        body: models.OfflineGift,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Donation:
+        """Record an offline gift.
+
+        ``POST /api/orgs/{idOrSlug}/offline-gifts``
+
+        Records a gift that did not go through the processor (cash, cheque, bank transfer,
+        donor-advised-fund grant, stock, in kind). It is created SUCCEEDED with `source:
+        "OFFLINE"` and `succeededAt = receivedAt`, counts in every total, report, export and
+        statement like a card gift, takes the next receipt number and emits
+        `donation.succeeded`. The donor is an existing one (`{ id }`) or is matched by email
+        (case-insensitive) or created. `sendReceipt: true` queues the receipt email.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donation = self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/offline-gifts",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def start_processor_onboarding(
         self,
         id_or_slug: str,
@@ -2102,17 +2190,17 @@ class Operations:
 
         The answer includes the signing `secret`, shown only here and when rotated. Events:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
-        `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`,
-        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
-        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
-        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
-        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
-        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
-        otherwise the delivery is retried with exponential backoff (the first retry within 30
-        seconds) for about three days. Redirects are not followed. An endpoint whose
-        deliveries have failed for five days is disabled. URLs must be https and must not
-        resolve to private, loopback or link-local addresses (checked when saved and again
+        `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
+        `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`,
+        `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON
+        `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and
+        signed per the Standard Webhooks specification: headers `webhook-id` (the event ID,
+        the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any
+        Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds
+        is a success; otherwise the delivery is retried with exponential backoff (the first
+        retry within 30 seconds) for about three days. Redirects are not followed. An endpoint
+        whose deliveries have failed for five days is disabled. URLs must be https and must
+        not resolve to private, loopback or link-local addresses (checked when saved and again
         before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
@@ -2715,6 +2803,32 @@ class AsyncOperations:
         )
         return answer
 
+    async def correct_donation(
+        self,
+        id: str,
+        body: models.CorrectGift,
+        *,
+        request_id: str | None = None,
+    ) -> models.Donation:
+        """Correct an offline or imported gift.
+
+        ``PATCH /api/donations/{id}``
+
+        Corrects `amount`, `receivedAt`, `campaignId`, `method`, `reference` or
+        `advantageCents` of an OFFLINE or IMPORT gift. Campaign, fundraiser-page, donor and
+        report totals follow; the receipt number stays. A change of amount, campaign or date
+        emits `donation.succeeded` again with the corrected gift. Online gifts: 409.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donation = await self.request(
+            "PATCH",
+            f"/api/donations/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     async def refund_donation(
         self,
         id: str,
@@ -2739,6 +2853,32 @@ class AsyncOperations:
         answer: models.Donation = await self.request(
             "POST",
             f"/api/donations/{_segment(id)}/refund",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def void_donation(
+        self,
+        id: str,
+        body: models.VoidGift,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Donation:
+        """Void an offline or imported gift.
+
+        ``POST /api/donations/{id}/void``
+
+        A bounced cheque or a gift recorded by mistake: the status becomes VOIDED, the gift
+        leaves every total, its receipt number is kept with `receiptStatus: "VOID"`, and
+        `donation.voided` is emitted. Online gifts are refunded instead (409).
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donation = await self.request(
+            "POST",
+            f"/api/donations/{_segment(id)}/void",
+            json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
@@ -3690,6 +3830,9 @@ class AsyncOperations:
             "campaign.status_changed",
             "campaign.deleted",
             "donation.refunded",
+            "donation.recorded",
+            "donation.corrected",
+            "donation.voided",
             "recurring_plan.canceled",
             "member.added",
             "member.role_changed",
@@ -3729,8 +3872,9 @@ class AsyncOperations:
 
         Every change staff made, by a person or an API key, newest first: `campaign.created`,
         `campaign.updated`, `campaign.status_changed`, `campaign.deleted`,
-        `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`,
-        `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
+        `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`,
+        `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`,
+        `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`,
         `webhook_endpoint.updated`, `webhook_endpoint.deleted`,
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
@@ -3764,6 +3908,9 @@ class AsyncOperations:
             "campaign.status_changed",
             "campaign.deleted",
             "donation.refunded",
+            "donation.recorded",
+            "donation.corrected",
+            "donation.voided",
             "recurring_plan.canceled",
             "member.added",
             "member.role_changed",
@@ -4362,6 +4509,35 @@ class AsyncOperations:
         )
         return answer
 
+    async def record_offline_gift(
+        self,
+        id_or_slug: str,
+        body: models.OfflineGift,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Donation:
+        """Record an offline gift.
+
+        ``POST /api/orgs/{idOrSlug}/offline-gifts``
+
+        Records a gift that did not go through the processor (cash, cheque, bank transfer,
+        donor-advised-fund grant, stock, in kind). It is created SUCCEEDED with `source:
+        "OFFLINE"` and `succeededAt = receivedAt`, counts in every total, report, export and
+        statement like a card gift, takes the next receipt number and emits
+        `donation.succeeded`. The donor is an existing one (`{ id }`) or is matched by email
+        (case-insensitive) or created. `sendReceipt: true` queues the receipt email.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Donation = await self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/offline-gifts",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def start_processor_onboarding(
         self,
         id_or_slug: str,
@@ -4630,17 +4806,17 @@ class AsyncOperations:
 
         The answer includes the signing `secret`, shown only here and when rotated. Events:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
-        `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`,
-        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
-        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
-        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
-        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
-        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
-        otherwise the delivery is retried with exponential backoff (the first retry within 30
-        seconds) for about three days. Redirects are not followed. An endpoint whose
-        deliveries have failed for five days is disabled. URLs must be https and must not
-        resolve to private, loopback or link-local addresses (checked when saved and again
+        `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
+        `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`,
+        `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON
+        `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and
+        signed per the Standard Webhooks specification: headers `webhook-id` (the event ID,
+        the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any
+        Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds
+        is a success; otherwise the delivery is retried with exponential backoff (the first
+        retry within 30 seconds) for about three days. Redirects are not followed. An endpoint
+        whose deliveries have failed for five days is disabled. URLs must be https and must
+        not resolve to private, loopback or link-local addresses (checked when saved and again
         before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.

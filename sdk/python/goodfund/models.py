@@ -79,6 +79,9 @@ class AuditEntry(TypedDict):
         "campaign.status_changed",
         "campaign.deleted",
         "donation.refunded",
+        "donation.recorded",
+        "donation.corrected",
+        "donation.voided",
         "recurring_plan.canceled",
         "member.added",
         "member.role_changed",
@@ -219,6 +222,24 @@ class ChangePlanAmount(TypedDict):
     amount: int
 
 
+class CorrectGift(TypedDict):
+    amount: NotRequired[int]
+    # When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time.
+    receivedAt: NotRequired[str]
+    campaignId: NotRequired[str]
+    method: NotRequired[Literal[
+        "CASH",
+        "CHEQUE",
+        "BANK_TRANSFER",
+        "DAF",
+        "STOCK",
+        "IN_KIND",
+        "OTHER",
+    ]]
+    reference: NotRequired[str | None]
+    advantageCents: NotRequired[int]
+
+
 class CreateApiKey(TypedDict):
     # What the key is for, to recognise it in lists (`CRM sync`).
     name: str
@@ -268,7 +289,7 @@ class CreatedDonation(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -286,6 +307,25 @@ class CreatedDonation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -352,6 +392,7 @@ class CreateWebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -403,7 +444,7 @@ class Donation(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -421,6 +462,25 @@ class Donation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -433,7 +493,7 @@ class DonationDetail(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -451,6 +511,25 @@ class DonationDetail(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -562,7 +641,7 @@ class DonorDataExportDonationsItem(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -580,6 +659,25 @@ class DonorDataExportDonationsItem(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -636,7 +734,7 @@ class DonorDonation(TypedDict):
     donorId: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -654,6 +752,25 @@ class DonorDonation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+    source: Literal["ONLINE", "OFFLINE", "IMPORT"]
+    # How the money arrived; CARD for online gifts.
+    method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, grant ID…; null where none.
+    reference: str | None
+    # Fair market value of what the donor received in return (tickets, goods).
+    advantageCents: int
+    # `amount − advantageCents`: what the receipt states as deductible (eligible).
+    deductibleAmountCents: int
+    # `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift
+    # succeeded.
+    receiptNumber: str | None
+    # NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+    receiptStatus: Literal["NONE", "ISSUED", "VOID"]
+    # The donor made a UK Gift Aid declaration with this gift.
+    giftAid: bool
+    voidReason: str | None
+    voidedAt: str | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -771,6 +888,39 @@ class MergeDonor(TypedDict):
     sourceDonorId: str
 
 
+class OfflineGiftDonor1(TypedDict):
+    id: str
+
+
+class OfflineGiftDonor2(TypedDict):
+    email: NotRequired[str | None]
+    firstName: str
+    lastName: str
+    address: NotRequired[PostalAddressInput | None]
+    phone: NotRequired[str | None]
+
+
+class OfflineGift(TypedDict):
+    campaignId: str
+    # The gift in the organization's currency, in its minor unit (cents).
+    amount: int
+    currency: NotRequired[str]
+    # When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time.
+    receivedAt: str
+    method: Literal["CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
+    # Cheque number, transfer reference, DAF grant ID…
+    reference: NotRequired[str | None]
+    # An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive)
+    # within the organization, or created.
+    donor: OfflineGiftDonor1 | OfflineGiftDonor2
+    # Fair market value of what the donor received in return.
+    advantageCents: NotRequired[int]
+    # Staff note kept on the gift's timeline.
+    note: NotRequired[str | None]
+    # Queue the receipt email (when the donor has an email).
+    sendReceipt: NotRequired[bool]
+
+
 class OnboardingLink(TypedDict):
     processorAccountId: str
     url: str
@@ -858,7 +1008,7 @@ class OwnDataExportDonationsItem(TypedDict):
     id: str
     amount: int
     currency: str
-    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED"]
+    status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
     email: str
     firstName: str | None
     lastName: str | None
@@ -1373,6 +1523,7 @@ class UpdatedWebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -1441,6 +1592,7 @@ class UpdateWebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -1456,6 +1608,10 @@ class UpdateWebhookEndpoint(TypedDict):
     enabled: NotRequired[bool]
     # Replace the signing secret; the answer shows the new one, once.
     rotateSecret: NotRequired[Literal[True]]
+
+
+class VoidGift(TypedDict):
+    reason: str
 
 
 class WebAuthnOptions(TypedDict):
@@ -1501,6 +1657,7 @@ class WebhookEndpoint(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",
@@ -1531,6 +1688,7 @@ class WebhookEndpointWithSecret(TypedDict):
         "donation.failed",
         "donation.disputed",
         "donation.refunded",
+        "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
         "campaign.created",

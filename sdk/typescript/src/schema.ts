@@ -115,7 +115,13 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Correct an offline or imported gift
+     * @description Corrects `amount`, `receivedAt`, `campaignId`, `method`, `reference` or `advantageCents` of an OFFLINE or IMPORT gift. Campaign, fundraiser-page, donor and report totals follow; the receipt number stays. A change of amount, campaign or date emits `donation.succeeded` again with the corrected gift. Online gifts: 409.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    patch: operations["correctDonation"];
     trace?: never;
   };
   "/api/donations/{id}/refund": {
@@ -136,6 +142,28 @@ export interface paths {
      *     **Sensitive**: a person with two-factor authentication on must have passed it within the last 15 minutes (the session JWT's `twoFactorAt`), else 403 with `code: "recent_two_factor_required"`; see `POST /api/me/two-factor/challenge`. API keys are unaffected.
      */
     post: operations["refundDonation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/donations/{id}/void": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void an offline or imported gift
+     * @description A bounced cheque or a gift recorded by mistake: the status becomes VOIDED, the gift leaves every total, its receipt number is kept with `receiptStatus: "VOID"`, and `donation.voided` is emitted. Online gifts are refunded instead (409).
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["voidDonation"];
     delete?: never;
     options?: never;
     head?: never;
@@ -824,7 +852,7 @@ export interface paths {
     };
     /**
      * List an organization's audit log
-     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
@@ -1149,6 +1177,28 @@ export interface paths {
     patch: operations["updateMember"];
     trace?: never;
   };
+  "/api/orgs/{idOrSlug}/offline-gifts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record an offline gift
+     * @description Records a gift that did not go through the processor (cash, cheque, bank transfer, donor-advised-fund grant, stock, in kind). It is created SUCCEEDED with `source: "OFFLINE"` and `succeededAt = receivedAt`, counts in every total, report, export and statement like a card gift, takes the next receipt number and emits `donation.succeeded`. The donor is an existing one (`{ id }`) or is matched by email (case-insensitive) or created. `sendReceipt: true` queues the receipt email.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["recordOfflineGift"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/orgs/{idOrSlug}/processor/onboarding": {
     parameters: {
       query?: never;
@@ -1312,7 +1362,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
+     * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      *
@@ -1694,6 +1744,9 @@ export interface components {
         | "campaign.status_changed"
         | "campaign.deleted"
         | "donation.refunded"
+        | "donation.recorded"
+        | "donation.corrected"
+        | "donation.voided"
         | "recurring_plan.canceled"
         | "member.added"
         | "member.role_changed"
@@ -1812,6 +1865,16 @@ export interface components {
       /** @description The new gift per cycle, in minor units (without covered fees). */
       amount: number;
     };
+    CorrectGift: {
+      amount?: number;
+      /** @description When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time. */
+      receivedAt?: string;
+      campaignId?: string;
+      /** @enum {string} */
+      method?: "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+      reference?: string | null;
+      advantageCents?: number;
+    };
     CreateApiKey: {
       /** @description What the key is for, to recognise it in lists (`CRM sync`). */
       name: string;
@@ -1864,7 +1927,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
       email: string;
       firstName: string | null;
       lastName: string | null;
@@ -1882,6 +1945,33 @@ export interface components {
       paymentIntentId: string | null;
       failureReason: string | null;
       disputeReason: string | null;
+      /**
+       * @description ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+       * @enum {string}
+       */
+      source: "ONLINE" | "OFFLINE" | "IMPORT";
+      /**
+       * @description How the money arrived; CARD for online gifts.
+       * @enum {string}
+       */
+      method: "CARD" | "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+      /** @description Cheque number, transfer reference, grant ID…; null where none. */
+      reference: string | null;
+      /** @description Fair market value of what the donor received in return (tickets, goods). */
+      advantageCents: number;
+      /** @description `amount − advantageCents`: what the receipt states as deductible (eligible). */
+      deductibleAmountCents: number;
+      /** @description `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift succeeded. */
+      receiptNumber: string | null;
+      /**
+       * @description NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+       * @enum {string}
+       */
+      receiptStatus: "NONE" | "ISSUED" | "VOID";
+      /** @description The donor made a UK Gift Aid declaration with this gift. */
+      giftAid: boolean;
+      voidReason: string | null;
+      voidedAt: string | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -1942,6 +2032,7 @@ export interface components {
         | "donation.failed"
         | "donation.disputed"
         | "donation.refunded"
+        | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
         | "campaign.created"
@@ -1996,7 +2087,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
       email: string;
       firstName: string | null;
       lastName: string | null;
@@ -2014,6 +2105,33 @@ export interface components {
       paymentIntentId: string | null;
       failureReason: string | null;
       disputeReason: string | null;
+      /**
+       * @description ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+       * @enum {string}
+       */
+      source: "ONLINE" | "OFFLINE" | "IMPORT";
+      /**
+       * @description How the money arrived; CARD for online gifts.
+       * @enum {string}
+       */
+      method: "CARD" | "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+      /** @description Cheque number, transfer reference, grant ID…; null where none. */
+      reference: string | null;
+      /** @description Fair market value of what the donor received in return (tickets, goods). */
+      advantageCents: number;
+      /** @description `amount − advantageCents`: what the receipt states as deductible (eligible). */
+      deductibleAmountCents: number;
+      /** @description `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift succeeded. */
+      receiptNumber: string | null;
+      /**
+       * @description NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+       * @enum {string}
+       */
+      receiptStatus: "NONE" | "ISSUED" | "VOID";
+      /** @description The donor made a UK Gift Aid declaration with this gift. */
+      giftAid: boolean;
+      voidReason: string | null;
+      voidedAt: string | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -2026,7 +2144,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
       email: string;
       firstName: string | null;
       lastName: string | null;
@@ -2044,6 +2162,33 @@ export interface components {
       paymentIntentId: string | null;
       failureReason: string | null;
       disputeReason: string | null;
+      /**
+       * @description ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+       * @enum {string}
+       */
+      source: "ONLINE" | "OFFLINE" | "IMPORT";
+      /**
+       * @description How the money arrived; CARD for online gifts.
+       * @enum {string}
+       */
+      method: "CARD" | "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+      /** @description Cheque number, transfer reference, grant ID…; null where none. */
+      reference: string | null;
+      /** @description Fair market value of what the donor received in return (tickets, goods). */
+      advantageCents: number;
+      /** @description `amount − advantageCents`: what the receipt states as deductible (eligible). */
+      deductibleAmountCents: number;
+      /** @description `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift succeeded. */
+      receiptNumber: string | null;
+      /**
+       * @description NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+       * @enum {string}
+       */
+      receiptStatus: "NONE" | "ISSUED" | "VOID";
+      /** @description The donor made a UK Gift Aid declaration with this gift. */
+      giftAid: boolean;
+      voidReason: string | null;
+      voidedAt: string | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -2169,7 +2314,7 @@ export interface components {
         amount: number;
         currency: string;
         /** @enum {string} */
-        status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+        status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
         email: string;
         firstName: string | null;
         lastName: string | null;
@@ -2187,6 +2332,33 @@ export interface components {
         paymentIntentId: string | null;
         failureReason: string | null;
         disputeReason: string | null;
+        /**
+         * @description ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+         * @enum {string}
+         */
+        source: "ONLINE" | "OFFLINE" | "IMPORT";
+        /**
+         * @description How the money arrived; CARD for online gifts.
+         * @enum {string}
+         */
+        method: "CARD" | "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+        /** @description Cheque number, transfer reference, grant ID…; null where none. */
+        reference: string | null;
+        /** @description Fair market value of what the donor received in return (tickets, goods). */
+        advantageCents: number;
+        /** @description `amount − advantageCents`: what the receipt states as deductible (eligible). */
+        deductibleAmountCents: number;
+        /** @description `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift succeeded. */
+        receiptNumber: string | null;
+        /**
+         * @description NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+         * @enum {string}
+         */
+        receiptStatus: "NONE" | "ISSUED" | "VOID";
+        /** @description The donor made a UK Gift Aid declaration with this gift. */
+        giftAid: boolean;
+        voidReason: string | null;
+        voidedAt: string | null;
         createdAt: string;
         updatedAt: string;
         succeededAt: string | null;
@@ -2237,7 +2409,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+      status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
       email: string;
       firstName: string | null;
       lastName: string | null;
@@ -2255,6 +2427,33 @@ export interface components {
       paymentIntentId: string | null;
       failureReason: string | null;
       disputeReason: string | null;
+      /**
+       * @description ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT.
+       * @enum {string}
+       */
+      source: "ONLINE" | "OFFLINE" | "IMPORT";
+      /**
+       * @description How the money arrived; CARD for online gifts.
+       * @enum {string}
+       */
+      method: "CARD" | "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+      /** @description Cheque number, transfer reference, grant ID…; null where none. */
+      reference: string | null;
+      /** @description Fair market value of what the donor received in return (tickets, goods). */
+      advantageCents: number;
+      /** @description `amount − advantageCents`: what the receipt states as deductible (eligible). */
+      deductibleAmountCents: number;
+      /** @description `{year}-{seq}`, gapless per organization and year of `succeededAt`; null before the gift succeeded. */
+      receiptNumber: string | null;
+      /**
+       * @description NONE (no number), ISSUED, or VOID (refunded or voided; the number is kept).
+       * @enum {string}
+       */
+      receiptStatus: "NONE" | "ISSUED" | "VOID";
+      /** @description The donor made a UK Gift Aid declaration with this gift. */
+      giftAid: boolean;
+      voidReason: string | null;
+      voidedAt: string | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -2380,6 +2579,36 @@ export interface components {
       /** @description The donor merged into this one, then removed. */
       sourceDonorId: string;
     };
+    OfflineGift: {
+      campaignId: string;
+      /** @description The gift in the organization's currency, in its minor unit (cents). */
+      amount: number;
+      currency?: string;
+      /** @description When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time. */
+      receivedAt: string;
+      /** @enum {string} */
+      method: "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
+      /** @description Cheque number, transfer reference, DAF grant ID… */
+      reference?: string | null;
+      /** @description An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created. */
+      donor:
+        | {
+            id: string;
+          }
+        | {
+            email?: string | null;
+            firstName: string;
+            lastName: string;
+            address?: components["schemas"]["PostalAddressInput"] | null;
+            phone?: string | null;
+          };
+      /** @description Fair market value of what the donor received in return. */
+      advantageCents?: number;
+      /** @description Staff note kept on the gift's timeline. */
+      note?: string | null;
+      /** @description Queue the receipt email (when the donor has an email). */
+      sendReceipt?: boolean;
+    };
     OnboardingLink: {
       processorAccountId: string;
       url: string;
@@ -2468,7 +2697,7 @@ export interface components {
         amount: number;
         currency: string;
         /** @enum {string} */
-        status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED";
+        status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
         email: string;
         firstName: string | null;
         lastName: string | null;
@@ -2941,6 +3170,7 @@ export interface components {
         | "donation.failed"
         | "donation.disputed"
         | "donation.refunded"
+        | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
         | "campaign.created"
@@ -3001,6 +3231,7 @@ export interface components {
         | "donation.failed"
         | "donation.disputed"
         | "donation.refunded"
+        | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
         | "campaign.created"
@@ -3019,6 +3250,9 @@ export interface components {
        * @constant
        */
       rotateSecret?: true;
+    };
+    VoidGift: {
+      reason: string;
     };
     WebAuthnOptions: {
       /** @description Names this ceremony: send it back with the answer (within 5 minutes, once). */
@@ -3064,6 +3298,7 @@ export interface components {
         | "donation.failed"
         | "donation.disputed"
         | "donation.refunded"
+        | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
         | "campaign.created"
@@ -3093,6 +3328,7 @@ export interface components {
         | "donation.failed"
         | "donation.disputed"
         | "donation.refunded"
+        | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
         | "campaign.created"
@@ -4464,6 +4700,247 @@ export interface operations {
       };
     };
   };
+  correctDonation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CorrectGift"];
+      };
+    };
+    responses: {
+      /** @description The corrected gift */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Donation"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Donation not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Donation not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Only offline and imported gifts can be edited"; "A voided gift can't be edited". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Only offline and imported gifts can be edited",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   refundDonation: {
     parameters: {
       query?: never;
@@ -4602,6 +5079,269 @@ export interface operations {
            * @example {
            *       "error": "Only a succeeded donation can be refunded",
            *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  voidDonation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VoidGift"];
+      };
+    };
+    responses: {
+      /** @description The voided gift */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Donation"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Donation not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Donation not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Only offline and imported gifts can be voided; refund an online gift instead"; "This gift is already voided"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Only offline and imported gifts can be voided; refund an online gift instead",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -11899,6 +12639,9 @@ export interface operations {
           | "campaign.status_changed"
           | "campaign.deleted"
           | "donation.refunded"
+          | "donation.recorded"
+          | "donation.corrected"
+          | "donation.voided"
           | "recurring_plan.canceled"
           | "member.added"
           | "member.role_changed"
@@ -15282,6 +16025,269 @@ export interface operations {
            * @example {
            *       "error": "Content-Type must be application/json",
            *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  recordOfflineGift: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OfflineGift"];
+      };
+    };
+    responses: {
+      /** @description The recorded gift */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Donation"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
            *     }
            */
           "application/json": components["schemas"]["Error"];
