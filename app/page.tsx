@@ -1,6 +1,9 @@
 import Link from "next/link";
+import { getEnv } from "@/lib/env";
 
 export default function Home() {
+  // This install's own address (APP_URL, else localhost and the port it serves on), so the example runs as shown.
+  const origin = getEnv().appUrl;
   return (
     <>
       <a className="skip-link" href="#main">
@@ -61,7 +64,7 @@ export default function Home() {
           <h2>Try the API</h2>
           <pre>
             <code>{`TOKEN=$(npm run -s token -- --email demo@goodfund.local)
-curl -H "Authorization: Bearer $TOKEN" http://localhost:3000/api/orgs`}</code>
+curl -H "Authorization: Bearer $TOKEN" ${origin}/api/orgs`}</code>
           </pre>
         </section>
       </main>

@@ -1,7 +1,10 @@
 "use client";
 
 import { useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe, type StripeElements, type StripeError } from "@stripe/stripe-js/pure";
+// The pure entry loads Stripe.js when loadStripe is first called, not on import (the main entry
+// injects the script as soon as any page's bundle imports it, sandbox mode included).
+import { loadStripe } from "@stripe/stripe-js/pure";
+import type { Stripe, StripeElements, StripeError } from "@stripe/stripe-js";
 import { useRef, useState, type FormEvent } from "react";
 
 // loadStripe once per key: Elements must receive the same promise on every render. A failed

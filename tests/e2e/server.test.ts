@@ -43,6 +43,17 @@ describe("npm start (embedded)", () => {
     expect(html).toContain("Goodfund");
     expect(html).toContain("/api/openapi.json");
     expect(html).toContain('href="/docs"');
+    // The API example names this server's own address and port.
+    expect(html).toContain(`http://localhost:${app.server.port}/api/orgs`);
+    expect(html).not.toContain("localhost:3000");
+  });
+
+  it("a campaign's 404 leads donors to the organization's page, not the platform's", async () => {
+    const res = await fetch(`${app.server.url}/o/demo/donate/no-such-campaign`);
+    expect(res.status).toBe(404);
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("We can&#x27;t find this campaign");
+    expect(html).toMatch(/<a[^>]*href="\/o\/demo"[^>]*>See the organization&#x27;s campaigns<\/a>/);
   });
 
   it("renders the API reference at /docs from the OpenAPI document, every operation included", async () => {

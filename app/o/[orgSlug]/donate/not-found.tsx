@@ -1,10 +1,13 @@
-import Link from "next/link";
+import { headers } from "next/headers";
+import { OrgHomeLink } from "@/components/donate/org-home-link";
+import { CUSTOM_DOMAIN_HEADER } from "@/lib/hosted-urls/routes";
 import { getTranslations } from "@/lib/i18n/request";
 import styles from "./[slug]/page.module.css";
 
-/** Unknown organization, unknown campaign, or a campaign that is still a draft. */
+/** Unknown organization, unknown campaign, or a campaign that is still a draft: on to the organization's page. */
 export default async function DonatePageNotFound() {
   const t = await getTranslations("donate");
+  const customDomain = (await headers()).get(CUSTOM_DOMAIN_HEADER) === "1";
   return (
     <div className={styles.shell}>
       <main id="main" className={styles.thanks}>
@@ -12,9 +15,9 @@ export default async function DonatePageNotFound() {
           <h1 className={styles.thanksTitle}>{t("notFound.title")}</h1>
           <p className={styles.thanksLead}>{t("notFound.body")}</p>
           <p>
-            <Link className={styles.back} href="/">
+            <OrgHomeLink className={styles.back} customDomain={customDomain}>
               {t("notFound.home")}
-            </Link>
+            </OrgHomeLink>
           </p>
         </div>
       </main>
