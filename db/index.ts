@@ -2,12 +2,13 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import * as schema from "./schema";
 import { getEnv } from "@/lib/env";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// No relational schema: the app queries with the SQL-like builders only, and a database made with
+// one builds a relational query builder per table for every transaction it opens.
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 export type DbOrTx = Db | Tx;
 
 type Handle = { db: Db; close: () => Promise<void> };
@@ -38,14 +39,14 @@ async function open(): Promise<Handle> {
       // DATABASE_NO_PREPARE=1 sends unnamed ones instead, e.g. behind PgBouncer in transaction mode.
       prepare: !env.DATABASE_NO_PREPARE,
     });
-    return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
+    return { db: drizzle(client, { casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = env.PGLITE_DIR ?? path.join(env.dataDir, "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  return { db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db, close: () => client.close() };
+  return { db: drizzle(client, { casing: "snake_case" }) as unknown as Db, close: () => client.close() };
 }
 
 function handle(): Promise<Handle> {

@@ -30,7 +30,7 @@ type Rendered = { sql: string; params: unknown[] };
 /** A drizzle query that renders without running: builders (`toSQL`) and `db.execute` (`getQuery`). */
 type Renderable = { toSQL(): Rendered } | { getQuery(): Rendered };
 
-type Compiled = { parts: string[]; params: unknown[] };
+type Compiled = { parts: StringChunk[]; params: unknown[] };
 
 function compile(query: Renderable): Compiled {
   const { sql: text, params } = "toSQL" in query ? query.toSQL() : query.getQuery();
@@ -38,14 +38,14 @@ function compile(query: Renderable): Compiled {
   const parts = text.split(/\$\d+/);
   if (parts.length !== params.length + 1)
     throw new Error(`Statement has ${params.length} parameters but ${parts.length - 1} markers: ${text}`);
-  return { parts, params };
+  return { parts: parts.map((p) => new StringChunk(p)), params };
 }
 
 /** The compiled text with the call's values, as a query `execute` runs. */
 function bind(c: Compiled, values: Values): SQL {
   const filled = fillPlaceholders(c.params, values);
-  const chunks: (StringChunk | Param)[] = [new StringChunk(c.parts[0])];
-  for (let i = 0; i < filled.length; i++) chunks.push(new Param(filled[i]), new StringChunk(c.parts[i + 1]));
+  const chunks: (StringChunk | Param)[] = [c.parts[0]];
+  for (let i = 0; i < filled.length; i++) chunks.push(new Param(filled[i]), c.parts[i + 1]);
   return new SQL(chunks);
 }
 

@@ -137,7 +137,7 @@ const insertCreatedEvent = statement(donationEvents, (db) =>
   db.insert(donationEvents).values({ donationId: ph("donationId"), type: "donation.created", data: ph("data") }),
 );
 
-const setPaymentIntent = poolStatement("donation_payment_intent", (db) =>
+const setPaymentIntent = statement(donations, (db) =>
   db
     .update(donations)
     .set({ paymentIntentId: setTo("paymentIntentId") })
