@@ -1,7 +1,7 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { belongsTo, createdAt } from "./columns";
-import { donors } from "./donations";
+import { belongsTo, createdAt, timestamptz } from "./columns";
+import { donations, donors, type PostalAddress } from "./donations";
 import { organizations } from "./organizations";
 
 /**
@@ -23,3 +23,19 @@ export const donorNotes = pgTable(
 );
 
 export type DonorNote = typeof donorNotes.$inferSelect;
+
+/**
+ * What a donor gave on the donate form besides the gift: email consent and a postal address. The
+ * donor record takes them only when that donation's payment succeeds (anyone can start a
+ * donation with anyone's email), once (`appliedAt`); the row stays as the record of the consent.
+ */
+export const donationDonorDetails = pgTable("donation_donor_details", {
+  donationId: text()
+    .primaryKey()
+    .references(() => donations.id, { onDelete: "cascade" }),
+  orgId: belongsTo(() => organizations.id),
+  emailOptIn: boolean().notNull().default(false),
+  address: jsonb().$type<PostalAddress>(),
+  createdAt: createdAt(),
+  appliedAt: timestamptz(),
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
+import { addressInput } from "./address";
 import { email, iso, isoDateTime, plainText } from "./common";
 
 export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"] as const;
@@ -67,6 +68,14 @@ export const createDonationBody = z
     recurringInterval: z.enum(RECURRING_INTERVALS).nullish(),
     tickets: z.number().int().min(1).max(100).nullish(),
     coverFees: z.boolean().optional(),
+    emailOptIn: z
+      .boolean()
+      .optional()
+      .meta({ description: "The donor agrees to hear from the organization by email; recorded on the donor once the payment succeeds." }),
+    address: addressInput.nullish().meta({
+      description:
+        "The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on the donor once the payment succeeds.",
+    }),
     locale: z.enum(LOCALES).optional().meta({
       description:
         "The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.",

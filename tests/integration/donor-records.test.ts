@@ -19,7 +19,9 @@ import {
   memberOf,
   outsider,
   paidDonation,
+  pay,
   randomEmail,
+  startDonation,
   type Org,
 } from "../helpers/records";
 
@@ -362,5 +364,32 @@ describe("POST /api/donors/:id/merge", () => {
     const res = await post(`/api/donors/${a.id}/merge`, { sourceDonorId: b.id }, { token: admin.token });
     expect(res.status).toBe(409);
     expect((await get(`/api/donors/${b.id}`, { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("POST /api/donations: email consent and address", () => {
+  it("POST /api/donations keeps emailOptIn and address for the donor until the payment succeeds", async () => {
+    const c = await activeCampaign(org, owner, { collectAddress: true });
+    expect(c.collectAddress).toBe(true);
+    const email = randomEmail("consent");
+    const missing = await post("/api/donations", { campaignId: c.id, amount: 2500, email });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.fieldErrors.address).toEqual(["Your postal address is required for this gift"]);
+    const bad = await post("/api/donations", { campaignId: c.id, amount: 2500, email, address: { ...ADDRESS, country: "ZZ" } });
+    expect(bad.body.details.fieldErrors["address.country"]).toBeDefined();
+
+    const started = await startDonation(c.id, { email, emailOptIn: true, address: { ...ADDRESS, line1: "<b>2 Oak Ave</b>" } });
+    const before = await get(`/api/donors/${started.donorId}`, { token: member.token });
+    expect(before.body).toMatchObject({ emailOptIn: false, address: null });
+    expect((await pay(started.clientSecret)).status).toBe("SUCCEEDED");
+    const after = await get(`/api/donors/${started.donorId}`, { token: member.token });
+    expect(after.body).toMatchObject({ emailOptIn: true, address: { ...ADDRESS, line1: "2 Oak Ave" } });
+
+    // A later paid gift without the box ticked withdraws nothing.
+    await paidDonation(c.id, { email, emailOptIn: false, address: ADDRESS });
+    expect((await get(`/api/donors/${started.donorId}`, { token: member.token })).body).toMatchObject({
+      emailOptIn: true,
+      address: ADDRESS,
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
 } from "@/db/schema";
 import { acceptsDonations } from "@/lib/accepting-donations";
 import { getEnv } from "@/lib/env";
+import { addressRequired } from "@/lib/address-required";
 import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
@@ -24,6 +25,7 @@ import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { assertFewFailedPayments } from "./failed-payments";
 import { assertHeldTicketsWithinCap } from "./held-tickets";
 import { moveDonation } from "./move-donation";
+import { recordGivenDetails } from "@/lib/services/donors/given-details";
 import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
 
@@ -37,6 +39,8 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   const issues = new Issues();
   const recurring = input.recurringInterval ?? null;
 
+  if (!input.address && addressRequired(campaign))
+    issues.add("address", "Your postal address is required for this gift", "address_required");
   if (input.currency && input.currency !== org.currency) {
     issues.add("currency", `This campaign accepts ${org.currency} only`, "currency_not_accepted", { values: [org.currency] });
   }
@@ -223,6 +227,7 @@ export async function createDonation(
       insertDonation(tx, values),
       insertCreatedEvent(tx, { donationId: id, data: { amount: input.amount, chargeAmountCents } }),
     ]);
+    await recordGivenDetails(tx, d, { emailOptIn: input.emailOptIn, address: input.address });
     return d;
   });
 

@@ -1,5 +1,6 @@
 import type { Tx } from "@/db";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
+import { applyGivenDetails } from "@/lib/services/donors/given-details";
 import { lockDonation } from "./lock-donation";
 import { moveDonation } from "./move-donation";
 
@@ -20,7 +21,7 @@ export async function settlePayment(
   const donation = await lockDonation(tx, { paymentIntentId: payment.paymentIntentId, donationId: payment.donationId });
   if (!donation || donation.recurringPlanId || donation.subscriptionId) return "ignored";
   const stale = donation.status === "DISPUTED" || donation.status === "REFUNDED";
-  await moveDonation(tx, donation, stale ? donation.status : "SUCCEEDED", {
+  const moved = await moveDonation(tx, donation, stale ? donation.status : "SUCCEEDED", {
     timelineType: source.type,
     processorEventId: source.id,
     data: {
@@ -31,5 +32,6 @@ export async function settlePayment(
     successEmails: true,
     set: { chargeId: payment.chargeId ?? donation.chargeId, paymentIntentId: donation.paymentIntentId ?? payment.paymentIntentId },
   });
+  await applyGivenDetails(tx, moved);
   return "applied";
 }

@@ -1,8 +1,19 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { dropAllCampaignViews } from "@/lib/cache/public-campaign-view";
 import type { Db } from "@/db";
 import { findDonorOfOrg } from "@/db/queries/donor-requests";
-import { donations, donorRequests, donors, donorSignInLinks, outbox, recurringPlans, webhookEvents, type Donor } from "@/db/schema";
+import {
+  donationDonorDetails,
+  donations,
+  donorNotes,
+  donorRequests,
+  donors,
+  donorSignInLinks,
+  outbox,
+  recurringPlans,
+  webhookEvents,
+  type Donor,
+} from "@/db/schema";
 import { erasedEmail } from "@/lib/donor-erasure";
 import { notFound, processorUnavailable } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
@@ -50,7 +61,9 @@ async function cancelOpenPlans(db: Db, processor: PaymentProcessor, donorId: str
 /**
  * Erases a donor's personal data and keeps their money records, as the books require:
  *
- * - the donor: email → `erased+<id>@invalid` (unique, undeliverable), names null, `erased_at` set;
+ * - the donor: email → `erased+<id>@invalid` (unique, undeliverable), names, phone, address and
+ *   tags removed, email consent off, staff notes and the details given on the donate form deleted,
+ *   `erased_at` set;
  *   totals untouched (they are sums of the donations, which stay);
  * - their donations: the same placeholder email, names, message, dedication and client IP null;
  * - their open recurring plans canceled at the processor first (see cancelOpenPlans);
@@ -118,6 +131,8 @@ export async function eraseDonor(
       .where(sql`(${aboutDonor})`);
 
     await tx.delete(donorSignInLinks).where(eq(donorSignInLinks.donorId, donorId));
+    await tx.delete(donorNotes).where(eq(donorNotes.donorId, donorId));
+    if (donationIds.length > 0) await tx.delete(donationDonorDetails).where(inArray(donationDonorDetails.donationId, donationIds));
 
     // Events already recorded: their stored payloads are what deliveries and retries send.
     await tx
@@ -146,7 +161,17 @@ export async function eraseDonor(
 
     const [erased] = await tx
       .update(donors)
-      .set({ email: placeholder, firstName: null, lastName: null, erasedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        email: placeholder,
+        firstName: null,
+        lastName: null,
+        phone: null,
+        address: null,
+        tags: [],
+        emailOptIn: false,
+        erasedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(donors.id, donorId))
       .returning();
 

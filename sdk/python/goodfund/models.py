@@ -350,6 +350,12 @@ class CreateDonation(TypedDict):
     recurringInterval: NotRequired[Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None]
     tickets: NotRequired[int | None]
     coverFees: NotRequired[bool]
+    # The donor agrees to hear from the organization by email; recorded on the donor once the
+    # payment succeeds.
+    emailOptIn: NotRequired[bool]
+    # The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on
+    # the donor once the payment succeeds.
+    address: NotRequired[PostalAddressInput | None]
     # The language the donor gave in (en, es, fr, de): their receipt and later emails are written in
     # it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
     locale: NotRequired[Literal["en", "es", "fr", "de"]]

@@ -1993,6 +1993,10 @@ export interface components {
       recurringInterval?: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
       tickets?: number | null;
       coverFees?: boolean;
+      /** @description The donor agrees to hear from the organization by email; recorded on the donor once the payment succeeds. */
+      emailOptIn?: boolean;
+      /** @description The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on the donor once the payment succeeds. */
+      address?: components["schemas"]["PostalAddressInput"] | null;
       /**
        * @description The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
        * @enum {string}
