@@ -69,9 +69,10 @@ export function takeBody(req: IncomingMessage): Buffer | null {
 }
 
 /**
- * 413 for a body past the limit, 408 for one that did not arrive in time; either way the
- * connection is closed (what is left of the body is never read). The API's JSON error shape
- * under /api, plain text elsewhere.
+ * 413 for a body past the limit: what is left of it is read and dropped (the client, still
+ * sending, would otherwise see its connection reset before the answer; the server's
+ * requestTimeout bounds that). 408 for a body that did not arrive in time: the connection is
+ * closed. The API's JSON error shape under /api, plain text elsewhere.
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse, outcome: "too-large" | "too-slow", pathname: string): void {
   const status = outcome === "too-large" ? 413 : 408;
@@ -85,7 +86,8 @@ export function refuseBody(req: IncomingMessage, res: ServerResponse, outcome: "
     "Cache-Control": "no-store",
     "X-Request-Id": typeof incoming === "string" && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID(),
     "X-Content-Type-Options": "nosniff",
-    Connection: "close",
+    ...(outcome === "too-slow" ? { Connection: "close" } : {}),
   });
   res.end(req.method === "HEAD" ? undefined : body);
+  if (outcome === "too-large") req.resume();
 }
