@@ -109,6 +109,9 @@ export function LeadersPanel({
 }
 
 /** The latest gifts (first names, or Anonymous), or an invitation to be the first. */
+/** Donors listed at first; the rest of the roll opens under "See N more", so the page stays short. */
+const DONORS_SHOWN = 8;
+
 export function DonorsPanel(props: {
   c: Campaign;
   roll: NonNullable<PublicView["donorRoll"]>;
@@ -120,6 +123,25 @@ export function DonorsPanel(props: {
   const { c, roll, open, money, now } = props;
   const { t, tag } = props.lang;
   const type = c.type === "EVENT" ? "EVENT" : "other";
+  const donorRow = (d: (typeof roll)[number], i: number) => (
+    <li key={`${d.createdAt}-${i}`} className={styles.row}>
+      <span className={styles.avatar} aria-hidden="true">
+        {d.name === "Anonymous" ? "?" : d.name.charAt(0).toUpperCase()}
+      </span>
+      <div className={styles.body}>
+        <p className={styles.donorTop}>
+          <span className={styles.donorName}>{d.name === "Anonymous" ? t("donors.anonymous") : d.name}</span>
+          <span className={styles.donorAmount}>{money(d.amountCents)}</span>
+        </p>
+        {d.message && <p className={styles.donorMessage}>{d.message}</p>}
+        <p className={styles.donorTime}>
+          <time dateTime={d.createdAt} title={formatDateTime(d.createdAt, tag)}>
+            {relativeTime(d.createdAt, now, tag)}
+          </time>
+        </p>
+      </div>
+    </li>
+  );
   return (
     <section className={page.panel} aria-labelledby="donors-heading">
       <h2 id="donors-heading" className={page.panelHeading}>
@@ -142,27 +164,15 @@ export function DonorsPanel(props: {
           </p>
         </div>
       ) : (
-        <ul className={styles.list}>
-          {roll.map((d, i) => (
-            <li key={`${d.createdAt}-${i}`} className={styles.row}>
-              <span className={styles.avatar} aria-hidden="true">
-                {d.name === "Anonymous" ? "?" : d.name.charAt(0).toUpperCase()}
-              </span>
-              <div className={styles.body}>
-                <p className={styles.donorTop}>
-                  <span className={styles.donorName}>{d.name === "Anonymous" ? t("donors.anonymous") : d.name}</span>
-                  <span className={styles.donorAmount}>{money(d.amountCents)}</span>
-                </p>
-                {d.message && <p className={styles.donorMessage}>{d.message}</p>}
-                <p className={styles.donorTime}>
-                  <time dateTime={d.createdAt} title={formatDateTime(d.createdAt, tag)}>
-                    {relativeTime(d.createdAt, now, tag)}
-                  </time>
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className={styles.list}>{roll.slice(0, DONORS_SHOWN).map(donorRow)}</ul>
+          {roll.length > DONORS_SHOWN && (
+            <details className={styles.more}>
+              <summary>{t("donors.seeMore", { count: roll.length - DONORS_SHOWN })}</summary>
+              <ul className={styles.list}>{roll.slice(DONORS_SHOWN).map((d, i) => donorRow(d, i + DONORS_SHOWN))}</ul>
+            </details>
+          )}
+        </>
       )}
     </section>
   );
