@@ -53,24 +53,27 @@ import * as route47 from "./orgs/[idOrSlug]/members/[userId]/route";
 import * as route48 from "./orgs/[idOrSlug]/processor/onboarding/route";
 import * as route49 from "./orgs/[idOrSlug]/recurring-plans/route";
 import * as route50 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route51 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route52 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route53 from "./orgs/[idOrSlug]/statements/route";
-import * as route54 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route55 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route56 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route57 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route58 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route59 from "./passkeys/sign-in-options/route";
-import * as route60 from "./processor/webhooks/route";
-import * as route61 from "./public/campaigns/[id]/route";
-import * as route62 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route63 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route64 from "./recurring-plans/[id]/cancel/route";
-import * as route65 from "./sandbox/accounts/[id]/complete/route";
-import * as route66 from "./sandbox/payments/confirm/route";
-import * as route67 from "./sandbox/setup-intents/confirm/route";
-import * as route68 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route51 from "./orgs/[idOrSlug]/reports/recurring/route";
+import * as route52 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route53 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route54 from "./orgs/[idOrSlug]/statements/route";
+import * as route55 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route56 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route57 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route58 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route59 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route60 from "./passkeys/sign-in-options/route";
+import * as route61 from "./processor/webhooks/route";
+import * as route62 from "./public/campaigns/[id]/route";
+import * as route63 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route64 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route65 from "./public/reminders/unsubscribe/route";
+import * as route66 from "./recurring-plans/[id]/cancel/route";
+import * as route67 from "./sandbox/accounts/[id]/complete/route";
+import * as route68 from "./sandbox/payments/confirm/route";
+import * as route69 from "./sandbox/setup-intents/confirm/route";
+import * as route70 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
+import * as route71 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -124,22 +127,25 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route48 },
   { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route49 },
   { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route50 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route51 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route52 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route53 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route54 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route55 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route56 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route57 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route58 },
-  { path: "/api/passkeys/sign-in-options", module: route59 },
-  { path: "/api/processor/webhooks", module: route60 },
-  { path: "/api/public/campaigns/[id]", module: route61 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route62 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route63 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route64 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route65 },
-  { path: "/api/sandbox/payments/confirm", module: route66 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route67 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route68 },
+  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route51 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route52 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route53 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route54 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route55 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route56 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route57 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route58 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route59 },
+  { path: "/api/passkeys/sign-in-options", module: route60 },
+  { path: "/api/processor/webhooks", module: route61 },
+  { path: "/api/public/campaigns/[id]", module: route62 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route63 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route64 },
+  { path: "/api/public/reminders/unsubscribe", module: route65 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route66 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route67 },
+  { path: "/api/sandbox/payments/confirm", module: route68 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route69 },
+  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route70 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route71 },
 ];

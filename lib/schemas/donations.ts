@@ -11,6 +11,8 @@ export const COMPLETED_DONATION_STATUSES = ["SUCCEEDED", "DISPUTED", "REFUNDED"]
 export const INCOMPLETE_DONATION_STATUSES = ["PENDING", "FAILED"] as const;
 export const RECURRING_INTERVALS = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const;
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+/** The donate form's monthly upsell: shown after a one-time choice, then accepted (the gift is the monthly one) or declined. */
+export const UPSELL_OUTCOMES = ["OFFERED", "ACCEPTED", "DECLINED"] as const;
 
 const name = plainText(100).transform((s) => (s === "" ? null : s));
 
@@ -49,6 +51,14 @@ export const createDonationBody = z
     recurringInterval: z.enum(RECURRING_INTERVALS).nullish(),
     tickets: z.number().int().min(1).max(100).nullish(),
     coverFees: z.boolean().optional(),
+    remindIfUnfinished: z.boolean().optional().meta({
+      description:
+        'The donor ticked "Remind me if I don\'t finish": one email `ABANDONED_REMINDER_MINUTES` later (60 by default) if the gift is still unpaid, with a link that reopens the form with the same gift. Off by default.',
+    }),
+    upsell: z.enum(UPSELL_OUTCOMES).nullish().meta({
+      description:
+        "The form's monthly upsell, as the donor left it: `ACCEPTED` (this is the smaller monthly gift offered after a one-time choice; needs `recurringInterval` MONTH), `DECLINED` (a one-time gift after the offer) or `OFFERED` (shown, not answered). Only on campaigns with `monthlyUpsell`.",
+    }),
     locale: z.enum(LOCALES).optional().meta({
       description:
         "The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.",
@@ -99,6 +109,10 @@ export const donationSchema = z
     paymentIntentId: z.string().nullable(),
     failureReason: z.string().nullable(),
     disputeReason: z.string().nullable(),
+    upsell: z
+      .enum(UPSELL_OUTCOMES)
+      .nullable()
+      .meta({ description: "The donate form's monthly upsell for this gift; null when it wasn't offered." }),
     createdAt: z.string(),
     updatedAt: z.string(),
     succeededAt: z.string().nullable(),
@@ -142,6 +156,7 @@ export function serializeDonation(d: Donation): DonationView {
     paymentIntentId: d.paymentIntentId,
     failureReason: d.failureReason,
     disputeReason: d.disputeReason,
+    upsell: d.upsell ?? null,
     createdAt: iso(d.createdAt)!,
     updatedAt: iso(d.updatedAt)!,
     succeededAt: iso(d.succeededAt),

@@ -1802,6 +1802,33 @@ class Operations:
         )
         return answer
 
+    def get_recurring_report(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str | None = None,
+        to: str | None = None,
+        request_id: str | None = None,
+    ) -> models.RecurringReport:
+        """Recurring revenue: plans, recoveries, losses, upsell and reminders.
+
+        ``GET /api/orgs/{idOrSlug}/reports/recurring``
+
+        Plans active and past due now and their monthly recurring revenue (not windowed); for
+        the `from` (inclusive) to `to` (exclusive) window: renewals recovered after a declined
+        payment and invoices lost when the processor gave up, monthly upsells offered and
+        accepted, unfinished-gift reminders sent and the gifts completed after them.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.RecurringReport = self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/reports/recurring",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def get_report_summary(
         self,
         id_or_slug: str,
@@ -1960,17 +1987,18 @@ class Operations:
 
         The answer includes the signing `secret`, shown only here and when rotated. Events:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
-        `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`,
-        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data
-        }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks
-        specification: headers `webhook-id` (the event ID, the same on every retry),
-        `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library
-        and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise
-        the delivery is retried with exponential backoff (the first retry within 30 seconds)
-        for about three days. Redirects are not followed. An endpoint whose deliveries have
-        failed for five days is disabled. URLs must be https and must not resolve to private,
-        loopback or link-local addresses (checked when saved and again before every delivery).
+        `recurring_plan.created`, `recurring_plan.canceled`, `recurring_plan.past_due`,
+        `recurring_plan.recovered`, `campaign.created`, `campaign.updated`,
+        `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`,
+        `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the
+        resource as this API shows it) and signed per the Standard Webhooks specification:
+        headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and
+        `webhook-signature` (verify with any Standard Webhooks library and the endpoint's
+        secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is
+        retried with exponential backoff (the first retry within 30 seconds) for about three
+        days. Redirects are not followed. An endpoint whose deliveries have failed for five
+        days is disabled. URLs must be https and must not resolve to private, loopback or
+        link-local addresses (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 
@@ -2265,6 +2293,30 @@ class Operations:
         )
         return answer
 
+    def unsubscribe_from_reminders(
+        self,
+        body: models.UnsubscribeReminders,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.UnsubscribedReminders:
+        """Stop unfinished-gift reminders.
+
+        ``POST /api/public/reminders/unsubscribe``
+
+        The `token` of the unsubscribe link in an unfinished-gift reminder: that address gets
+        no more such reminders from that organization (asking again changes nothing). A token
+        the server did not issue is a 404. Receipts and other emails about gifts made are not
+        affected.
+        """
+        answer: models.UnsubscribedReminders = self.request(
+            "POST",
+            "/api/public/reminders/unsubscribe",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def cancel_recurring_plan(
         self,
         id: str,
@@ -2362,20 +2414,50 @@ class Operations:
         )
         return answer
 
+    def fail_next_sandbox_renewal(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SandboxCardDeclines:
+        """Make a sandbox subscription's card decline.
+
+        ``POST /api/sandbox/subscriptions/{id}/fail-next-renewal``
+
+        Sandbox mode only, to try failed renewals without Stripe: from now on `POST …/renew`
+        reports declined payments (`invoice.payment_failed`, the plan PAST_DUE) until the
+        donor saves a new card from their account page.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.SandboxCardDeclines = self.request(
+            "POST",
+            f"/api/sandbox/subscriptions/{_segment(id)}/fail-next-renewal",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def renew_sandbox_subscription(
         self,
         id: str,
         *,
         request_id: str | None = None,
         idempotency_key: str | None = None,
-    ) -> models.RenewSandboxSubscriptionResponse:
+    ) -> models.SandboxRenewal:
         """Bill a sandbox subscription's next cycle now.
 
         ``POST /api/sandbox/subscriptions/{id}/renew``
 
+        Sandbox mode only: Stripe's next billing attempt. An invoice the card failed to pay is
+        attempted again; otherwise the next cycle is billed. `outcome` says what the processor
+        reported: `paid` (`invoice.payment_succeeded`), `failed` (`invoice.payment_failed`,
+        after `POST …/fail-next-renewal`) or `canceled` (the fourth failed attempt, then
+        `customer.subscription.deleted`).
+
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        answer: models.RenewSandboxSubscriptionResponse = self.request(
+        answer: models.SandboxRenewal = self.request(
             "POST",
             f"/api/sandbox/subscriptions/{_segment(id)}/renew",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
@@ -4187,6 +4269,33 @@ class AsyncOperations:
         )
         return answer
 
+    async def get_recurring_report(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str | None = None,
+        to: str | None = None,
+        request_id: str | None = None,
+    ) -> models.RecurringReport:
+        """Recurring revenue: plans, recoveries, losses, upsell and reminders.
+
+        ``GET /api/orgs/{idOrSlug}/reports/recurring``
+
+        Plans active and past due now and their monthly recurring revenue (not windowed); for
+        the `from` (inclusive) to `to` (exclusive) window: renewals recovered after a declined
+        payment and invoices lost when the processor gave up, monthly upsells offered and
+        accepted, unfinished-gift reminders sent and the gifts completed after them.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.RecurringReport = await self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/reports/recurring",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     async def get_report_summary(
         self,
         id_or_slug: str,
@@ -4345,17 +4454,18 @@ class AsyncOperations:
 
         The answer includes the signing `secret`, shown only here and when rotated. Events:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
-        `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`,
-        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data
-        }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks
-        specification: headers `webhook-id` (the event ID, the same on every retry),
-        `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library
-        and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise
-        the delivery is retried with exponential backoff (the first retry within 30 seconds)
-        for about three days. Redirects are not followed. An endpoint whose deliveries have
-        failed for five days is disabled. URLs must be https and must not resolve to private,
-        loopback or link-local addresses (checked when saved and again before every delivery).
+        `recurring_plan.created`, `recurring_plan.canceled`, `recurring_plan.past_due`,
+        `recurring_plan.recovered`, `campaign.created`, `campaign.updated`,
+        `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`,
+        `donor.erased`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the
+        resource as this API shows it) and signed per the Standard Webhooks specification:
+        headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and
+        `webhook-signature` (verify with any Standard Webhooks library and the endpoint's
+        secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is
+        retried with exponential backoff (the first retry within 30 seconds) for about three
+        days. Redirects are not followed. An endpoint whose deliveries have failed for five
+        days is disabled. URLs must be https and must not resolve to private, loopback or
+        link-local addresses (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 
@@ -4650,6 +4760,30 @@ class AsyncOperations:
         )
         return answer
 
+    async def unsubscribe_from_reminders(
+        self,
+        body: models.UnsubscribeReminders,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.UnsubscribedReminders:
+        """Stop unfinished-gift reminders.
+
+        ``POST /api/public/reminders/unsubscribe``
+
+        The `token` of the unsubscribe link in an unfinished-gift reminder: that address gets
+        no more such reminders from that organization (asking again changes nothing). A token
+        the server did not issue is a 404. Receipts and other emails about gifts made are not
+        affected.
+        """
+        answer: models.UnsubscribedReminders = await self.request(
+            "POST",
+            "/api/public/reminders/unsubscribe",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def cancel_recurring_plan(
         self,
         id: str,
@@ -4747,20 +4881,50 @@ class AsyncOperations:
         )
         return answer
 
+    async def fail_next_sandbox_renewal(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SandboxCardDeclines:
+        """Make a sandbox subscription's card decline.
+
+        ``POST /api/sandbox/subscriptions/{id}/fail-next-renewal``
+
+        Sandbox mode only, to try failed renewals without Stripe: from now on `POST …/renew`
+        reports declined payments (`invoice.payment_failed`, the plan PAST_DUE) until the
+        donor saves a new card from their account page.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.SandboxCardDeclines = await self.request(
+            "POST",
+            f"/api/sandbox/subscriptions/{_segment(id)}/fail-next-renewal",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def renew_sandbox_subscription(
         self,
         id: str,
         *,
         request_id: str | None = None,
         idempotency_key: str | None = None,
-    ) -> models.RenewSandboxSubscriptionResponse:
+    ) -> models.SandboxRenewal:
         """Bill a sandbox subscription's next cycle now.
 
         ``POST /api/sandbox/subscriptions/{id}/renew``
 
+        Sandbox mode only: Stripe's next billing attempt. An invoice the card failed to pay is
+        attempted again; otherwise the next cycle is billed. `outcome` says what the processor
+        reported: `paid` (`invoice.payment_succeeded`), `failed` (`invoice.payment_failed`,
+        after `POST …/fail-next-renewal`) or `canceled` (the fourth failed attempt, then
+        `customer.subscription.deleted`).
+
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        answer: models.RenewSandboxSubscriptionResponse = await self.request(
+        answer: models.SandboxRenewal = await self.request(
             "POST",
             f"/api/sandbox/subscriptions/{_segment(id)}/renew",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},

@@ -153,6 +153,7 @@ class Campaign(TypedDict):
     suggestedAmounts: list[int]
     allowCustomAmount: bool
     allowRecurring: bool
+    monthlyUpsell: bool
     matchingEnabled: bool
     matchingOrgName: str | None
     matchingMaxCents: int | None
@@ -243,6 +244,9 @@ class CreateCampaign(TypedDict):
     suggestedAmounts: NotRequired[list[int]]
     allowCustomAmount: NotRequired[bool]
     allowRecurring: NotRequired[bool]
+    # After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once
+    # (default true; only where recurring gifts are allowed).
+    monthlyUpsell: NotRequired[bool]
     matchingEnabled: NotRequired[bool]
     matchingOrgName: NotRequired[str | None]
     matchingMaxCents: NotRequired[int | None]
@@ -281,6 +285,8 @@ class CreatedDonation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -305,6 +311,14 @@ class CreateDonation(TypedDict):
     recurringInterval: NotRequired[Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None]
     tickets: NotRequired[int | None]
     coverFees: NotRequired[bool]
+    # The donor ticked "Remind me if I don't finish": one email `ABANDONED_REMINDER_MINUTES` later
+    # (60 by default) if the gift is still unpaid, with a link that reopens the form with the same
+    # gift. Off by default.
+    remindIfUnfinished: NotRequired[bool]
+    # The form's monthly upsell, as the donor left it: `ACCEPTED` (this is the smaller monthly gift
+    # offered after a one-time choice; needs `recurringInterval` MONTH), `DECLINED` (a one-time gift
+    # after the offer) or `OFFERED` (shown, not answered). Only on campaigns with `monthlyUpsell`.
+    upsell: NotRequired[Literal["OFFERED", "ACCEPTED", "DECLINED"] | None]
     # The language the donor gave in (en, es, fr, de): their receipt and later emails are written in
     # it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
     locale: NotRequired[Literal["en", "es", "fr", "de"]]
@@ -344,6 +358,8 @@ class CreateWebhookEndpoint(TypedDict):
         "donation.refunded",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -410,6 +426,8 @@ class Donation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -440,6 +458,8 @@ class DonationDetail(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -561,6 +581,8 @@ class DonorDataExportDonationsItem(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -627,6 +649,8 @@ class DonorDonation(TypedDict):
     paymentIntentId: str | None
     failureReason: str | None
     disputeReason: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -925,6 +949,7 @@ class PublicCampaignViewCampaign(TypedDict):
     suggestedAmounts: list[int]
     allowCustomAmount: bool
     allowRecurring: bool
+    monthlyUpsell: bool
     matchingEnabled: bool
     matchingOrgName: str | None
     matchingMaxCents: int | None
@@ -1019,6 +1044,13 @@ class RecoveryCodes(TypedDict):
     recoveryCodes: list[str]
 
 
+class RecurringPlanCard(TypedDict):
+    brand: str | None
+    last4: str
+    expMonth: int
+    expYear: int
+
+
 class RecurringPlan(TypedDict):
     id: str
     orgId: str
@@ -1039,10 +1071,56 @@ class RecurringPlan(TypedDict):
     # (on its own, e.g. after failed payments); null while it runs, and on plans canceled before
     # this was recorded.
     canceledBy: Literal["donor", "staff", "processor"] | None
+    # PAST_DUE: when a renewal payment first failed; null otherwise.
+    pastDueAt: str | None
+    # PAST_DUE: when the processor tries the unpaid renewal again (its invoice's
+    # `next_payment_attempt`); null when it won't, or the plan isn't past due.
+    nextRetryAt: str | None
+    # The card the processor last charged for the plan (from its `charge.succeeded` events); null
+    # until one is reported, and after the donor saves a new card.
+    card: RecurringPlanCard | None
     # How many of its donations (first gift and renewals) SUCCEEDED.
     donationCount: int
     # The sum of those SUCCEEDED donations' amounts.
     totalCents: int
+
+
+RecurringReport = TypedDict(
+    "RecurringReport",
+    {
+        # The window's start as understood (UTC), null when unbounded.
+        "from": "str | None",
+        # The window's end as understood (UTC, exclusive), null when unbounded.
+        "to": "str | None",
+        # The organization's currency; every amount is in its minor unit (cents for usd, yen for
+        # jpy). It cannot change once the organization has taken a donation, so a report never adds
+        # up amounts in different currencies.
+        "currency": "str",
+        # Recurring plans ACTIVE now (not windowed).
+        "activePlans": "int",
+        # Recurring plans PAST_DUE now (not windowed): a renewal was declined and the processor is
+        # retrying it.
+        "pastDuePlans": "int",
+        # Monthly recurring revenue of the plans ACTIVE now (not windowed): one twelfth of what they
+        # charge in a year, rounded once (halves up).
+        "monthlyRecurringCents": "int",
+        # Sum of the renewals paid after their invoice had failed, whose recovery is in the window
+        # (each counted once).
+        "recoveredCents": "int",
+        # Sum of the amounts due of the renewal invoices the processor gave up on (ending the plan),
+        # in the window.
+        "lostCents": "int",
+        # Gifts started in the window whose donor was offered the monthly upsell (accepted, declined
+        # or unanswered).
+        "upsellOffered": "int",
+        # Of those, the ones that took the monthly gift.
+        "upsellAccepted": "int",
+        # Unfinished-gift reminders sent in the window.
+        "abandonedReminded": "int",
+        # Of those, the ones followed by a completed gift of the same donor to the same campaign.
+        "abandonedRecovered": "int",
+    },
+)
 
 
 class RegisterPasskeyResponse(TypedDict):
@@ -1137,9 +1215,18 @@ class RevokedSessions(TypedDict):
     revoked: int
 
 
+class SandboxCardDeclines(TypedDict):
+    declines: Literal[True]
+
+
 class SandboxConfirm(TypedDict):
     clientSecret: str
     cardNumber: str
+
+
+class SandboxRenewal(TypedDict):
+    renewed: Literal[True]
+    outcome: Literal["paid", "failed", "canceled"]
 
 
 class SandboxSetupResult(TypedDict):
@@ -1250,6 +1337,14 @@ class TwoFactorToken(TypedDict):
     expiresAt: str
 
 
+class UnsubscribedReminders(TypedDict):
+    unsubscribed: Literal[True]
+
+
+class UnsubscribeReminders(TypedDict):
+    token: str
+
+
 class UpdateCampaign(TypedDict):
     title: NotRequired[str]
     slug: NotRequired[str]
@@ -1267,6 +1362,9 @@ class UpdateCampaign(TypedDict):
     suggestedAmounts: NotRequired[list[int]]
     allowCustomAmount: NotRequired[bool]
     allowRecurring: NotRequired[bool]
+    # After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once
+    # (default true; only where recurring gifts are allowed).
+    monthlyUpsell: NotRequired[bool]
     matchingEnabled: NotRequired[bool]
     matchingOrgName: NotRequired[str | None]
     matchingMaxCents: NotRequired[int | None]
@@ -1293,6 +1391,8 @@ class UpdatedWebhookEndpoint(TypedDict):
         "donation.refunded",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1360,6 +1460,8 @@ class UpdateWebhookEndpoint(TypedDict):
         "donation.refunded",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1419,6 +1521,8 @@ class WebhookEndpoint(TypedDict):
         "donation.refunded",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1448,6 +1552,8 @@ class WebhookEndpointWithSecret(TypedDict):
         "donation.refunded",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1553,7 +1659,3 @@ class ListWebhookDeliveriesResponse(TypedDict):
 
 class CompleteSandboxOnboardingResponse(TypedDict):
     completed: Literal[True]
-
-
-class RenewSandboxSubscriptionResponse(TypedDict):
-    renewed: Literal[True]

@@ -51,7 +51,7 @@ export default async function RecurringPage({ params, searchParams }: Props) {
     <>
       <PageHeader
         title="Recurring"
-        description="Monthly and yearly gifts. Each plan is one subscription at the payment processor: its first gift and every renewal."
+        description="Weekly, monthly, quarterly and yearly gifts. Each plan is one subscription at the payment processor: its first gift and every renewal. A past-due plan's renewal was declined; the processor retries it on the date shown."
       />
       {all > 0 ? (
         <div className="stats">
@@ -59,9 +59,9 @@ export default async function RecurringPage({ params, searchParams }: Props) {
           <Stat
             label="Monthly value"
             value={formatMoney(summary.recurringMonthlyValueCents, org.currency, { short: true })}
-            hint="Active plans now; yearly ones count a twelfth"
+            hint="Active plans now, per month"
           />
-          <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal payment failed" />
+          <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal was declined; retrying" />
         </div>
       ) : null}
       <StatusTabs base={base} all={all} statuses={TAB_ORDER} current={status} label={(s) => PLAN_STATUS[s].label} counts={counts} />
@@ -73,7 +73,8 @@ export default async function RecurringPage({ params, searchParams }: Props) {
           linkLabel="Check your campaigns"
           primary
         >
-          Donors can choose to give every month or year on any campaign that allows recurring gifts (the default). Their plans show up here.
+          Donors can choose to give every week, month, quarter or year on any campaign that allows recurring gifts (the default). Their
+          plans show up here.
         </EmptyList>
       ) : rows.length === 0 ? (
         <EmptyList
