@@ -13,7 +13,7 @@ import type { EmailMessage } from "@/lib/email/types";
 import { RECURRING_INTERVALS } from "@/lib/schemas/donations";
 import { remindExpiringCards } from "@/lib/services/recurring/remind-expiring-cards";
 import { remindUnfinishedGifts } from "@/lib/services/recurring/remind-unfinished-gifts";
-import { monthlyUpsellCents } from "@/lib/services/recurring/upsell";
+import { monthlyUpsellCents } from "@/lib/monthly-upsell";
 import { deliver, chargeSucceededEvent, invoiceFailedEvent, invoicePaidEvent, stripeId } from "../fixtures/processor";
 import { get, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";

@@ -8,6 +8,7 @@ import { PageHeader, Stat } from "@/components/ui/card";
 import { EmptyList, StatusTabs } from "@/components/dashboard/ops/list-page";
 import { getDb } from "@/db";
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
+import { getRecurringReport } from "@/db/queries/recurring-report";
 import { getReportSummary } from "@/db/queries/reports";
 import { recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/roles";
@@ -42,6 +43,7 @@ export default async function RecurringPage({ params, searchParams }: Props) {
       .groupBy(recurringPlans.status),
     getReportSummary(db, org.id, { from: null, to: null }),
   ]);
+  const kept = await getRecurringReport(db, org.id, { from: null, to: null });
   const { counts, all } = statusCounts(byStatus);
   const base = `/dashboard/${org.slug}/recurring`;
   const href = pageHref(base, status ? { status } : {});
@@ -62,6 +64,16 @@ export default async function RecurringPage({ params, searchParams }: Props) {
             hint="Active plans now, per month"
           />
           <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal was declined; retrying" />
+          <Stat
+            label="Recovered"
+            value={formatMoney(kept.recoveredCents, org.currency, { short: true })}
+            hint={`Renewals paid after a decline; ${formatMoney(kept.lostCents, org.currency, { short: true })} lost`}
+          />
+          <Stat
+            label="Monthly upsell"
+            value={`${kept.upsellAccepted.toLocaleString("en-US")} of ${kept.upsellOffered.toLocaleString("en-US")}`}
+            hint={`Offers taken; reminders: ${kept.abandonedRecovered.toLocaleString("en-US")} of ${kept.abandonedReminded.toLocaleString("en-US")} finished`}
+          />
         </div>
       ) : null}
       <StatusTabs base={base} all={all} statuses={TAB_ORDER} current={status} label={(s) => PLAN_STATUS[s].label} counts={counts} />
