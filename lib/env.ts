@@ -81,6 +81,7 @@ const envSchema = z.object({
   SECRETS_ENCRYPTION_KEY: optionalString,
   TICKET_HOLD_MINUTES: positiveInt(30),
   ABANDONED_AFTER_HOURS: positiveInt(24),
+  ABANDONED_REMINDER_MINUTES: positiveInt(60),
   /** How often the worker reconciles with the payment processor (missed events, unsettled payments). */
   RECONCILE_EVERY_MINUTES: positiveInt(15),
   /** How long a payment may stay PENDING before reconciliation asks the processor about it. */

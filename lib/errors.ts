@@ -41,6 +41,7 @@ export const APP_ERROR_CODES = [
   "recurring_plan_not_found",
   "payment_not_found",
   "subscription_not_found",
+  "unsubscribe_link_not_found",
   "account_not_found",
   "donor_not_found",
   "donor_request_not_found",

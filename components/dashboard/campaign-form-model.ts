@@ -16,7 +16,7 @@ export const INT_KEYS = ["matchingRatioPct", "ticketCapacity", "maxTicketsPerOrd
 /** Whole-number fields that can't be left empty (the others empty means null). */
 const REQUIRED_INT_KEYS: readonly string[] = ["matchingRatioPct", "maxTicketsPerOrder"];
 export const DATE_KEYS = ["startDate", "endDate", "scheduledPublishAt"] as const;
-export const BOOL_KEYS = ["showDonorRoll", "showGoal", "allowCustomAmount", "allowRecurring", "matchingEnabled"] as const;
+export const BOOL_KEYS = ["showDonorRoll", "showGoal", "allowCustomAmount", "allowRecurring", "monthlyUpsell", "matchingEnabled"] as const;
 export const TEXT_KEYS = [
   "title",
   "slug",
@@ -51,6 +51,7 @@ export const FIELD_ORDER: FieldKey[] = [
   "allowCustomAmount",
   "minAmountCents",
   "allowRecurring",
+  "monthlyUpsell",
   "ticketPriceCents",
   "ticketCapacity",
   "maxTicketsPerOrder",
@@ -92,6 +93,7 @@ export const defaultValues = (currency: string): FormValues => ({
   showGoal: true,
   allowCustomAmount: true,
   allowRecurring: true,
+  monthlyUpsell: true,
   matchingEnabled: false,
   // $25, $50, $100; ¥2,500, ¥5,000, ¥10,000 in a zero-decimal currency (the API's own default amounts).
   suggestedAmounts: [2500, 5000, 10000].map((a) => minorToInput(a, currency)),
@@ -123,6 +125,7 @@ export function valuesFromCampaign(c: CampaignView, currency: string): FormValue
     showGoal: c.showGoal,
     allowCustomAmount: c.allowCustomAmount,
     allowRecurring: c.allowRecurring,
+    monthlyUpsell: c.monthlyUpsell,
     matchingEnabled: c.matchingEnabled,
     suggestedAmounts: c.suggestedAmounts.map((a) => minorToInput(a, currency)),
   };

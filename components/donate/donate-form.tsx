@@ -31,7 +31,7 @@ export type DonateFormProps = {
  */
 export function DonateForm({ campaign, organizationName, currency, payment, thankYouPath, captcha }: DonateFormProps) {
   const { state: f, actions } = useDonateForm({ campaign, currency, captcha: Boolean(captcha) });
-  const { onSubmit, setTurnstile, onCaptchaToken, onCaptchaUnavailable, changeGift } = actions;
+  const { onSubmit, setTurnstile, onCaptchaToken, onCaptchaUnavailable, changeGift, acceptOffer, declineOffer } = actions;
   const { ids, isEvent, t } = f;
 
   if (f.created) {
@@ -80,7 +80,24 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
 
       <GiftSummary f={f} />
 
-      <div className={styles.actions}>
+      {f.offer !== null && f.amountCents !== null ? (
+        <section className={styles.upsell} id={ids.id("upsell")} tabIndex={-1} aria-labelledby={ids.id("upsell-title")}>
+          <h2 className={styles.upsellTitle} id={ids.id("upsell-title")}>
+            {t("upsell.title")}
+          </h2>
+          <p>{t("upsell.body", { monthly: f.money(f.offer), amount: f.money(f.amountCents), org: organizationName })}</p>
+          <div className={styles.upsellActions}>
+            <button type="button" className={styles.submit} onClick={acceptOffer}>
+              {t("upsell.accept", { monthly: f.money(f.offer) })}
+            </button>
+            <button type="button" className={styles.secondary} onClick={declineOffer}>
+              {t("upsell.decline", { amount: f.money(f.amountCents) })}
+            </button>
+          </div>
+        </section>
+      ) : null}
+
+      <div className={styles.actions} hidden={f.offer !== null}>
         {/* Always in the page, so assistive technology announces the text when it appears. */}
         <div className={styles.alert} role="alert">
           {f.formError}

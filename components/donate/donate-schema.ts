@@ -2,7 +2,9 @@ import { z } from "zod";
 import { maxLengthOf } from "@/components/forms/schema-limits";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
-import { createDonationBody, RECURRING_INTERVALS, type RecurringInterval } from "@/lib/schemas/donations";
+import { createDonationBody, RECURRING_INTERVALS, type RecurringInterval, type UPSELL_OUTCOMES } from "@/lib/schemas/donations";
+
+export type UpsellOutcome = (typeof UPSELL_OUTCOMES)[number];
 import type { DonateFormCampaign } from "./types";
 
 /**
@@ -26,6 +28,10 @@ export type DonateFormValues = {
   dedicate: boolean;
   dedication: { type: DedicationType; honoreeName: string; notifyEmail: string; message: string };
   coverFees: boolean;
+  /** "Remind me if I don't finish" (off by default). */
+  remindIfUnfinished: boolean;
+  /** The monthly upsell as the donor left it; null until it is offered. */
+  upsell: UpsellOutcome | null;
   captchaToken: string | null;
 };
 
@@ -167,6 +173,8 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
         })
       : anything,
     coverFees: z.boolean(),
+    remindIfUnfinished: z.boolean(),
+    upsell: anything,
     captchaToken: context.captcha
       ? z
           .string()
@@ -208,6 +216,8 @@ export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, 
     recurringInterval: v.recurringInterval === "ONCE" ? null : v.recurringInterval,
     tickets: isEvent ? ticketCount(v.tickets) : null,
     coverFees: v.coverFees,
+    remindIfUnfinished: v.remindIfUnfinished,
+    ...(v.upsell ? { upsell: v.upsell } : {}),
     ...(captcha ? { captchaToken: v.captchaToken } : {}),
     ...(locale ? { locale } : {}),
   };
@@ -230,6 +240,8 @@ export function initialValues(c: DonateFormCampaign): DonateFormValues {
     dedicate: false,
     dedication: { type: "IN_HONOR", honoreeName: "", notifyEmail: "", message: "" },
     coverFees: false,
+    remindIfUnfinished: false,
+    upsell: null,
     captchaToken: null,
   };
 }

@@ -36,6 +36,13 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
         maxLength={TEXT_MAX.email}
       />
       <Checkbox
+        id={id("remindIfUnfinished")}
+        checked={values.remindIfUnfinished}
+        onChange={(v) => f.setValue("remindIfUnfinished", v)}
+        label={t("form.remindMe")}
+        hint={t("form.remindMeHint")}
+      />
+      <Checkbox
         id={id("anonymous")}
         checked={values.anonymous}
         onChange={(v) => f.setValue("anonymous", v)}

@@ -14,6 +14,7 @@ export type DonateFormCampaign = { currency: string } & Pick<
   | "suggestedAmounts"
   | "allowCustomAmount"
   | "allowRecurring"
+  | "monthlyUpsell"
   | "minAmountCents"
   | "ticketPriceCents"
   | "ticketCapacity"

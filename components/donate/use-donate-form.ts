@@ -5,7 +5,8 @@ import { get, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { useLocale } from "@/components/i18n/provider";
 import { intlTag } from "@/lib/i18n/locales";
-import { coverFeeCents, formatMoney } from "@/lib/money";
+import { coverFeeCents, currencyDecimals, formatMoney, minorToInput } from "@/lib/money";
+import { monthlyUpsellCents, offersMonthlyUpsell } from "@/lib/monthly-upsell";
 import {
   FIELD_ORDER,
   amountCentsOf,
@@ -16,6 +17,7 @@ import {
   ticketCount,
   type DonateFormOutput,
   type DonateFormValues,
+  type Frequency,
 } from "./donate-schema";
 import { donateResolver } from "./donate-resolver";
 import { donateWording } from "./issue-words";
@@ -173,9 +175,45 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     }
   }
 
+  // The monthly upsell: offered once, after a valid one-time choice, before the gift is created.
+  const [offer, setOffer] = useState<number | null>(null);
+  const upsellCents = (v: DonateFormValues): number | null => {
+    if (!offersMonthlyUpsell(campaign) || v.recurringInterval !== "ONCE" || v.upsell !== null) return null;
+    const cents = amountCentsOf(v, campaign, tag);
+    return cents === null ? null : monthlyUpsellCents(cents, campaign.suggestedAmounts, limits.minCents, 10 ** currencyDecimals(currency));
+  };
+
+  // A reminder's link reopens the same gift: `?amount=` (minor units) and `?frequency=`.
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const amount = Number(query.get("amount"));
+    if (!isEvent && Number.isInteger(amount) && amount > 0) {
+      setValue(
+        "amount",
+        campaign.suggestedAmounts.includes(amount) || !campaign.allowCustomAmount
+          ? { choice: String(amount), custom: "" }
+          : { choice: "custom", custom: minorToInput(amount, currency, { locale: tag }) },
+      );
+    }
+    const frequency = query.get("frequency") as Frequency | null;
+    if (frequency && limits.frequencies.includes(frequency)) setValue("recurringInterval", frequency);
+    // Once, on the page's first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const validateAndSend = form.handleSubmit(
     // The resolver's output is only the proof the values pass; the request carries what was typed.
-    () => send(form.getValues()),
+    () => {
+      const v = form.getValues();
+      const monthly = upsellCents(v);
+      if (monthly !== null) {
+        setValue("upsell", "OFFERED");
+        setOffer(monthly);
+        pendingFocus.current = () => document.getElementById(id("upsell"))?.focus();
+        return;
+      }
+      return send(v);
+    },
     (errors: FieldErrors<DonateFormValues>) => focusFirst(FIELD_ORDER.filter((k) => get(errors, k))),
   );
 
@@ -202,6 +240,8 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     submitting,
     created,
     captchaUnavailable,
+    /** The monthly gift offered (minor units) while the offer is shown; null otherwise. */
+    offer,
   };
 
   // Apart from what renders, as they reach for refs (focus, the captcha widget, the in-flight guard).
@@ -230,6 +270,35 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
       }
     },
     /** Back from the payment step to the gift, focus on the chosen amount. */
+    /** The monthly offer taken: the gift becomes the smaller monthly one. */
+    acceptOffer: async () => {
+      if (offer === null || submittingRef.current) return;
+      submittingRef.current = true;
+      const amount = campaign.suggestedAmounts.includes(offer)
+        ? { choice: String(offer), custom: "" }
+        : { choice: "custom", custom: minorToInput(offer, currency, { locale: tag }) };
+      setValue("amount", amount);
+      setValue("recurringInterval", "MONTH");
+      setValue("upsell", "ACCEPTED");
+      setOffer(null);
+      try {
+        await send({ ...form.getValues(), amount, recurringInterval: "MONTH", upsell: "ACCEPTED" });
+      } finally {
+        submittingRef.current = false;
+      }
+    },
+    /** The monthly offer declined: the one-time gift as chosen. */
+    declineOffer: async () => {
+      if (offer === null || submittingRef.current) return;
+      submittingRef.current = true;
+      setValue("upsell", "DECLINED");
+      setOffer(null);
+      try {
+        await send({ ...form.getValues(), upsell: "DECLINED" });
+      } finally {
+        submittingRef.current = false;
+      }
+    },
     changeGift: () => {
       setCreated(null);
       pendingFocus.current = () => document.getElementById(id("form"))?.querySelector<HTMLElement>("input:checked, input")?.focus();

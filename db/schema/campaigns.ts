@@ -49,6 +49,8 @@ export const campaigns = pgTable(
       .default(sql`'{2500,5000,10000}'::integer[]`),
     allowCustomAmount: boolean().notNull().default(true),
     allowRecurring: boolean().notNull().default(true),
+    /** After a one-time choice the donate form offers a smaller monthly gift once (where recurring gifts are allowed). */
+    monthlyUpsell: boolean().notNull().default(true),
     matchingEnabled: boolean().notNull().default(false),
     matchingOrgName: text(),
     matchingMaxCents: bigint({ mode: "number" }),

@@ -160,6 +160,12 @@ export const donations = pgTable(
     giftAidDeclaration: jsonb().$type<GiftAidDeclaration>(),
     voidReason: text(),
     voidedAt: timestamptz(),
+    /** The donor ticked "Remind me if I don't finish": one reminder if the gift is still unpaid ABANDONED_REMINDER_MINUTES later. */
+    remindIfUnfinished: boolean().notNull().default(false),
+    /** When that reminder was queued (at most once). */
+    unfinishedReminderAt: timestamptz(),
+    /** The monthly upsell on the donate form: offered, accepted (this is the monthly gift) or declined; null when not offered. */
+    upsell: text().$type<"OFFERED" | "ACCEPTED" | "DECLINED">(),
     ...timestamps(),
     succeededAt: timestamptz(),
   },
@@ -186,6 +192,10 @@ export const donations = pgTable(
     index("donations_client_held_tickets_idx")
       .on(t.campaignId, t.clientIp)
       .where(sql`${t.status} = 'PENDING' and ${t.tickets} is not null and ${t.clientIp} is not null`),
+    // Unfinished-gift reminders: the worker finds ticked, unreminded gifts.
+    index("donations_unfinished_reminder_idx")
+      .on(t.createdAt)
+      .where(sql`${t.remindIfUnfinished} and ${t.unfinishedReminderAt} is null`),
     // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
     index("donations_pending_created_idx")
       .on(t.createdAt)
@@ -265,12 +275,58 @@ export const recurringPlans = pgTable(
     canceledAt: timestamptz(),
     /** Who ended the plan: `donor` (their account page), `staff` (dashboard/API) or `processor` (e.g. failed payments). */
     canceledBy: text().$type<"donor" | "staff" | "processor">(),
+    /** PAST_DUE: since when, and the processor's next attempt at the unpaid invoice (null when it won't retry). */
+    pastDueAt: timestamptz(),
+    nextRetryAt: timestamptz(),
+    /** The card the processor last charged for it (from its events); null until one is reported. */
+    cardBrand: text(),
+    cardLast4: text(),
+    cardExpMonth: integer(),
+    cardExpYear: integer(),
+    /** When the processor charged that card: a late event about an older charge doesn't replace a newer card. */
+    cardSeenAt: timestamptz(),
+    /** The card expiry (`YYYY-MM`) the donor was last reminded of: one reminder per card. */
+    cardExpiryNoticeFor: text(),
   },
   (t) => [
     uniqueIndex("recurring_plans_subscription_key").on(t.subscriptionId),
     index("recurring_plans_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("recurring_plans_donor_idx").on(t.donorId),
   ],
+);
+
+/**
+ * A renewal invoice the processor could not collect, once per invoice ID: its attempts, the next
+ * retry, and how it ended (paid later: recovered; the processor gave up: lost). Drives the
+ * past-due emails (one per invoice) and the recurring report.
+ */
+export const planInvoiceFailures = pgTable(
+  "plan_invoice_failures",
+  {
+    invoiceId: text().primaryKey(),
+    planId: belongsTo(() => recurringPlans.id),
+    orgId: belongsTo(() => organizations.id),
+    amountDueCents: integer().notNull(),
+    currency: text().notNull(),
+    attemptCount: integer().notNull().default(1),
+    nextRetryAt: timestamptz(),
+    failureMessage: text(),
+    failedAt: timestamptz().notNull().defaultNow(),
+    recoveredAt: timestamptz(),
+    lostAt: timestamptz(),
+  },
+  (t) => [index("plan_invoice_failures_plan_idx").on(t.planId), index("plan_invoice_failures_org_idx").on(t.orgId, t.failedAt)],
+);
+
+/** Donors who asked for no more unfinished-gift reminders from an organization (by lower-cased email). */
+export const reminderOptOuts = pgTable(
+  "reminder_opt_outs",
+  {
+    orgId: belongsTo(() => organizations.id),
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.email] })],
 );
 
 /** What happened to a donation, in order: the timeline of GET /api/donations/:id. */
@@ -306,3 +362,4 @@ export const payouts = pgTable(
 export type Donation = typeof donations.$inferSelect;
 export type RecurringPlan = typeof recurringPlans.$inferSelect;
 export type Donor = typeof donors.$inferSelect;
+export type PlanInvoiceFailure = typeof planInvoiceFailures.$inferSelect;

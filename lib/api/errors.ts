@@ -33,6 +33,7 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   recurring_plan_not_found: 404,
   payment_not_found: 404,
   subscription_not_found: 404,
+  unsubscribe_link_not_found: 404,
   account_not_found: 404,
   donor_not_found: 404,
   donor_request_not_found: 404,

@@ -9,10 +9,12 @@ import MemberInvitation, { subject as memberInvitationSubject } from "@/emails/m
 import Milestone, { subject as milestoneSubject } from "@/emails/milestone";
 import PlanCanceled, { subject as planCanceledSubject } from "@/emails/plan-canceled";
 import PlanCanceledNotice, { subject as planCanceledNoticeSubject } from "@/emails/plan-canceled-notice";
+import PlanPaymentIssue, { subject as planPaymentIssueSubject } from "@/emails/plan-payment-issue";
 import Receipt, { subject as receiptSubject } from "@/emails/receipt";
 import RefundConfirmation, { subject as refundConfirmationSubject } from "@/emails/refund-confirmation";
 import SecurityNotice, { subject as securityNoticeSubject } from "@/emails/security-notice";
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
+import UnfinishedGift, { subject as unfinishedGiftSubject } from "@/emails/unfinished-gift";
 import YearEndStatement, { subject as yearEndStatementSubject } from "@/emails/year-end-statement";
 import { emailIntl } from "@/emails/_components/i18n";
 import type { TestModeProps } from "@/emails/_components/test-mode-note";
@@ -40,6 +42,8 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   "year-end-statement": { component: YearEndStatement, subject: yearEndStatementSubject },
   "donor-erasure-request": { component: DonorErasureRequest, subject: donorErasureRequestSubject },
   "security-notice": { component: SecurityNotice, subject: securityNoticeSubject },
+  "plan-payment-issue": { component: PlanPaymentIssue, subject: planPaymentIssueSubject },
+  "unfinished-gift": { component: UnfinishedGift, subject: unfinishedGiftSubject },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -174,6 +174,45 @@ export type SecurityNoticeProps = {
   securityUrl: string;
 };
 
+/**
+ * A recurring plan's payments, to its donor: a renewal failed (`nextRetryAt` when the processor
+ * tries again), the processor gave up after failed payments, or the card expires before the next
+ * charge (`nextChargeAt`). `url` is their account page, where they replace the card.
+ */
+export type PlanPaymentIssueProps = InLanguage & {
+  kind: "renewal-failed" | "gave-up" | "card-expiring";
+  orgName: string;
+  donorFirstName: string | null;
+  donorName: string | null;
+  donorEmail: string;
+  /** The gift per cycle, in minor units. */
+  amountCents: number;
+  currency: string;
+  interval: RecurringInterval;
+  campaignTitle: string;
+  planId: string;
+  /** ISO 8601. */
+  nextRetryAt: string | null;
+  /** ISO 8601. */
+  nextChargeAt: string | null;
+  card: { brand: string | null; last4: string; expMonth: number; expYear: number } | null;
+  url: string;
+};
+
+/** A gift started and not paid, to a donor who asked to be reminded: `url` reopens the form with the same campaign and amount. */
+export type UnfinishedGiftProps = InLanguage & {
+  orgName: string;
+  donorFirstName: string | null;
+  donorEmail: string;
+  amountCents: number;
+  currency: string;
+  interval: RecurringInterval | null;
+  campaignTitle: string;
+  url: string;
+  /** Stops these reminders from the organization, for this address. */
+  unsubscribeUrl: string;
+};
+
 export type EmailPropsByTemplate = {
   receipt: ReceiptProps;
   "admin-notification": AdminNotificationProps;
@@ -189,6 +228,8 @@ export type EmailPropsByTemplate = {
   "year-end-statement": YearEndStatementProps;
   "donor-erasure-request": DonorErasureRequestProps;
   "security-notice": SecurityNoticeProps;
+  "plan-payment-issue": PlanPaymentIssueProps;
+  "unfinished-gift": UnfinishedGiftProps;
 };
 
 export type EmailTemplate = keyof EmailPropsByTemplate;

@@ -14,6 +14,8 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { remindExpiringCards } from "@/lib/services/recurring/remind-expiring-cards";
+import { remindUnfinishedGifts } from "@/lib/services/recurring/remind-unfinished-gifts";
 import { sendDonorSignInLink } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { purgeStaleAccountRows } from "@/lib/services/sessions/purge-sessions";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
@@ -138,11 +140,13 @@ export type WorkerRunResult = { delivered: number; failed: number; published: nu
 
 /**
  * One pass of the worker: campaign transitions, expired ticket holds and abandoned checkouts,
- * then one batch of due outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
+ * reminders of unfinished gifts and expiring cards, then one batch of due outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
  */
 export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimOptions = {}): Promise<WorkerRunResult> {
   const transitions = await runScheduledCampaignTransitions(db);
   await expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds });
+  await remindUnfinishedGifts(db, { orgIds: options.orgIds });
+  await remindExpiringCards(db, { orgIds: options.orgIds });
   await purgeExpiredSignInLinks(db);
   await purgeStaleAccountRows(db);
   await purgeExpiredDonorSessions(db);

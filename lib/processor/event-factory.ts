@@ -227,9 +227,80 @@ export function invoicePaymentSucceeded(input: InvoiceInput) {
   return processorEvent("invoice.payment_succeeded", invoice, input);
 }
 
-/** `customer.subscription.deleted`: the subscription ended (canceled, or after failed payments). */
+/**
+ * `invoice.payment_failed` for a subscription's invoice: the attempt (`attempt_count`) was declined;
+ * `next_payment_attempt` is when the processor retries (null when it won't).
+ */
+export function invoicePaymentFailed(
+  input: EnvelopeOptions & {
+    invoiceId: string;
+    subscriptionId: string;
+    billingReason?: "subscription_create" | "subscription_cycle" | (string & {});
+    amountDueCents: number;
+    currency: string;
+    attemptCount: number;
+    /** Unix seconds, or null. */
+    nextPaymentAttempt: number | null;
+    paymentIntentId?: string | null;
+    chargeId?: string | null;
+  },
+) {
+  const due = input.amountDueCents;
+  return processorEvent(
+    "invoice.payment_failed",
+    {
+      id: input.invoiceId,
+      object: "invoice",
+      amount_due: due,
+      amount_paid: 0,
+      amount_remaining: due,
+      attempt_count: input.attemptCount,
+      attempted: true,
+      billing_reason: input.billingReason ?? "subscription_cycle",
+      currency: input.currency,
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: input.nextPaymentAttempt,
+      parent: {
+        quote_details: null,
+        subscription_details: { metadata: {}, subscription: input.subscriptionId },
+        type: "subscription_details",
+      },
+      payments: {
+        object: "list",
+        data: [
+          {
+            id: processorId("inpay"),
+            object: "invoice_payment",
+            amount_paid: 0,
+            amount_requested: due,
+            currency: input.currency,
+            invoice: input.invoiceId,
+            is_default: true,
+            livemode: false,
+            payment: { type: "payment_intent", payment_intent: input.paymentIntentId ?? null, charge: input.chargeId ?? null },
+            status: "open",
+          },
+        ],
+        has_more: false,
+      },
+      status: "open",
+      subtotal: due,
+      total: due,
+    },
+    input,
+  );
+}
+
+/** `customer.subscription.deleted`: the subscription ended (canceled, or after failed payments: `cancellationReason` "payment_failed"). */
 export function customerSubscriptionDeleted(
-  input: EnvelopeOptions & { subscriptionId: string; customerId?: string | null; metadata?: Record<string, string>; canceledAt?: number },
+  input: EnvelopeOptions & {
+    subscriptionId: string;
+    customerId?: string | null;
+    metadata?: Record<string, string>;
+    canceledAt?: number;
+    cancellationReason?: "cancellation_requested" | "payment_failed" | "payment_disputed";
+  },
 ) {
   const at = input.canceledAt ?? now();
   return processorEvent(
@@ -237,12 +308,64 @@ export function customerSubscriptionDeleted(
     {
       id: input.subscriptionId,
       object: "subscription",
+      cancellation_details: { comment: null, feedback: null, reason: input.cancellationReason ?? "cancellation_requested" },
       canceled_at: at,
       customer: input.customerId ?? null,
       ended_at: at,
       livemode: false,
       metadata: input.metadata ?? {},
       status: "canceled",
+    },
+    input,
+  );
+}
+
+/** The card a charge was paid with, as `payment_method_details.card` reports it. */
+export type ChargeCard = { brand: string; last4: string; expMonth: number; expYear: number };
+
+/** `charge.succeeded`: a payment went through; `payment_method_details.card` names the card and its expiry. */
+export function chargeSucceeded(
+  input: EnvelopeOptions & {
+    chargeId: string;
+    paymentIntentId: string | null;
+    amountCents: number;
+    currency: string;
+    card: ChargeCard;
+    customerId?: string | null;
+    metadata?: Record<string, string>;
+  },
+) {
+  return processorEvent(
+    "charge.succeeded",
+    {
+      id: input.chargeId,
+      object: "charge",
+      amount: input.amountCents,
+      amount_captured: input.amountCents,
+      amount_refunded: 0,
+      captured: true,
+      created: input.created ?? now(),
+      currency: input.currency,
+      customer: input.customerId ?? null,
+      livemode: false,
+      metadata: input.metadata ?? {},
+      paid: true,
+      payment_intent: input.paymentIntentId,
+      payment_method: processorId("pm"),
+      payment_method_details: {
+        card: {
+          brand: input.card.brand,
+          country: "US",
+          exp_month: input.card.expMonth,
+          exp_year: input.card.expYear,
+          funding: "credit",
+          last4: input.card.last4,
+          network: input.card.brand,
+        },
+        type: "card",
+      },
+      refunded: false,
+      status: "succeeded",
     },
     input,
   );

@@ -30,6 +30,10 @@ const campaignFields = {
   suggestedAmounts: z.array(suggestedAmount).max(12),
   allowCustomAmount: z.boolean(),
   allowRecurring: z.boolean(),
+  monthlyUpsell: z.boolean().meta({
+    description:
+      "After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once (default true; only where recurring gifts are allowed).",
+  }),
   matchingEnabled: z.boolean(),
   matchingOrgName: plainText(140).nullable(),
   matchingMaxCents: cents.nullable(),
@@ -91,6 +95,7 @@ export const campaignSchema = z
     suggestedAmounts: z.array(z.number().int()),
     allowCustomAmount: z.boolean(),
     allowRecurring: z.boolean(),
+    monthlyUpsell: z.boolean(),
     matchingEnabled: z.boolean(),
     matchingOrgName: z.string().nullable(),
     matchingMaxCents: z.number().int().nullable(),
@@ -133,6 +138,7 @@ export function serializeCampaign(c: Campaign): CampaignView {
     suggestedAmounts: c.suggestedAmounts,
     allowCustomAmount: c.allowCustomAmount,
     allowRecurring: c.allowRecurring,
+    monthlyUpsell: c.monthlyUpsell,
     matchingEnabled: c.matchingEnabled,
     matchingOrgName: c.matchingOrgName,
     matchingMaxCents: c.matchingMaxCents,

@@ -30,6 +30,8 @@ export const deductibleCents = (d: Pick<Donation, "amount" | "advantageCents">) 
 export const INCOMPLETE_DONATION_STATUSES = ["PENDING", "FAILED"] as const;
 export const RECURRING_INTERVALS = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const;
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+/** The donate form's monthly upsell: shown after a one-time choice, then accepted (the gift is the monthly one) or declined. */
+export const UPSELL_OUTCOMES = ["OFFERED", "ACCEPTED", "DECLINED"] as const;
 
 const name = plainText(100).transform((s) => (s === "" ? null : s));
 
@@ -75,6 +77,13 @@ export const createDonationBody = z
     address: addressInput.nullish().meta({
       description:
         "The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on the donor once the payment succeeds.",
+    remindIfUnfinished: z.boolean().optional().meta({
+      description:
+        'The donor ticked "Remind me if I don\'t finish": one email `ABANDONED_REMINDER_MINUTES` later (60 by default) if the gift is still unpaid, with a link that reopens the form with the same gift. Off by default.',
+    }),
+    upsell: z.enum(UPSELL_OUTCOMES).nullish().meta({
+      description:
+        "The form's monthly upsell, as the donor left it: `ACCEPTED` (this is the smaller monthly gift offered after a one-time choice; needs `recurringInterval` MONTH), `DECLINED` (a one-time gift after the offer) or `OFFERED` (shown, not answered). Only on campaigns with `monthlyUpsell`.",
     }),
     locale: z.enum(LOCALES).optional().meta({
       description:
@@ -144,6 +153,10 @@ export const donationSchema = z
     giftAid: z.boolean().meta({ description: "The donor made a UK Gift Aid declaration with this gift." }),
     voidReason: z.string().nullable(),
     voidedAt: z.string().nullable(),
+    upsell: z
+      .enum(UPSELL_OUTCOMES)
+      .nullable()
+      .meta({ description: "The donate form's monthly upsell for this gift; null when it wasn't offered." }),
     createdAt: z.string(),
     updatedAt: z.string(),
     succeededAt: z.string().nullable(),
@@ -197,6 +210,7 @@ export function serializeDonation(d: Donation): DonationView {
     giftAid: d.giftAid,
     voidReason: d.voidReason,
     voidedAt: iso(d.voidedAt),
+    upsell: d.upsell ?? null,
     createdAt: iso(d.createdAt)!,
     updatedAt: iso(d.updatedAt)!,
     succeededAt: iso(d.succeededAt),

@@ -35,6 +35,18 @@ export const recurringPlanSchema = z
       description:
         "Who ended the plan: `donor` (from their account), `staff` (dashboard or API) or `processor` (on its own, e.g. after failed payments); null while it runs, and on plans canceled before this was recorded.",
     }),
+    pastDueAt: z.string().nullable().meta({ description: "PAST_DUE: when a renewal payment first failed; null otherwise." }),
+    nextRetryAt: z.string().nullable().meta({
+      description:
+        "PAST_DUE: when the processor tries the unpaid renewal again (its invoice's `next_payment_attempt`); null when it won't, or the plan isn't past due.",
+    }),
+    card: z
+      .object({ brand: z.string().nullable(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+      .nullable()
+      .meta({
+        description:
+          "The card the processor last charged for the plan (from its `charge.succeeded` events); null until one is reported, and after the donor saves a new card.",
+      }),
     donationCount: z.number().int().meta({ description: "How many of its donations (first gift and renewals) SUCCEEDED." }),
     totalCents: z.number().int().meta({ description: "The sum of those SUCCEEDED donations' amounts." }),
   })
@@ -59,6 +71,12 @@ export function serializeRecurringPlan(r: RecurringPlanRow): RecurringPlanView {
     createdAt: iso(p.createdAt)!,
     canceledAt: iso(p.canceledAt),
     canceledBy: p.status === "CANCELED" ? (p.canceledBy ?? null) : null,
+    pastDueAt: p.status === "PAST_DUE" ? iso(p.pastDueAt) : null,
+    nextRetryAt: p.status === "PAST_DUE" ? iso(p.nextRetryAt) : null,
+    card:
+      p.cardLast4 && p.cardExpMonth && p.cardExpYear
+        ? { brand: p.cardBrand, last4: p.cardLast4, expMonth: p.cardExpMonth, expYear: p.cardExpYear }
+        : null,
     donationCount: r.donationCount,
     totalCents: r.totalCents,
   };

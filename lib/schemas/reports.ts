@@ -184,3 +184,21 @@ export const campaignReportSchema = z
   .meta({ id: "CampaignReport" });
 
 export type CampaignReport = z.output<typeof campaignReportSchema>;
+
+export const recurringReportSchema = z
+  .object({
+    ...windowEcho,
+    currency: reportCurrency,
+    activePlans: int("Recurring plans ACTIVE now (not windowed)."),
+    pastDuePlans: int("Recurring plans PAST_DUE now (not windowed): a renewal was declined and the processor is retrying it."),
+    monthlyRecurringCents: int(
+      "Monthly recurring revenue of the plans ACTIVE now (not windowed): one twelfth of what they charge in a year, rounded once (halves up).",
+    ),
+    recoveredCents: int("Sum of the renewals paid after their invoice had failed, whose recovery is in the window (each counted once)."),
+    lostCents: int("Sum of the amounts due of the renewal invoices the processor gave up on (ending the plan), in the window."),
+    upsellOffered: int("Gifts started in the window whose donor was offered the monthly upsell (accepted, declined or unanswered)."),
+    upsellAccepted: int("Of those, the ones that took the monthly gift."),
+    abandonedReminded: int("Unfinished-gift reminders sent in the window."),
+    abandonedRecovered: int("Of those, the ones followed by a completed gift of the same donor to the same campaign."),
+  })
+  .meta({ id: "RecurringReport" });

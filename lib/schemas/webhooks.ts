@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "donation.voided",
   "recurring_plan.created",
   "recurring_plan.canceled",
+  "recurring_plan.past_due",
+  "recurring_plan.recovered",
   "campaign.created",
   "campaign.updated",
   "campaign.published",

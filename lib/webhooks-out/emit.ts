@@ -112,7 +112,7 @@ export async function emitCampaignTransitions(
 
 export async function emitRecurringPlanEvent(
   tx: DbOrTx,
-  type: "recurring_plan.created" | "recurring_plan.canceled",
+  type: Extract<WebhookEventType, `recurring_plan.${string}`>,
   planId: string,
 ): Promise<void> {
   const row = await getRecurringPlanRow(tx, planId);

@@ -91,6 +91,7 @@ export const DONATION_FIELDS = [
   "paymentIntentId",
   "failureReason",
   "disputeReason",
+  "upsell",
   "createdAt",
   "updatedAt",
   "succeededAt",

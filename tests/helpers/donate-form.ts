@@ -11,6 +11,7 @@ export function formCampaign(fields: Partial<DonateFormCampaign> = {}): DonateFo
     suggestedAmounts: [2500, 5000, 10000],
     allowCustomAmount: true,
     allowRecurring: true,
+    monthlyUpsell: true,
     minAmountCents: 500,
     ticketPriceCents: null,
     ticketCapacity: null,

@@ -255,6 +255,14 @@ const MATRIX: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:idOrSlug/reports/recurring",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/reports/recurring`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:idOrSlug/reports/timeseries",
     role: "MEMBER",
     path: (i) => `/api/orgs/${i.org}/reports/timeseries`,

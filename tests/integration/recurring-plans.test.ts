@@ -36,6 +36,9 @@ const PLAN_FIELDS = [
   "createdAt",
   "canceledAt",
   "canceledBy",
+  "pastDueAt",
+  "nextRetryAt",
+  "card",
   "donationCount",
   "totalCents",
 ];

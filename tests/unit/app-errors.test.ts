@@ -35,6 +35,7 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   recurring_plan_not_found: 404,
   payment_not_found: 404,
   subscription_not_found: 404,
+  unsubscribe_link_not_found: 404,
   account_not_found: 404,
   donor_not_found: 404,
   donor_request_not_found: 404,
@@ -175,8 +176,8 @@ describe("validation details codes", () => {
   });
 
   it("a value outside an enum is invalid_value with the allowed values", () => {
-    const details = codesOf({ ...donation, recurringInterval: "WEEK" });
-    expect(details.codes.recurringInterval).toEqual([{ code: "invalid_value", values: ["MONTH", "YEAR"] }]);
+    const details = codesOf({ ...donation, recurringInterval: "DAY" });
+    expect(details.codes.recurringInterval).toEqual([{ code: "invalid_value", values: ["WEEK", "MONTH", "QUARTER", "YEAR"] }]);
   });
 
   it('keeps one code per message, in order, with dotted paths and "" for form-level issues', () => {

@@ -5,7 +5,9 @@ import DonorSignIn from "@/emails/donor-sign-in";
 import DonorErasureRequest from "@/emails/donor-erasure-request";
 import MagicLink from "@/emails/magic-link";
 import MemberInvitation from "@/emails/member-invitation";
+import PlanPaymentIssue from "@/emails/plan-payment-issue";
 import SecurityNotice from "@/emails/security-notice";
+import UnfinishedGift from "@/emails/unfinished-gift";
 import Milestone from "@/emails/milestone";
 import Receipt from "@/emails/receipt";
 import PlanCanceled from "@/emails/plan-canceled";
@@ -46,6 +48,8 @@ const PREVIEWS = Object.entries({
   "year-end-statement": YearEndStatement.PreviewProps,
   "donor-erasure-request": DonorErasureRequest.PreviewProps,
   "security-notice": SecurityNotice.PreviewProps,
+  "plan-payment-issue": PlanPaymentIssue.PreviewProps,
+  "unfinished-gift": UnfinishedGift.PreviewProps,
 } satisfies { [K in EmailTemplate]: EmailPropsByTemplate[K] }) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][];
 
 /** Each string appears in the HTML part and in the plain-text part. */

@@ -11,6 +11,8 @@ import accountUpdated from "../fixtures/processor/account.updated.json";
 import chargeDisputeClosed from "../fixtures/processor/charge.dispute.closed.json";
 import chargeDisputeCreated from "../fixtures/processor/charge.dispute.created.json";
 import chargeRefunded from "../fixtures/processor/charge.refunded.json";
+import chargeSucceeded from "../fixtures/processor/charge.succeeded.json";
+import invoicePaymentFailed from "../fixtures/processor/invoice.payment_failed.json";
 import customerSubscriptionDeleted from "../fixtures/processor/customer.subscription.deleted.json";
 import invoicePaymentSucceeded from "../fixtures/processor/invoice.payment_succeeded.json";
 import invoicePaymentSucceededLegacy from "../fixtures/processor/invoice.payment_succeeded.legacy.json";
@@ -103,6 +105,45 @@ const CASES: { name: string; made: unknown; recorded: unknown; reads: string[]; 
     made: factory.chargeRefunded({ chargeId: "ch_1", paymentIntentId: "pi_1", amountCents: 5000, currency: "usd" }),
     recorded: chargeRefunded,
     reads: ["id", "payment_intent", "amount", "amount_refunded", "refunded"],
+  },
+  {
+    name: "charge.succeeded",
+    made: factory.chargeSucceeded({
+      chargeId: "ch_1",
+      paymentIntentId: "pi_1",
+      amountCents: 5000,
+      currency: "usd",
+      card: { brand: "visa", last4: "4242", expMonth: 3, expYear: 2027 },
+    }),
+    recorded: chargeSucceeded,
+    reads: [
+      "payment_intent",
+      "created",
+      "payment_method_details.card.exp_month",
+      "payment_method_details.card.exp_year",
+      "payment_method_details.card.last4",
+    ],
+  },
+  {
+    name: "invoice.payment_failed",
+    made: factory.invoicePaymentFailed({
+      invoiceId: "in_1",
+      subscriptionId: "sub_1",
+      amountDueCents: 2500,
+      currency: "usd",
+      attemptCount: 2,
+      nextPaymentAttempt: 1_770_163_490,
+    }),
+    recorded: invoicePaymentFailed,
+    reads: [
+      "id",
+      "parent.subscription_details.subscription",
+      "billing_reason",
+      "amount_due",
+      "currency",
+      "attempt_count",
+      "next_payment_attempt",
+    ],
   },
   {
     name: "charge.dispute.created",

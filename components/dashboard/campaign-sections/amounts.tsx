@@ -36,6 +36,13 @@ export function AmountsSection({ fields, money }: { fields: CampaignFields; mone
         label="Allow recurring gifts (weekly, monthly, quarterly, yearly)"
         hint={values.type === "MEMBERSHIP" ? "Memberships are recurring, so this must stay on." : undefined}
       />
+      {values.allowRecurring && (values.type === "DONATION" || values.type === "PEER_TO_PEER") ? (
+        <CheckboxField
+          {...check("monthlyUpsell")}
+          label="Offer a smaller monthly gift after a one-time choice"
+          hint="Shown once on the donate form; the outcome is recorded on each donation."
+        />
+      ) : null}
     </Section>
   );
 }

@@ -52,6 +52,8 @@ export const EMAIL_TEMPLATE_LABEL: Record<string, string> = {
   "member-invitation": "Member invitation",
   "donor-erasure-request": "Donor erasure request",
   "security-notice": "Account security notice",
+  "plan-payment-issue": "Recurring gift payment notice",
+  "unfinished-gift": "Unfinished gift reminder",
 };
 
 export const templateLabel = (t: string) => EMAIL_TEMPLATE_LABEL[t] ?? t;
@@ -138,7 +140,12 @@ function eventGroup(label: string, types: string[]) {
 
 export const WEBHOOK_EVENT_GROUPS: { label: string; types: { value: string; label: string }[] }[] = [
   eventGroup("Donations", ["donation.succeeded", "donation.failed", "donation.disputed", "donation.refunded"]),
-  eventGroup("Recurring plans", ["recurring_plan.created", "recurring_plan.canceled"]),
+  eventGroup("Recurring plans", [
+    "recurring_plan.created",
+    "recurring_plan.canceled",
+    "recurring_plan.past_due",
+    "recurring_plan.recovered",
+  ]),
   eventGroup("Campaigns", ["campaign.created", "campaign.updated", "campaign.published", "campaign.ended"]),
   eventGroup("Payouts", ["payout.paid", "payout.failed"]),
   eventGroup("Donors", ["donor.erased"]),

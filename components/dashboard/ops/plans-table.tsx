@@ -49,6 +49,17 @@ export function PlansTable({
               <td>
                 <PlanStatusBadge status={p.status} />
                 {p.status === "CANCELED" && p.canceledBy ? <span className="sub">{CANCELED_BY[p.canceledBy]}</span> : null}
+                {p.status === "PAST_DUE" ? (
+                  <span className="sub">
+                    {p.nextRetryAt ? (
+                      <>
+                        Next retry <LocalTime iso={p.nextRetryAt} dateOnly />
+                      </>
+                    ) : (
+                      "No retry scheduled"
+                    )}
+                  </span>
+                ) : null}
                 {p.canceledAt ? (
                   <span className="sub">
                     <LocalTime iso={p.canceledAt} dateOnly />

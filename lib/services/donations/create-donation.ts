@@ -23,6 +23,7 @@ import type { PaymentProcessor } from "@/lib/processor/types";
 import { processorIntervalOf } from "@/lib/recurring-intervals";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { assertFewFailedPayments } from "./failed-payments";
+import { assertUpsellFitsCampaign } from "@/lib/services/recurring/upsell";
 import { assertHeldTicketsWithinCap } from "./held-tickets";
 import { moveDonation } from "./move-donation";
 import { recordGivenDetails } from "@/lib/services/donors/given-details";
@@ -81,6 +82,7 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
     issues.add("recurringInterval", "This campaign does not take recurring gifts", "recurring_not_allowed");
   if (!recurring && campaign.type === "MEMBERSHIP")
     issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
+  assertUpsellFitsCampaign(input, campaign, issues);
   issues.throwIfAny();
 }
 
@@ -127,6 +129,8 @@ const DONATION_COLUMNS = [
   "feeCents",
   "clientIp",
   "locale",
+  "remindIfUnfinished",
+  "upsell",
 ] as const;
 type NewDonation = { [K in (typeof DONATION_COLUMNS)[number]]-?: (typeof donations.$inferInsert)[K] };
 
@@ -221,6 +225,8 @@ export async function createDonation(
       feeCents,
       clientIp: request.clientIp,
       locale: input.locale ?? chooseLocale({ acceptLanguage: request.acceptLanguage, orgDefault: org.defaultLocale }),
+      remindIfUnfinished: input.remindIfUnfinished ?? false,
+      upsell: input.upsell ?? null,
     };
     // Sent together: the driver pipelines them on the transaction's connection, in this order.
     const [[d]] = await Promise.all([

@@ -4,6 +4,7 @@ import { campaigns, donations, organizations, type Donation } from "@/db/schema"
 import { conflict, fieldError, notFound } from "@/lib/errors";
 import {
   accountUpdated,
+  chargeSucceeded,
   invoicePaymentSucceeded,
   paymentIntentPaymentFailed,
   paymentIntentSucceeded,
@@ -11,9 +12,9 @@ import {
 } from "@/lib/processor/event-factory";
 import { sandboxId } from "@/lib/processor/sandbox";
 import { markSandboxIntent, paymentIntentOfSecret, SANDBOX_CONFIRMED, sandboxIntentMarks } from "@/lib/processor/sandbox-intents";
-import { findFirstDonationOfSandboxSubscription, sandboxSubscriptionUnitAmount } from "@/lib/processor/sandbox-subscriptions";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 import { getSandboxProcessor } from "./get-processor";
+import { sandboxCard } from "./sandbox-renewals";
 
 export const SANDBOX_CARDS = { succeeds: "4242424242424242", declines: "4000000000000002" } as const;
 const DECLINE_MESSAGE = "Your card was declined.";
@@ -71,6 +72,16 @@ export async function confirmSandboxPayment(db: Db, input: { clientSecret: strin
   } else if (d.subscriptionId) {
     await getSandboxProcessor().sendEvent(sandboxInvoice(d, d.subscriptionId, "subscription_create", paymentIntentId, chargeId));
     await getSandboxProcessor().sendEvent(paymentIntentSucceeded(intent()));
+    await getSandboxProcessor().sendEvent(
+      chargeSucceeded({
+        eventId: sandboxId("evt"),
+        chargeId,
+        paymentIntentId,
+        amountCents: d.amount + d.feeCents,
+        currency: d.currency,
+        card: sandboxCard(),
+      }),
+    );
   } else {
     await getSandboxProcessor().sendEvent(paymentIntentSucceeded(intent()));
   }
@@ -134,24 +145,6 @@ function sandboxInvoice(
     paymentIntentId,
     chargeId,
   });
-}
-
-/** Sandbox stand-in for a subscription's next billing cycle: a paid renewal invoice. */
-export async function renewSandboxSubscription(db: Db, subscriptionId: string): Promise<void> {
-  const initial = await findFirstDonationOfSandboxSubscription(db, subscriptionId);
-  if (!initial) throw notFound("subscription_not_found", "Subscription not found");
-  if (initial.status !== "SUCCEEDED") throw conflict("first_payment_pending", "The subscription's first payment has not succeeded");
-  // What the subscription charges now: its first invoice's amount, or the price it was changed to since.
-  const unitAmountCents = await sandboxSubscriptionUnitAmount(db, initial);
-  await getSandboxProcessor().sendEvent(
-    sandboxInvoice(
-      { amount: unitAmountCents, feeCents: 0, currency: initial.currency },
-      subscriptionId,
-      "subscription_cycle",
-      sandboxId("pi"),
-      sandboxId("ch"),
-    ),
-  );
 }
 
 /** Sandbox stand-in for finishing Stripe's hosted onboarding: the account can now charge and pay out. */

@@ -4,6 +4,7 @@ import { donationEvents, donations, recurringPlans } from "@/db/schema";
 import { errorFields, log } from "@/lib/log";
 import { ProcessorError, type PaymentProcessor } from "@/lib/processor/types";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
+import { forgetPlanCard } from "@/lib/services/recurring/record-plan-card";
 
 /** A confirmed SetupIntent of a plan's card change, and whether its card is now the subscription's default. */
 export type PaymentMethodSetupResult = {
@@ -64,5 +65,6 @@ export async function recordPaymentMethodSetup(tx: Tx, source: EventSource, resu
     processorEventId: source.id,
     data: { planId: result.planId, paymentMethodId: result.paymentMethodId, defaultPaymentMethod: result.isDefault },
   });
+  if (result.isDefault) await forgetPlanCard(tx, result.planId);
   return "applied";
 }

@@ -3,6 +3,7 @@ import type { Tx } from "@/db";
 import { recurringPlans } from "@/db/schema";
 import type { EventOutcome } from "@/lib/services/processor/event-outcome";
 import { emitRecurringPlanEvent } from "@/lib/webhooks-out/emit";
+import { recordProcessorGaveUp } from "@/lib/services/recurring/record-processor-gave-up";
 import { queuePlanCanceledEmails } from "./plan-canceled-emails";
 
 /**
@@ -11,9 +12,10 @@ import { queuePlanCanceledEmails } from "./plan-canceled-emails";
  * request wrote it, else `processor` (it ended on its own). `recurring_plan.canceled` goes out
  * once, and only for a plan that had been announced as created (one that never became ACTIVE was
  * never a plan to the organization's systems). A plan the donor canceled has its confirmation
- * to the donor and its note to the organization queued here, with the change (at most once each).
+ * to the donor and its note to the organization queued here, with the change (at most once each);
+ * one the processor ended after failed payments tells its donor (see recordProcessorGaveUp).
  */
-export async function endRecurringPlan(tx: Tx, subscriptionId: string): Promise<EventOutcome> {
+export async function endRecurringPlan(tx: Tx, subscriptionId: string, reason: string | null = null): Promise<EventOutcome> {
   const [before] = await tx
     .select({ id: recurringPlans.id, status: recurringPlans.status, canceledBy: recurringPlans.canceledBy })
     .from(recurringPlans)
@@ -26,6 +28,7 @@ export async function endRecurringPlan(tx: Tx, subscriptionId: string): Promise<
       status: "CANCELED",
       canceledAt: sql`coalesce(${recurringPlans.canceledAt}, now())`,
       canceledBy: sql`coalesce(${recurringPlans.canceledBy}, 'processor')`,
+      nextRetryAt: null,
       updatedAt: sql`now()`,
     })
     .where(eq(recurringPlans.id, before.id))
@@ -33,5 +36,6 @@ export async function endRecurringPlan(tx: Tx, subscriptionId: string): Promise<
   const announced = before.status === "ACTIVE" || before.status === "PAST_DUE";
   if (announced) await emitRecurringPlanEvent(tx, "recurring_plan.canceled", before.id);
   if (before.status !== "CANCELED" && after.canceledBy === "donor") await queuePlanCanceledEmails(tx, after);
+  if (before.status !== "CANCELED" && after.canceledBy === "processor") await recordProcessorGaveUp(tx, after, reason);
   return "applied";
 }

@@ -5,6 +5,7 @@ import type { EventHandler } from "./types";
 /** A subscription ended (see endRecurringPlan). */
 export const customerSubscriptionDeleted: EventHandler<Stripe.CustomerSubscriptionDeletedEvent> = {
   apply(tx, event) {
-    return endRecurringPlan(tx, event.data.object.id);
+    const subscription = event.data.object;
+    return endRecurringPlan(tx, subscription.id, subscription.cancellation_details?.reason ?? null);
   },
 };

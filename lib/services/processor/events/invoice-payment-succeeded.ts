@@ -1,12 +1,14 @@
 import type Stripe from "stripe";
 import { recordRenewal } from "@/lib/services/donations/record-renewal";
 import { recordSubscriptionStart } from "@/lib/services/donations/record-subscription-start";
+import { lockPlanOfSubscription } from "@/lib/services/recurring/plan-of-subscription";
+import { recordPlanRecovery } from "@/lib/services/recurring/record-plan-recovery";
 import { idOf, type EventHandler } from "./types";
 
 type InvoicePayment = { paymentIntentId: string | null; chargeId: string | null };
 
 /** The subscription of an invoice, in the current shape (`parent.subscription_details`) or the older one. */
-function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
   const current = invoice.parent?.subscription_details?.subscription;
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
   return idOf(current ?? legacy ?? null);
@@ -24,7 +26,8 @@ function paymentInPayload(invoice: Stripe.Invoice): InvoicePayment {
 
 /**
  * A subscription's invoice was paid. `subscription_create`: its first payment (see
- * recordSubscriptionStart); `subscription_cycle`: a renewal (see recordRenewal). Other billing
+ * recordSubscriptionStart); `subscription_cycle`: a renewal (see recordRenewal), which also
+ * recovers a past-due plan (see recordPlanRecovery). Other billing
  * reasons, and invoices of no subscription, are acknowledged without effect.
  */
 export const invoicePaymentSucceeded: EventHandler<Stripe.InvoicePaymentSucceededEvent, InvoicePayment> = {
@@ -45,13 +48,19 @@ export const invoicePaymentSucceeded: EventHandler<Stripe.InvoicePaymentSucceede
       return recordSubscriptionStart(tx, event, { subscriptionId, invoiceId, ...payment });
     }
     if (invoice.billing_reason === "subscription_cycle") {
-      return recordRenewal(tx, event, {
+      // Read (and locked) before the renewal makes the plan ACTIVE: was it past due?
+      const locked = await lockPlanOfSubscription(tx, subscriptionId);
+      const outcome = await recordRenewal(tx, event, {
         subscriptionId,
         invoiceId,
         amountPaidCents: invoice.amount_paid,
         currency: invoice.currency ?? null,
         ...payment,
       });
+      if (outcome === "applied" && locked) {
+        await recordPlanRecovery(tx, { id: locked.plan.id, wasPastDue: locked.plan.status === "PAST_DUE" }, invoiceId);
+      }
+      return outcome;
     }
     return "ignored";
   },

@@ -8,6 +8,7 @@ import { PageHeader, Stat } from "@/components/ui/card";
 import { EmptyList, StatusTabs } from "@/components/dashboard/ops/list-page";
 import { getDb } from "@/db";
 import { listRecurringPlans } from "@/db/queries/recurring-plans";
+import { getRecurringReport } from "@/db/queries/recurring-report";
 import { getReportSummary } from "@/db/queries/reports";
 import { recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/roles";
@@ -42,6 +43,7 @@ export default async function RecurringPage({ params, searchParams }: Props) {
       .groupBy(recurringPlans.status),
     getReportSummary(db, org.id, { from: null, to: null }),
   ]);
+  const kept = await getRecurringReport(db, org.id, { from: null, to: null });
   const { counts, all } = statusCounts(byStatus);
   const base = `/dashboard/${org.slug}/recurring`;
   const href = pageHref(base, status ? { status } : {});
@@ -51,7 +53,7 @@ export default async function RecurringPage({ params, searchParams }: Props) {
     <>
       <PageHeader
         title="Recurring"
-        description="Monthly and yearly gifts. Each plan is one subscription at the payment processor: its first gift and every renewal."
+        description="Weekly, monthly, quarterly and yearly gifts. Each plan is one subscription at the payment processor: its first gift and every renewal. A past-due plan's renewal was declined; the processor retries it on the date shown."
       />
       {all > 0 ? (
         <div className="stats">
@@ -59,9 +61,19 @@ export default async function RecurringPage({ params, searchParams }: Props) {
           <Stat
             label="Monthly value"
             value={formatMoney(summary.recurringMonthlyValueCents, org.currency, { short: true })}
-            hint="Active plans now; yearly ones count a twelfth"
+            hint="Active plans now, per month"
           />
-          <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal payment failed" />
+          <Stat label="Past due" value={(counts.PAST_DUE ?? 0).toLocaleString("en-US")} hint="A renewal was declined; retrying" />
+          <Stat
+            label="Recovered"
+            value={formatMoney(kept.recoveredCents, org.currency, { short: true })}
+            hint={`Renewals paid after a decline; ${formatMoney(kept.lostCents, org.currency, { short: true })} lost`}
+          />
+          <Stat
+            label="Monthly upsell"
+            value={`${kept.upsellAccepted.toLocaleString("en-US")} of ${kept.upsellOffered.toLocaleString("en-US")}`}
+            hint={`Offers taken; reminders: ${kept.abandonedRecovered.toLocaleString("en-US")} of ${kept.abandonedReminded.toLocaleString("en-US")} finished`}
+          />
         </div>
       ) : null}
       <StatusTabs base={base} all={all} statuses={TAB_ORDER} current={status} label={(s) => PLAN_STATUS[s].label} counts={counts} />
@@ -73,7 +85,8 @@ export default async function RecurringPage({ params, searchParams }: Props) {
           linkLabel="Check your campaigns"
           primary
         >
-          Donors can choose to give every month or year on any campaign that allows recurring gifts (the default). Their plans show up here.
+          Donors can choose to give every week, month, quarter or year on any campaign that allows recurring gifts (the default). Their
+          plans show up here.
         </EmptyList>
       ) : rows.length === 0 ? (
         <EmptyList

@@ -138,6 +138,7 @@ export function donateFormCampaign(c: PublicView["campaign"], currency: string):
     suggestedAmounts: c.suggestedAmounts,
     allowCustomAmount: c.allowCustomAmount,
     allowRecurring: c.allowRecurring,
+    monthlyUpsell: c.monthlyUpsell,
     minAmountCents: c.minAmountCents,
     ticketPriceCents: c.ticketPriceCents,
     ticketCapacity: c.ticketCapacity,
