@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
+import { giftAidInput, postalAddressInput } from "./addresses";
 import { email, iso, isoDateTime, plainText } from "./common";
 
 export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"] as const;
@@ -69,6 +70,12 @@ export const createDonationBody = z
     locale: z.enum(LOCALES).optional().meta({
       description:
         "The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.",
+    }),
+    address: postalAddressInput.nullish().meta({
+      description: "The donor's postal address, printed on the receipt; required when the organization's `receiptProfile` is CA.",
+    }),
+    giftAid: giftAidInput.nullish().meta({
+      description: "A UK taxpayer's Gift Aid declaration (organizations whose `receiptProfile` is UK only): home address and postcode.",
     }),
     captchaToken: z
       .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, isoDateTime, plainText } from "./common";
+import { optionalText, postalAddressInput } from "./addresses";
 import { OFFLINE_METHODS } from "./donations";
 
 /** A day (`2031-03-04`, taken as midnight UTC) or an ISO 8601 date-time; never more than a day ahead. */
@@ -11,40 +12,6 @@ const receivedAt = z
   .refine((d) => d.getUTCFullYear() >= 1900, "Must be in 1900 or later")
   .refine((d) => d.getTime() <= Date.now() + 86_400_000, "Must not be in the future")
   .meta({ description: "When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time." });
-
-/** A country as ISO 3166-1 alpha-2, upper-cased. */
-const country = z
-  .string()
-  .trim()
-  .regex(/^[a-zA-Z]{2}$/, "Must be a two-letter ISO 3166-1 country code")
-  .transform((s) => s.toUpperCase());
-
-const optionalText = (max: number) =>
-  plainText(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const postalAddressInput = z
-  .object({
-    line1: plainText(200, 1),
-    line2: optionalText(200),
-    city: plainText(100, 1),
-    region: optionalText(100),
-    postalCode: optionalText(20),
-    country,
-  })
-  .meta({ id: "PostalAddressInput" });
-
-export const postalAddressSchema = z
-  .object({
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    region: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string(),
-  })
-  .meta({ id: "PostalAddress" });
 
 const amount = z.number().int().min(1).max(100_000_000);
 const advantageCents = z.number().int().min(0).max(100_000_000);

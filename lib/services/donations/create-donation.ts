@@ -25,6 +25,7 @@ import { assertHeldTicketsWithinCap } from "./held-tickets";
 import { moveDonation } from "./move-donation";
 import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
+import { assertReceiptFields, receiptFields } from "@/lib/services/receipts/donate-form-fields";
 
 /** Who started the donation: the client's rate-limit key, and the `Accept-Language` its language falls back to. */
 export type DonationRequest = { clientIp: string | null; acceptLanguage?: string | null };
@@ -76,6 +77,7 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
     issues.add("recurringInterval", "This campaign does not take recurring gifts", "recurring_not_allowed");
   if (!recurring && campaign.type === "MEMBERSHIP")
     issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
+  assertReceiptFields(issues, input, org);
   issues.throwIfAny();
 }
 
@@ -122,6 +124,9 @@ const DONATION_COLUMNS = [
   "feeCents",
   "clientIp",
   "locale",
+  "receiptAddress",
+  "giftAid",
+  "giftAidDeclaration",
 ] as const;
 type NewDonation = { [K in (typeof DONATION_COLUMNS)[number]]-?: (typeof donations.$inferInsert)[K] };
 
@@ -213,6 +218,7 @@ export async function createDonation(
       recurringPlanId,
       tickets,
       coverFees: input.coverFees ?? false,
+      ...receiptFields(input),
       feeCents,
       clientIp: request.clientIp,
       locale: input.locale ?? chooseLocale({ acceptLanguage: request.acceptLanguage, orgDefault: org.defaultLocale }),

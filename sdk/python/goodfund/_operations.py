@@ -227,6 +227,25 @@ class Operations:
         )
         return answer
 
+    def get_donation_receipt(self, id: str, *, request_id: str | None = None) -> bytes:
+        """Download a gift's receipt.
+
+        ``GET /api/donations/{id}/receipt.pdf``
+
+        The receipt of one gift as a PDF (`receipt-<org-slug>-<receiptNumber>.pdf`), worded by
+        the organization's `receiptProfile`: US (goods-or-services statement), CA (official
+        receipt for income tax purposes), UK (Gift Aid) or GENERIC. A refunded or voided
+        gift's receipt is marked VOID. 404 when the gift has no receipt number.
+
+        Requires membership of the organization (any role).
+        """
+        answer: bytes = self.request(
+            "GET",
+            f"/api/donations/{_segment(id)}/receipt.pdf",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def refund_donation(
         self,
         id: str,
@@ -1648,6 +1667,32 @@ class Operations:
         )
         return answer
 
+    def get_gift_aid_claim(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str,
+        to: str,
+        request_id: str | None = None,
+    ) -> str:
+        """Gift Aid claim (CSV).
+
+        ``GET /api/orgs/{idOrSlug}/gift-aid/claim``
+
+        Every SUCCEEDED gift received in [from, to) with a Gift Aid declaration, one line
+        each, in the column order of HMRC's Gift Aid schedule (dates DD/MM/YY, amounts in
+        pounds). Refunded, disputed and voided gifts are excluded.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: str = self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/gift-aid/claim",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def list_members(
         self,
         id_or_slug: str,
@@ -2683,6 +2728,25 @@ class AsyncOperations:
             "PATCH",
             f"/api/donations/{_segment(id)}",
             json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def get_donation_receipt(self, id: str, *, request_id: str | None = None) -> bytes:
+        """Download a gift's receipt.
+
+        ``GET /api/donations/{id}/receipt.pdf``
+
+        The receipt of one gift as a PDF (`receipt-<org-slug>-<receiptNumber>.pdf`), worded by
+        the organization's `receiptProfile`: US (goods-or-services statement), CA (official
+        receipt for income tax purposes), UK (Gift Aid) or GENERIC. A refunded or voided
+        gift's receipt is marked VOID. 404 when the gift has no receipt number.
+
+        Requires membership of the organization (any role).
+        """
+        answer: bytes = await self.request(
+            "GET",
+            f"/api/donations/{_segment(id)}/receipt.pdf",
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -4118,6 +4182,32 @@ class AsyncOperations:
             "GET",
             f"/api/orgs/{_segment(id_or_slug)}/donors/export",
             params={"q": q, "sort": sort, "order": order},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def get_gift_aid_claim(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str,
+        to: str,
+        request_id: str | None = None,
+    ) -> str:
+        """Gift Aid claim (CSV).
+
+        ``GET /api/orgs/{idOrSlug}/gift-aid/claim``
+
+        Every SUCCEEDED gift received in [from, to) with a Gift Aid declaration, one line
+        each, in the column order of HMRC's Gift Aid schedule (dates DD/MM/YY, amounts in
+        pounds). Refunded, disputed and voided gifts are excluded.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: str = await self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/gift-aid/claim",
+            params={"from": from_, "to": to},
             headers={"X-Request-Id": request_id},
         )
         return answer

@@ -348,6 +348,12 @@ class CreateDonation(TypedDict):
     # The language the donor gave in (en, es, fr, de): their receipt and later emails are written in
     # it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
     locale: NotRequired[Literal["en", "es", "fr", "de"]]
+    # The donor's postal address, printed on the receipt; required when the organization's
+    # `receiptProfile` is CA.
+    address: NotRequired[PostalAddressInput | None]
+    # A UK taxpayer's Gift Aid declaration (organizations whose `receiptProfile` is UK only): home
+    # address and postcode.
+    giftAid: NotRequired[GiftAidDeclarationInput | None]
     captchaToken: NotRequired[str | None]
 
 
@@ -821,6 +827,16 @@ class Error(TypedDict):
     details: NotRequired[ErrorDetails]
 
 
+class GiftAidDeclarationInput(TypedDict):
+    title: NotRequired[str | None]
+    firstName: str
+    lastName: str
+    # House name or number of the donor's home address
+    houseNameOrNumber: str
+    postcode: str
+    confirmed: Literal[True]
+
+
 class IssueCode(TypedDict):
     """The values the code refers to ride along, e.g. `minimum`, `maximum`, `inclusive`,
     `format`, `expected`, `values`.
@@ -903,6 +919,8 @@ class Organization(TypedDict):
     defaultLocale: Literal["en", "es", "fr", "de"]
     address: str | None
     receiptStatement: str | None
+    receiptProfile: Literal["US", "CA", "UK", "GENERIC"]
+    receiptSignatory: str | None
     donorErasureNeedsApproval: bool
     # Members must pass a second factor to use the organization (sessions; API keys unaffected).
     requireTwoFactor: bool
@@ -934,6 +952,8 @@ class OrganizationMembership(TypedDict):
     defaultLocale: Literal["en", "es", "fr", "de"]
     address: str | None
     receiptStatement: str | None
+    receiptProfile: Literal["US", "CA", "UK", "GENERIC"]
+    receiptSignatory: str | None
     donorErasureNeedsApproval: bool
     # Members must pass a second factor to use the organization (sessions; API keys unaffected).
     requireTwoFactor: bool
@@ -1495,6 +1515,11 @@ class UpdateOrganization(TypedDict):
     # Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or
     # services were provided
     receiptStatement: NotRequired[str | None]
+    # What receipts say: US (default; the goods-or-services statement), CA (official receipts for
+    # income tax purposes, donor address required), UK (Gift Aid declarations) or GENERIC
+    receiptProfile: NotRequired[Literal["US", "CA", "UK", "GENERIC"]]
+    # Name of the person authorized to sign official receipts (CA)
+    receiptSignatory: NotRequired[str | None]
     # When true, a donor's own erasure request waits for an admin's approval instead of running at
     # once
     donorErasureNeedsApproval: NotRequired[bool]
