@@ -17,6 +17,7 @@ export const API_ROUTE_CLASSES: readonly { method: string; pattern: RegExp; over
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donors\/[^/]+\/export\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donors\/export\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/campaigns\/?$/, overload: "reports" },
+  { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/recurring\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/summary\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/timeseries\/?$/, overload: "reports" },
   { method: "POST", pattern: /^\/api\/processor\/webhooks\/?$/, overload: "priority" },

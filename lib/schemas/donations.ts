@@ -3,6 +3,7 @@ import { LOCALES } from "@/lib/i18n/locales";
 import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
 import { addressInput } from "./address";
+import { giftAidInput } from "./addresses";
 import { email, iso, isoDateTime, plainText } from "./common";
 
 export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"] as const;
@@ -76,7 +77,8 @@ export const createDonationBody = z
       .meta({ description: "The donor agrees to hear from the organization by email; recorded on the donor once the payment succeeds." }),
     address: addressInput.nullish().meta({
       description:
-        "The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on the donor once the payment succeeds.",
+        "The donor's postal address, printed on the receipt; required when the campaign's `collectAddress` is on or the organization's `receiptProfile` is CA. Recorded on the donor once the payment succeeds.",
+    }),
     remindIfUnfinished: z.boolean().optional().meta({
       description:
         'The donor ticked "Remind me if I don\'t finish": one email `ABANDONED_REMINDER_MINUTES` later (60 by default) if the gift is still unpaid, with a link that reopens the form with the same gift. Off by default.',
@@ -88,6 +90,9 @@ export const createDonationBody = z
     locale: z.enum(LOCALES).optional().meta({
       description:
         "The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.",
+    }),
+    giftAid: giftAidInput.nullish().meta({
+      description: "A UK taxpayer's Gift Aid declaration (organizations whose `receiptProfile` is UK only): home address and postcode.",
     }),
     captchaToken: z
       .string()

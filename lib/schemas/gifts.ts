@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addressInput as postalAddressInput, addressSchema as postalAddressSchema } from "./address";
 import { email, isoDateTime, plainText } from "./common";
+import { optionalText, postalAddressInput } from "./addresses";
 import { OFFLINE_METHODS } from "./donations";
 
 /** A day (`2031-03-04`, taken as midnight UTC) or an ISO 8601 date-time; never more than a day ahead. */
@@ -12,11 +12,6 @@ const receivedAt = z
   .refine((d) => d.getUTCFullYear() >= 1900, "Must be in 1900 or later")
   .refine((d) => d.getTime() <= Date.now() + 86_400_000, "Must not be in the future")
   .meta({ description: "When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time." });
-
-const optionalText = (max: number) =>
-  plainText(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const amount = z.number().int().min(1).max(100_000_000);
 const advantageCents = z.number().int().min(0).max(100_000_000);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+
+export const RECEIPT_PROFILES = ["US", "CA", "UK", "GENERIC"] as const;
 import type { Organization } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -79,6 +81,12 @@ const settingsFields = {
   receiptStatement: plainText(2000).nullable().meta({
     description: "Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided",
   }),
+  receiptProfile: z.enum(RECEIPT_PROFILES).meta({
+    description:
+      "What receipts say: US (default; the goods-or-services statement), CA (official receipts for income tax purposes, " +
+      "donor address required), UK (Gift Aid declarations) or GENERIC",
+  }),
+  receiptSignatory: plainText(140).nullable().meta({ description: "Name of the person authorized to sign official receipts (CA)" }),
   donorErasureNeedsApproval: z
     .boolean()
     .meta({ description: "When true, a donor's own erasure request waits for an admin's approval instead of running at once" }),
@@ -121,6 +129,8 @@ export const organizationSchema = z
     defaultLocale: z.enum(LOCALES),
     address: z.string().nullable(),
     receiptStatement: z.string().nullable(),
+    receiptProfile: z.enum(RECEIPT_PROFILES),
+    receiptSignatory: z.string().nullable(),
     donorErasureNeedsApproval: z.boolean(),
     requireTwoFactor: z
       .boolean()
@@ -175,6 +185,8 @@ export function serializeOrganization(org: Organization): z.output<typeof organi
     defaultLocale: org.defaultLocale as (typeof LOCALES)[number],
     address: org.address,
     receiptStatement: org.receiptStatement,
+    receiptProfile: org.receiptProfile,
+    receiptSignatory: org.receiptSignatory,
     donorErasureNeedsApproval: org.donorErasureNeedsApproval,
     requireTwoFactor: org.requireTwoFactor,
     createdAt: iso(org.createdAt)!,

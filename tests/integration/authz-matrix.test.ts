@@ -183,6 +183,14 @@ const MATRIX: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:idOrSlug/gift-aid/claim",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/gift-aid/claim?from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:idOrSlug/donors",
     role: "MEMBER",
     path: (i) => `/api/orgs/${i.org}/donors`,

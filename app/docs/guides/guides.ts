@@ -35,6 +35,11 @@ export const GUIDES = [
     title: "Languages and currencies",
     summary: "Donate pages, donor accounts and donor emails in English, Spanish, French and German; amounts in each currency.",
   },
+  {
+    slug: "offline-gifts-and-receipts",
+    title: "Offline gifts and receipts",
+    summary: "Recording cheques, cash and transfers; corrections and voids; numbered receipts for the US, Canada and the UK; Gift Aid.",
+  },
 ] as const;
 
 export type Guide = (typeof GUIDES)[number];

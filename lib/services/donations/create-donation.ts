@@ -29,6 +29,7 @@ import { moveDonation } from "./move-donation";
 import { recordGivenDetails } from "@/lib/services/donors/given-details";
 import { findOrCreateDonor } from "./upsert-donor";
 import { assertCaptcha } from "./verify-captcha";
+import { assertReceiptFields, receiptFields } from "@/lib/services/receipts/donate-form-fields";
 
 /** Who started the donation: the client's rate-limit key, and the `Accept-Language` its language falls back to. */
 export type DonationRequest = { clientIp: string | null; acceptLanguage?: string | null };
@@ -83,6 +84,7 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   if (!recurring && campaign.type === "MEMBERSHIP")
     issues.add("recurringInterval", "Required for MEMBERSHIP campaigns", "recurring_required");
   assertUpsellFitsCampaign(input, campaign, issues);
+  assertReceiptFields(issues, input, org);
   issues.throwIfAny();
 }
 
@@ -131,6 +133,9 @@ const DONATION_COLUMNS = [
   "locale",
   "remindIfUnfinished",
   "upsell",
+  "receiptAddress",
+  "giftAid",
+  "giftAidDeclaration",
 ] as const;
 type NewDonation = { [K in (typeof DONATION_COLUMNS)[number]]-?: (typeof donations.$inferInsert)[K] };
 
@@ -222,6 +227,7 @@ export async function createDonation(
       recurringPlanId,
       tickets,
       coverFees: input.coverFees ?? false,
+      ...receiptFields(input),
       feeCents,
       clientIp: request.clientIp,
       locale: input.locale ?? chooseLocale({ acceptLanguage: request.acceptLanguage, orgDefault: org.defaultLocale }),

@@ -227,6 +227,25 @@ class Operations:
         )
         return answer
 
+    def get_donation_receipt(self, id: str, *, request_id: str | None = None) -> bytes:
+        """Download a gift's receipt.
+
+        ``GET /api/donations/{id}/receipt.pdf``
+
+        The receipt of one gift as a PDF (`receipt-<org-slug>-<receiptNumber>.pdf`), worded by
+        the organization's `receiptProfile`: US (goods-or-services statement), CA (official
+        receipt for income tax purposes), UK (Gift Aid) or GENERIC. A refunded or voided
+        gift's receipt is marked VOID. 404 when the gift has no receipt number.
+
+        Requires membership of the organization (any role).
+        """
+        answer: bytes = self.request(
+            "GET",
+            f"/api/donations/{_segment(id)}/receipt.pdf",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def refund_donation(
         self,
         id: str,
@@ -1790,6 +1809,32 @@ class Operations:
         )
         return answer
 
+    def get_gift_aid_claim(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str,
+        to: str,
+        request_id: str | None = None,
+    ) -> str:
+        """Gift Aid claim (CSV).
+
+        ``GET /api/orgs/{idOrSlug}/gift-aid/claim``
+
+        Every SUCCEEDED gift received in [from, to) with a Gift Aid declaration, one line
+        each, in the column order of HMRC's Gift Aid schedule (dates DD/MM/YY, amounts in
+        pounds). Refunded, disputed and voided gifts are excluded.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: str = self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/gift-aid/claim",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def list_members(
         self,
         id_or_slug: str,
@@ -2032,6 +2077,33 @@ class Operations:
         )
         return answer
 
+    def get_recurring_report(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str | None = None,
+        to: str | None = None,
+        request_id: str | None = None,
+    ) -> models.RecurringReport:
+        """Recurring revenue: plans, recoveries, losses, upsell and reminders.
+
+        ``GET /api/orgs/{idOrSlug}/reports/recurring``
+
+        Plans active and past due now and their monthly recurring revenue (not windowed); for
+        the `from` (inclusive) to `to` (exclusive) window: renewals recovered after a declined
+        payment and invoices lost when the processor gave up, monthly upsells offered and
+        accepted, unfinished-gift reminders sent and the gifts completed after them.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.RecurringReport = self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/reports/recurring",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def get_report_summary(
         self,
         id_or_slug: str,
@@ -2191,16 +2263,17 @@ class Operations:
         The answer includes the signing `secret`, shown only here and when rotated. Events:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
         `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
-        `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`,
-        `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON
-        `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and
-        signed per the Standard Webhooks specification: headers `webhook-id` (the event ID,
-        the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any
-        Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds
-        is a success; otherwise the delivery is retried with exponential backoff (the first
-        retry within 30 seconds) for about three days. Redirects are not followed. An endpoint
-        whose deliveries have failed for five days is disabled. URLs must be https and must
-        not resolve to private, loopback or link-local addresses (checked when saved and again
+        `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`,
+        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
+        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
+        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
+        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
+        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
+        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
+        otherwise the delivery is retried with exponential backoff (the first retry within 30
+        seconds) for about three days. Redirects are not followed. An endpoint whose
+        deliveries have failed for five days is disabled. URLs must be https and must not
+        resolve to private, loopback or link-local addresses (checked when saved and again
         before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
@@ -2496,6 +2569,30 @@ class Operations:
         )
         return answer
 
+    def unsubscribe_from_reminders(
+        self,
+        body: models.UnsubscribeReminders,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.UnsubscribedReminders:
+        """Stop unfinished-gift reminders.
+
+        ``POST /api/public/reminders/unsubscribe``
+
+        The `token` of the unsubscribe link in an unfinished-gift reminder: that address gets
+        no more such reminders from that organization (asking again changes nothing). A token
+        the server did not issue is a 404. Receipts and other emails about gifts made are not
+        affected.
+        """
+        answer: models.UnsubscribedReminders = self.request(
+            "POST",
+            "/api/public/reminders/unsubscribe",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def cancel_recurring_plan(
         self,
         id: str,
@@ -2593,20 +2690,50 @@ class Operations:
         )
         return answer
 
+    def fail_next_sandbox_renewal(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SandboxCardDeclines:
+        """Make a sandbox subscription's card decline.
+
+        ``POST /api/sandbox/subscriptions/{id}/fail-next-renewal``
+
+        Sandbox mode only, to try failed renewals without Stripe: from now on `POST …/renew`
+        reports declined payments (`invoice.payment_failed`, the plan PAST_DUE) until the
+        donor saves a new card from their account page.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.SandboxCardDeclines = self.request(
+            "POST",
+            f"/api/sandbox/subscriptions/{_segment(id)}/fail-next-renewal",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def renew_sandbox_subscription(
         self,
         id: str,
         *,
         request_id: str | None = None,
         idempotency_key: str | None = None,
-    ) -> models.RenewSandboxSubscriptionResponse:
+    ) -> models.SandboxRenewal:
         """Bill a sandbox subscription's next cycle now.
 
         ``POST /api/sandbox/subscriptions/{id}/renew``
 
+        Sandbox mode only: Stripe's next billing attempt. An invoice the card failed to pay is
+        attempted again; otherwise the next cycle is billed. `outcome` says what the processor
+        reported: `paid` (`invoice.payment_succeeded`), `failed` (`invoice.payment_failed`,
+        after `POST …/fail-next-renewal`) or `canceled` (the fourth failed attempt, then
+        `customer.subscription.deleted`).
+
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        answer: models.RenewSandboxSubscriptionResponse = self.request(
+        answer: models.SandboxRenewal = self.request(
             "POST",
             f"/api/sandbox/subscriptions/{_segment(id)}/renew",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
@@ -2825,6 +2952,25 @@ class AsyncOperations:
             "PATCH",
             f"/api/donations/{_segment(id)}",
             json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def get_donation_receipt(self, id: str, *, request_id: str | None = None) -> bytes:
+        """Download a gift's receipt.
+
+        ``GET /api/donations/{id}/receipt.pdf``
+
+        The receipt of one gift as a PDF (`receipt-<org-slug>-<receiptNumber>.pdf`), worded by
+        the organization's `receiptProfile`: US (goods-or-services statement), CA (official
+        receipt for income tax purposes), UK (Gift Aid) or GENERIC. A refunded or voided
+        gift's receipt is marked VOID. 404 when the gift has no receipt number.
+
+        Requires membership of the organization (any role).
+        """
+        answer: bytes = await self.request(
+            "GET",
+            f"/api/donations/{_segment(id)}/receipt.pdf",
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -4406,6 +4552,32 @@ class AsyncOperations:
         )
         return answer
 
+    async def get_gift_aid_claim(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str,
+        to: str,
+        request_id: str | None = None,
+    ) -> str:
+        """Gift Aid claim (CSV).
+
+        ``GET /api/orgs/{idOrSlug}/gift-aid/claim``
+
+        Every SUCCEEDED gift received in [from, to) with a Gift Aid declaration, one line
+        each, in the column order of HMRC's Gift Aid schedule (dates DD/MM/YY, amounts in
+        pounds). Refunded, disputed and voided gifts are excluded.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: str = await self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/gift-aid/claim",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     async def list_members(
         self,
         id_or_slug: str,
@@ -4648,6 +4820,33 @@ class AsyncOperations:
         )
         return answer
 
+    async def get_recurring_report(
+        self,
+        id_or_slug: str,
+        *,
+        from_: str | None = None,
+        to: str | None = None,
+        request_id: str | None = None,
+    ) -> models.RecurringReport:
+        """Recurring revenue: plans, recoveries, losses, upsell and reminders.
+
+        ``GET /api/orgs/{idOrSlug}/reports/recurring``
+
+        Plans active and past due now and their monthly recurring revenue (not windowed); for
+        the `from` (inclusive) to `to` (exclusive) window: renewals recovered after a declined
+        payment and invoices lost when the processor gave up, monthly upsells offered and
+        accepted, unfinished-gift reminders sent and the gifts completed after them.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.RecurringReport = await self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/reports/recurring",
+            params={"from": from_, "to": to},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     async def get_report_summary(
         self,
         id_or_slug: str,
@@ -4807,16 +5006,17 @@ class AsyncOperations:
         The answer includes the signing `secret`, shown only here and when rotated. Events:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
         `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
-        `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`,
-        `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON
-        `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and
-        signed per the Standard Webhooks specification: headers `webhook-id` (the event ID,
-        the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any
-        Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds
-        is a success; otherwise the delivery is retried with exponential backoff (the first
-        retry within 30 seconds) for about three days. Redirects are not followed. An endpoint
-        whose deliveries have failed for five days is disabled. URLs must be https and must
-        not resolve to private, loopback or link-local addresses (checked when saved and again
+        `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`,
+        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
+        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
+        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
+        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
+        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
+        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
+        otherwise the delivery is retried with exponential backoff (the first retry within 30
+        seconds) for about three days. Redirects are not followed. An endpoint whose
+        deliveries have failed for five days is disabled. URLs must be https and must not
+        resolve to private, loopback or link-local addresses (checked when saved and again
         before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
@@ -5112,6 +5312,30 @@ class AsyncOperations:
         )
         return answer
 
+    async def unsubscribe_from_reminders(
+        self,
+        body: models.UnsubscribeReminders,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.UnsubscribedReminders:
+        """Stop unfinished-gift reminders.
+
+        ``POST /api/public/reminders/unsubscribe``
+
+        The `token` of the unsubscribe link in an unfinished-gift reminder: that address gets
+        no more such reminders from that organization (asking again changes nothing). A token
+        the server did not issue is a 404. Receipts and other emails about gifts made are not
+        affected.
+        """
+        answer: models.UnsubscribedReminders = await self.request(
+            "POST",
+            "/api/public/reminders/unsubscribe",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def cancel_recurring_plan(
         self,
         id: str,
@@ -5209,20 +5433,50 @@ class AsyncOperations:
         )
         return answer
 
+    async def fail_next_sandbox_renewal(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SandboxCardDeclines:
+        """Make a sandbox subscription's card decline.
+
+        ``POST /api/sandbox/subscriptions/{id}/fail-next-renewal``
+
+        Sandbox mode only, to try failed renewals without Stripe: from now on `POST …/renew`
+        reports declined payments (`invoice.payment_failed`, the plan PAST_DUE) until the
+        donor saves a new card from their account page.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.SandboxCardDeclines = await self.request(
+            "POST",
+            f"/api/sandbox/subscriptions/{_segment(id)}/fail-next-renewal",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def renew_sandbox_subscription(
         self,
         id: str,
         *,
         request_id: str | None = None,
         idempotency_key: str | None = None,
-    ) -> models.RenewSandboxSubscriptionResponse:
+    ) -> models.SandboxRenewal:
         """Bill a sandbox subscription's next cycle now.
 
         ``POST /api/sandbox/subscriptions/{id}/renew``
 
+        Sandbox mode only: Stripe's next billing attempt. An invoice the card failed to pay is
+        attempted again; otherwise the next cycle is billed. `outcome` says what the processor
+        reported: `paid` (`invoice.payment_succeeded`), `failed` (`invoice.payment_failed`,
+        after `POST …/fail-next-renewal`) or `canceled` (the fourth failed attempt, then
+        `customer.subscription.deleted`).
+
         Requires the ADMIN role (or OWNER) in the organization.
         """
-        answer: models.RenewSandboxSubscriptionResponse = await self.request(
+        answer: models.SandboxRenewal = await self.request(
             "POST",
             f"/api/sandbox/subscriptions/{_segment(id)}/renew",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},

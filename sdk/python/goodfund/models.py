@@ -158,6 +158,7 @@ class Campaign(TypedDict):
     suggestedAmounts: list[int]
     allowCustomAmount: bool
     allowRecurring: bool
+    monthlyUpsell: bool
     matchingEnabled: bool
     matchingOrgName: str | None
     matchingMaxCents: int | None
@@ -267,6 +268,9 @@ class CreateCampaign(TypedDict):
     suggestedAmounts: NotRequired[list[int]]
     allowCustomAmount: NotRequired[bool]
     allowRecurring: NotRequired[bool]
+    # After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once
+    # (default true; only where recurring gifts are allowed).
+    monthlyUpsell: NotRequired[bool]
     matchingEnabled: NotRequired[bool]
     matchingOrgName: NotRequired[str | None]
     matchingMaxCents: NotRequired[int | None]
@@ -326,6 +330,8 @@ class CreatedDonation(TypedDict):
     giftAid: bool
     voidReason: str | None
     voidedAt: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -353,12 +359,24 @@ class CreateDonation(TypedDict):
     # The donor agrees to hear from the organization by email; recorded on the donor once the
     # payment succeeds.
     emailOptIn: NotRequired[bool]
-    # The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on
-    # the donor once the payment succeeds.
+    # The donor's postal address, printed on the receipt; required when the campaign's
+    # `collectAddress` is on or the organization's `receiptProfile` is CA. Recorded on the donor
+    # once the payment succeeds.
     address: NotRequired[PostalAddressInput | None]
+    # The donor ticked "Remind me if I don't finish": one email `ABANDONED_REMINDER_MINUTES` later
+    # (60 by default) if the gift is still unpaid, with a link that reopens the form with the same
+    # gift. Off by default.
+    remindIfUnfinished: NotRequired[bool]
+    # The form's monthly upsell, as the donor left it: `ACCEPTED` (this is the smaller monthly gift
+    # offered after a one-time choice; needs `recurringInterval` MONTH), `DECLINED` (a one-time gift
+    # after the offer) or `OFFERED` (shown, not answered). Only on campaigns with `monthlyUpsell`.
+    upsell: NotRequired[Literal["OFFERED", "ACCEPTED", "DECLINED"] | None]
     # The language the donor gave in (en, es, fr, de): their receipt and later emails are written in
     # it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
     locale: NotRequired[Literal["en", "es", "fr", "de"]]
+    # A UK taxpayer's Gift Aid declaration (organizations whose `receiptProfile` is UK only): home
+    # address and postcode.
+    giftAid: NotRequired[GiftAidDeclarationInput | None]
     captchaToken: NotRequired[str | None]
 
 
@@ -401,6 +419,8 @@ class CreateWebhookEndpoint(TypedDict):
         "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -487,6 +507,8 @@ class Donation(TypedDict):
     giftAid: bool
     voidReason: str | None
     voidedAt: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -536,6 +558,8 @@ class DonationDetail(TypedDict):
     giftAid: bool
     voidReason: str | None
     voidedAt: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -684,6 +708,8 @@ class DonorDataExportDonationsItem(TypedDict):
     giftAid: bool
     voidReason: str | None
     voidedAt: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -777,6 +803,8 @@ class DonorDonation(TypedDict):
     giftAid: bool
     voidReason: str | None
     voidedAt: str | None
+    # The donate form's monthly upsell for this gift; null when it wasn't offered.
+    upsell: Literal["OFFERED", "ACCEPTED", "DECLINED"] | None
     createdAt: str
     updatedAt: str
     succeededAt: str | None
@@ -869,6 +897,16 @@ class Error(TypedDict):
     details: NotRequired[ErrorDetails]
 
 
+class GiftAidDeclarationInput(TypedDict):
+    title: NotRequired[str | None]
+    firstName: str
+    lastName: str
+    # House name or number of the donor's home address
+    houseNameOrNumber: str
+    postcode: str
+    confirmed: Literal[True]
+
+
 class IssueCode(TypedDict):
     """The values the code refers to ride along, e.g. `minimum`, `maximum`, `inclusive`,
     `format`, `expected`, `values`.
@@ -956,6 +994,8 @@ class Organization(TypedDict):
     defaultLocale: Literal["en", "es", "fr", "de"]
     address: str | None
     receiptStatement: str | None
+    receiptProfile: Literal["US", "CA", "UK", "GENERIC"]
+    receiptSignatory: str | None
     donorErasureNeedsApproval: bool
     # Members must pass a second factor to use the organization (sessions; API keys unaffected).
     requireTwoFactor: bool
@@ -987,6 +1027,8 @@ class OrganizationMembership(TypedDict):
     defaultLocale: Literal["en", "es", "fr", "de"]
     address: str | None
     receiptStatement: str | None
+    receiptProfile: Literal["US", "CA", "UK", "GENERIC"]
+    receiptSignatory: str | None
     donorErasureNeedsApproval: bool
     # Members must pass a second factor to use the organization (sessions; API keys unaffected).
     requireTwoFactor: bool
@@ -1148,6 +1190,7 @@ class PublicCampaignViewCampaign(TypedDict):
     suggestedAmounts: list[int]
     allowCustomAmount: bool
     allowRecurring: bool
+    monthlyUpsell: bool
     matchingEnabled: bool
     matchingOrgName: str | None
     matchingMaxCents: int | None
@@ -1243,6 +1286,13 @@ class RecoveryCodes(TypedDict):
     recoveryCodes: list[str]
 
 
+class RecurringPlanCard(TypedDict):
+    brand: str | None
+    last4: str
+    expMonth: int
+    expYear: int
+
+
 class RecurringPlan(TypedDict):
     id: str
     orgId: str
@@ -1263,10 +1313,56 @@ class RecurringPlan(TypedDict):
     # (on its own, e.g. after failed payments); null while it runs, and on plans canceled before
     # this was recorded.
     canceledBy: Literal["donor", "staff", "processor"] | None
+    # PAST_DUE: when a renewal payment first failed; null otherwise.
+    pastDueAt: str | None
+    # PAST_DUE: when the processor tries the unpaid renewal again (its invoice's
+    # `next_payment_attempt`); null when it won't, or the plan isn't past due.
+    nextRetryAt: str | None
+    # The card the processor last charged for the plan (from its `charge.succeeded` events); null
+    # until one is reported, and after the donor saves a new card.
+    card: RecurringPlanCard | None
     # How many of its donations (first gift and renewals) SUCCEEDED.
     donationCount: int
     # The sum of those SUCCEEDED donations' amounts.
     totalCents: int
+
+
+RecurringReport = TypedDict(
+    "RecurringReport",
+    {
+        # The window's start as understood (UTC), null when unbounded.
+        "from": "str | None",
+        # The window's end as understood (UTC, exclusive), null when unbounded.
+        "to": "str | None",
+        # The organization's currency; every amount is in its minor unit (cents for usd, yen for
+        # jpy). It cannot change once the organization has taken a donation, so a report never adds
+        # up amounts in different currencies.
+        "currency": "str",
+        # Recurring plans ACTIVE now (not windowed).
+        "activePlans": "int",
+        # Recurring plans PAST_DUE now (not windowed): a renewal was declined and the processor is
+        # retrying it.
+        "pastDuePlans": "int",
+        # Monthly recurring revenue of the plans ACTIVE now (not windowed): one twelfth of what they
+        # charge in a year, rounded once (halves up).
+        "monthlyRecurringCents": "int",
+        # Sum of the renewals paid after their invoice had failed, whose recovery is in the window
+        # (each counted once).
+        "recoveredCents": "int",
+        # Sum of the amounts due of the renewal invoices the processor gave up on (ending the plan),
+        # in the window.
+        "lostCents": "int",
+        # Gifts started in the window whose donor was offered the monthly upsell (accepted, declined
+        # or unanswered).
+        "upsellOffered": "int",
+        # Of those, the ones that took the monthly gift.
+        "upsellAccepted": "int",
+        # Unfinished-gift reminders sent in the window.
+        "abandonedReminded": "int",
+        # Of those, the ones followed by a completed gift of the same donor to the same campaign.
+        "abandonedRecovered": "int",
+    },
+)
 
 
 class RegisterPasskeyResponse(TypedDict):
@@ -1361,9 +1457,18 @@ class RevokedSessions(TypedDict):
     revoked: int
 
 
+class SandboxCardDeclines(TypedDict):
+    declines: Literal[True]
+
+
 class SandboxConfirm(TypedDict):
     clientSecret: str
     cardNumber: str
+
+
+class SandboxRenewal(TypedDict):
+    renewed: Literal[True]
+    outcome: Literal["paid", "failed", "canceled"]
 
 
 class SandboxSetupResult(TypedDict):
@@ -1474,6 +1579,14 @@ class TwoFactorToken(TypedDict):
     expiresAt: str
 
 
+class UnsubscribedReminders(TypedDict):
+    unsubscribed: Literal[True]
+
+
+class UnsubscribeReminders(TypedDict):
+    token: str
+
+
 class UpdateCampaign(TypedDict):
     title: NotRequired[str]
     slug: NotRequired[str]
@@ -1491,6 +1604,9 @@ class UpdateCampaign(TypedDict):
     suggestedAmounts: NotRequired[list[int]]
     allowCustomAmount: NotRequired[bool]
     allowRecurring: NotRequired[bool]
+    # After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once
+    # (default true; only where recurring gifts are allowed).
+    monthlyUpsell: NotRequired[bool]
     matchingEnabled: NotRequired[bool]
     matchingOrgName: NotRequired[str | None]
     matchingMaxCents: NotRequired[int | None]
@@ -1532,6 +1648,8 @@ class UpdatedWebhookEndpoint(TypedDict):
         "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1575,6 +1693,11 @@ class UpdateOrganization(TypedDict):
     # Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or
     # services were provided
     receiptStatement: NotRequired[str | None]
+    # What receipts say: US (default; the goods-or-services statement), CA (official receipts for
+    # income tax purposes, donor address required), UK (Gift Aid declarations) or GENERIC
+    receiptProfile: NotRequired[Literal["US", "CA", "UK", "GENERIC"]]
+    # Name of the person authorized to sign official receipts (CA)
+    receiptSignatory: NotRequired[str | None]
     # When true, a donor's own erasure request waits for an admin's approval instead of running at
     # once
     donorErasureNeedsApproval: NotRequired[bool]
@@ -1601,6 +1724,8 @@ class UpdateWebhookEndpoint(TypedDict):
         "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1666,6 +1791,8 @@ class WebhookEndpoint(TypedDict):
         "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1697,6 +1824,8 @@ class WebhookEndpointWithSecret(TypedDict):
         "donation.voided",
         "recurring_plan.created",
         "recurring_plan.canceled",
+        "recurring_plan.past_due",
+        "recurring_plan.recovered",
         "campaign.created",
         "campaign.updated",
         "campaign.published",
@@ -1808,7 +1937,3 @@ class ListWebhookDeliveriesResponse(TypedDict):
 
 class CompleteSandboxOnboardingResponse(TypedDict):
     completed: Literal[True]
-
-
-class RenewSandboxSubscriptionResponse(TypedDict):
-    renewed: Literal[True]

@@ -124,6 +124,28 @@ export interface paths {
     patch: operations["correctDonation"];
     trace?: never;
   };
+  "/api/donations/{id}/receipt.pdf": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a gift's receipt
+     * @description The receipt of one gift as a PDF (`receipt-<org-slug>-<receiptNumber>.pdf`), worded by the organization's `receiptProfile`: US (goods-or-services statement), CA (official receipt for income tax purposes), UK (Gift Aid) or GENERIC. A refunded or voided gift's receipt is marked VOID. 404 when the gift has no receipt number.
+     *
+     *     Requires membership of the organization (any role).
+     */
+    get: operations["getDonationReceipt"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/donations/{id}/refund": {
     parameters: {
       query?: never;
@@ -1113,6 +1135,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/orgs/{idOrSlug}/gift-aid/claim": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gift Aid claim (CSV)
+     * @description Every SUCCEEDED gift received in [from, to) with a Gift Aid declaration, one line each, in the column order of HMRC's Gift Aid schedule (dates DD/MM/YY, amounts in pounds). Refunded, disputed and voided gifts are excluded.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    get: operations["getGiftAidClaim"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/orgs/{idOrSlug}/members": {
     parameters: {
       query?: never;
@@ -1269,6 +1313,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/orgs/{idOrSlug}/reports/recurring": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Recurring revenue: plans, recoveries, losses, upsell and reminders
+     * @description Plans active and past due now and their monthly recurring revenue (not windowed); for the `from` (inclusive) to `to` (exclusive) window: renewals recovered after a declined payment and invoices lost when the processor gave up, monthly upsells offered and accepted, unfinished-gift reminders sent and the gifts completed after them.
+     *
+     *     Requires membership of the organization (any role).
+     */
+    get: operations["getRecurringReport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/orgs/{idOrSlug}/reports/summary": {
     parameters: {
       query?: never;
@@ -1362,7 +1428,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
+     * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`, `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      *
@@ -1575,6 +1641,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/reminders/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop unfinished-gift reminders
+     * @description The `token` of the unsubscribe link in an unfinished-gift reminder: that address gets no more such reminders from that organization (asking again changes nothing). A token the server did not issue is a 404. Receipts and other emails about gifts made are not affected.
+     */
+    post: operations["unsubscribeFromReminders"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/recurring-plans/{id}/cancel": {
     parameters: {
       query?: never;
@@ -1657,6 +1743,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/sandbox/subscriptions/{id}/fail-next-renewal": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a sandbox subscription's card decline
+     * @description Sandbox mode only, to try failed renewals without Stripe: from now on `POST …/renew` reports declined payments (`invoice.payment_failed`, the plan PAST_DUE) until the donor saves a new card from their account page.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["failNextSandboxRenewal"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/sandbox/subscriptions/{id}/renew": {
     parameters: {
       query?: never;
@@ -1668,7 +1776,9 @@ export interface paths {
     put?: never;
     /**
      * Bill a sandbox subscription's next cycle now
-     * @description Requires the ADMIN role (or OWNER) in the organization.
+     * @description Sandbox mode only: Stripe's next billing attempt. An invoice the card failed to pay is attempted again; otherwise the next cycle is billed. `outcome` says what the processor reported: `paid` (`invoice.payment_succeeded`), `failed` (`invoice.payment_failed`, after `POST …/fail-next-renewal`) or `canceled` (the fourth failed attempt, then `customer.subscription.deleted`).
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
      */
     post: operations["renewSandboxSubscription"];
     delete?: never;
@@ -1815,6 +1925,7 @@ export interface components {
       suggestedAmounts: number[];
       allowCustomAmount: boolean;
       allowRecurring: boolean;
+      monthlyUpsell: boolean;
       matchingEnabled: boolean;
       matchingOrgName: string | null;
       matchingMaxCents: number | null;
@@ -1905,6 +2016,8 @@ export interface components {
       suggestedAmounts?: number[];
       allowCustomAmount?: boolean;
       allowRecurring?: boolean;
+      /** @description After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once (default true; only where recurring gifts are allowed). */
+      monthlyUpsell?: boolean;
       matchingEnabled?: boolean;
       matchingOrgName?: string | null;
       matchingMaxCents?: number | null;
@@ -1972,6 +2085,8 @@ export interface components {
       giftAid: boolean;
       voidReason: string | null;
       voidedAt: string | null;
+      /** @description The donate form's monthly upsell for this gift; null when it wasn't offered. */
+      upsell: ("OFFERED" | "ACCEPTED" | "DECLINED") | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -1995,13 +2110,19 @@ export interface components {
       coverFees?: boolean;
       /** @description The donor agrees to hear from the organization by email; recorded on the donor once the payment succeeds. */
       emailOptIn?: boolean;
-      /** @description The donor's postal address; required when the campaign's `collectAddress` is on. Recorded on the donor once the payment succeeds. */
+      /** @description The donor's postal address, printed on the receipt; required when the campaign's `collectAddress` is on or the organization's `receiptProfile` is CA. Recorded on the donor once the payment succeeds. */
       address?: components["schemas"]["PostalAddressInput"] | null;
+      /** @description The donor ticked "Remind me if I don't finish": one email `ABANDONED_REMINDER_MINUTES` later (60 by default) if the gift is still unpaid, with a link that reopens the form with the same gift. Off by default. */
+      remindIfUnfinished?: boolean;
+      /** @description The form's monthly upsell, as the donor left it: `ACCEPTED` (this is the smaller monthly gift offered after a one-time choice; needs `recurringInterval` MONTH), `DECLINED` (a one-time gift after the offer) or `OFFERED` (shown, not answered). Only on campaigns with `monthlyUpsell`. */
+      upsell?: ("OFFERED" | "ACCEPTED" | "DECLINED") | null;
       /**
        * @description The language the donor gave in (en, es, fr, de): their receipt and later emails are written in it. Without it, the request's `Accept-Language`, else the organization's `defaultLocale`.
        * @enum {string}
        */
       locale?: "en" | "es" | "fr" | "de";
+      /** @description A UK taxpayer's Gift Aid declaration (organizations whose `receiptProfile` is UK only): home address and postcode. */
+      giftAid?: components["schemas"]["GiftAidDeclarationInput"] | null;
       captchaToken?: string | null;
     };
     CreateDonorNote: {
@@ -2039,6 +2160,8 @@ export interface components {
         | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
+        | "recurring_plan.past_due"
+        | "recurring_plan.recovered"
         | "campaign.created"
         | "campaign.updated"
         | "campaign.published"
@@ -2136,6 +2259,8 @@ export interface components {
       giftAid: boolean;
       voidReason: string | null;
       voidedAt: string | null;
+      /** @description The donate form's monthly upsell for this gift; null when it wasn't offered. */
+      upsell: ("OFFERED" | "ACCEPTED" | "DECLINED") | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -2193,6 +2318,8 @@ export interface components {
       giftAid: boolean;
       voidReason: string | null;
       voidedAt: string | null;
+      /** @description The donate form's monthly upsell for this gift; null when it wasn't offered. */
+      upsell: ("OFFERED" | "ACCEPTED" | "DECLINED") | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -2363,6 +2490,8 @@ export interface components {
         giftAid: boolean;
         voidReason: string | null;
         voidedAt: string | null;
+        /** @description The donate form's monthly upsell for this gift; null when it wasn't offered. */
+        upsell: ("OFFERED" | "ACCEPTED" | "DECLINED") | null;
         createdAt: string;
         updatedAt: string;
         succeededAt: string | null;
@@ -2458,6 +2587,8 @@ export interface components {
       giftAid: boolean;
       voidReason: string | null;
       voidedAt: string | null;
+      /** @description The donate form's monthly upsell for this gift; null when it wasn't offered. */
+      upsell: ("OFFERED" | "ACCEPTED" | "DECLINED") | null;
       createdAt: string;
       updatedAt: string;
       succeededAt: string | null;
@@ -2547,6 +2678,16 @@ export interface components {
           [key: string]: components["schemas"]["IssueCode"][];
         };
       };
+    };
+    GiftAidDeclarationInput: {
+      title?: string | null;
+      firstName: string;
+      lastName: string;
+      /** @description House name or number of the donor's home address */
+      houseNameOrNumber: string;
+      postcode: string;
+      /** @constant */
+      confirmed: true;
     };
     /**
      * @description The values the code refers to ride along, e.g. `minimum`, `maximum`, `inclusive`, `format`, `expected`, `values`.
@@ -2642,6 +2783,9 @@ export interface components {
       defaultLocale: "en" | "es" | "fr" | "de";
       address: string | null;
       receiptStatement: string | null;
+      /** @enum {string} */
+      receiptProfile: "US" | "CA" | "UK" | "GENERIC";
+      receiptSignatory: string | null;
       donorErasureNeedsApproval: boolean;
       /** @description Members must pass a second factor to use the organization (sessions; API keys unaffected). */
       requireTwoFactor: boolean;
@@ -2673,6 +2817,9 @@ export interface components {
       defaultLocale: "en" | "es" | "fr" | "de";
       address: string | null;
       receiptStatement: string | null;
+      /** @enum {string} */
+      receiptProfile: "US" | "CA" | "UK" | "GENERIC";
+      receiptSignatory: string | null;
       donorErasureNeedsApproval: boolean;
       /** @description Members must pass a second factor to use the organization (sessions; API keys unaffected). */
       requireTwoFactor: boolean;
@@ -2826,6 +2973,7 @@ export interface components {
         suggestedAmounts: number[];
         allowCustomAmount: boolean;
         allowRecurring: boolean;
+        monthlyUpsell: boolean;
         matchingEnabled: boolean;
         matchingOrgName: string | null;
         matchingMaxCents: number | null;
@@ -2938,10 +3086,47 @@ export interface components {
       canceledAt: string | null;
       /** @description Who ended the plan: `donor` (from their account), `staff` (dashboard or API) or `processor` (on its own, e.g. after failed payments); null while it runs, and on plans canceled before this was recorded. */
       canceledBy: ("donor" | "staff" | "processor") | null;
+      /** @description PAST_DUE: when a renewal payment first failed; null otherwise. */
+      pastDueAt: string | null;
+      /** @description PAST_DUE: when the processor tries the unpaid renewal again (its invoice's `next_payment_attempt`); null when it won't, or the plan isn't past due. */
+      nextRetryAt: string | null;
+      /** @description The card the processor last charged for the plan (from its `charge.succeeded` events); null until one is reported, and after the donor saves a new card. */
+      card: {
+        brand: string | null;
+        last4: string;
+        expMonth: number;
+        expYear: number;
+      } | null;
       /** @description How many of its donations (first gift and renewals) SUCCEEDED. */
       donationCount: number;
       /** @description The sum of those SUCCEEDED donations' amounts. */
       totalCents: number;
+    };
+    RecurringReport: {
+      /** @description The window's start as understood (UTC), null when unbounded. */
+      from: string | null;
+      /** @description The window's end as understood (UTC, exclusive), null when unbounded. */
+      to: string | null;
+      /** @description The organization's currency; every amount is in its minor unit (cents for usd, yen for jpy). It cannot change once the organization has taken a donation, so a report never adds up amounts in different currencies. */
+      currency: string;
+      /** @description Recurring plans ACTIVE now (not windowed). */
+      activePlans: number;
+      /** @description Recurring plans PAST_DUE now (not windowed): a renewal was declined and the processor is retrying it. */
+      pastDuePlans: number;
+      /** @description Monthly recurring revenue of the plans ACTIVE now (not windowed): one twelfth of what they charge in a year, rounded once (halves up). */
+      monthlyRecurringCents: number;
+      /** @description Sum of the renewals paid after their invoice had failed, whose recovery is in the window (each counted once). */
+      recoveredCents: number;
+      /** @description Sum of the amounts due of the renewal invoices the processor gave up on (ending the plan), in the window. */
+      lostCents: number;
+      /** @description Gifts started in the window whose donor was offered the monthly upsell (accepted, declined or unanswered). */
+      upsellOffered: number;
+      /** @description Of those, the ones that took the monthly gift. */
+      upsellAccepted: number;
+      /** @description Unfinished-gift reminders sent in the window. */
+      abandonedReminded: number;
+      /** @description Of those, the ones followed by a completed gift of the same donor to the same campaign. */
+      abandonedRecovered: number;
     };
     RegisterPasskey: {
       challengeId: string;
@@ -3010,9 +3195,19 @@ export interface components {
     RevokedSessions: {
       revoked: number;
     };
+    SandboxCardDeclines: {
+      /** @constant */
+      declines: true;
+    };
     SandboxConfirm: {
       clientSecret: string;
       cardNumber: string;
+    };
+    SandboxRenewal: {
+      /** @constant */
+      renewed: true;
+      /** @enum {string} */
+      outcome: "paid" | "failed" | "canceled";
     };
     SandboxSetupResult: {
       /** @constant */
@@ -3116,6 +3311,13 @@ export interface components {
       /** @description When the token expires (SESSION_MAX_AGE_SECONDS from now). */
       expiresAt: string;
     };
+    UnsubscribedReminders: {
+      /** @constant */
+      unsubscribed: true;
+    };
+    UnsubscribeReminders: {
+      token: string;
+    };
     UpdateCampaign: {
       title?: string;
       slug?: string;
@@ -3135,6 +3337,8 @@ export interface components {
       suggestedAmounts?: number[];
       allowCustomAmount?: boolean;
       allowRecurring?: boolean;
+      /** @description After a donor chooses a one-time gift, the donate form offers a smaller monthly gift once (default true; only where recurring gifts are allowed). */
+      monthlyUpsell?: boolean;
       matchingEnabled?: boolean;
       matchingOrgName?: string | null;
       matchingMaxCents?: number | null;
@@ -3177,6 +3381,8 @@ export interface components {
         | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
+        | "recurring_plan.past_due"
+        | "recurring_plan.recovered"
         | "campaign.created"
         | "campaign.updated"
         | "campaign.published"
@@ -3218,6 +3424,13 @@ export interface components {
       address?: string | null;
       /** @description Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided */
       receiptStatement?: string | null;
+      /**
+       * @description What receipts say: US (default; the goods-or-services statement), CA (official receipts for income tax purposes, donor address required), UK (Gift Aid declarations) or GENERIC
+       * @enum {string}
+       */
+      receiptProfile?: "US" | "CA" | "UK" | "GENERIC";
+      /** @description Name of the person authorized to sign official receipts (CA) */
+      receiptSignatory?: string | null;
       /** @description When true, a donor's own erasure request waits for an admin's approval instead of running at once */
       donorErasureNeedsApproval?: boolean;
       /** @description When true, every request to this organization's endpoints made with a session that has not passed a second factor answers 403 (`code: "two_factor_required"`); API keys are unaffected. Only an OWNER who has two-factor on, and passed it within 15 minutes, changes it. */
@@ -3238,6 +3451,8 @@ export interface components {
         | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
+        | "recurring_plan.past_due"
+        | "recurring_plan.recovered"
         | "campaign.created"
         | "campaign.updated"
         | "campaign.published"
@@ -3305,6 +3520,8 @@ export interface components {
         | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
+        | "recurring_plan.past_due"
+        | "recurring_plan.recovered"
         | "campaign.created"
         | "campaign.updated"
         | "campaign.published"
@@ -3335,6 +3552,8 @@ export interface components {
         | "donation.voided"
         | "recurring_plan.created"
         | "recurring_plan.canceled"
+        | "recurring_plan.past_due"
+        | "recurring_plan.recovered"
         | "campaign.created"
         | "campaign.updated"
         | "campaign.published"
@@ -4879,6 +5098,153 @@ export interface operations {
            * @example {
            *       "error": "Content-Type must be application/json",
            *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getDonationReceipt: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The receipt */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          /** @description `attachment; filename="<name>.pdf"`: browsers save the body as a file. */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Donation not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Donation not found",
+           *       "status": 404
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -15279,6 +15645,195 @@ export interface operations {
       };
     };
   };
+  getGiftAidClaim: {
+    parameters: {
+      query: {
+        /** @description Gifts received at or after this time (inclusive). */
+        from: string;
+        /** @description Gifts received before this time (exclusive). */
+        to: string;
+      };
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The claim schedule */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          /** @description `attachment; filename="<name>.csv"`: browsers save the body as a file. */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description A query parameter failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "limit": [
+           *             "Number must be less than or equal to 100"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "limit": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "number",
+           *               "maximum": 100,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listMembers: {
     parameters: {
       query?: never;
@@ -16800,6 +17355,193 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["CampaignReport"];
+        };
+      };
+      /** @description A query parameter failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "limit": [
+           *             "Number must be less than or equal to 100"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "limit": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "number",
+           *               "maximum": 100,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Organization not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Organization not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getRecurringReport: {
+    parameters: {
+      query?: {
+        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight UTC). Absent: since the beginning. */
+        from?: string;
+        /** @description End of the window, exclusive (same formats as `from`). Absent: up to now and beyond. */
+        to?: string;
+      };
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The window as understood and its numbers */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RecurringReport"];
         };
       };
       /** @description A query parameter failed validation (`details` lists the fields). */
@@ -20109,6 +20851,210 @@ export interface operations {
       };
     };
   };
+  unsubscribeFromReminders: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnsubscribeReminders"];
+      };
+    };
+    responses: {
+      /** @description No more reminders to that address from that organization */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UnsubscribedReminders"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   cancelRecurringPlan: {
     parameters: {
       query?: never;
@@ -20966,6 +21912,229 @@ export interface operations {
       };
     };
   };
+  failNextSandboxRenewal: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card now declines */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SandboxCardDeclines"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Subscription not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Subscription not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "The subscription's first payment has not succeeded"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "The subscription's first payment has not succeeded",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   renewSandboxSubscription: {
     parameters: {
       query?: never;
@@ -20982,7 +22151,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The renewal invoice was sent */
+      /** @description The renewal attempt's events were sent */
       202: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20993,10 +22162,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": {
-            /** @constant */
-            renewed: true;
-          };
+          "application/json": components["schemas"]["SandboxRenewal"];
         };
       };
       /** @description The Idempotency-Key header is empty or longer than 255 characters. */
