@@ -273,7 +273,7 @@ describe("POST /api/donations: validation", () => {
   });
 
   it("an unknown recurringInterval is refused", async () => {
-    expectValidation(await donate(gift(campaign.id, { recurringInterval: "WEEK" })), "recurringInterval");
+    expectValidation(await donate(gift(campaign.id, { recurringInterval: "DAY" })), "recurringInterval");
   });
 
   it("a MEMBERSHIP campaign requires a recurringInterval", async () => {
