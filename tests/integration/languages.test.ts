@@ -98,15 +98,17 @@ describe("the language of a public page", () => {
 
   it("is what <html lang> says", async () => {
     const { default: RootLayout } = await import("@/app/layout");
-    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { prerender } = await import("react-dom/static");
+    // The layout holds async server components (the translated Test-mode banner): rendered to the end.
+    const renderToStaticMarkup = async (element: React.ReactNode) => new Response((await prerender(element)).prelude).text();
     for (const locale of ["es", "fr", "de"]) {
       requestHeaders = new Headers({ [LOCALE_HEADER]: locale });
-      expect(renderToStaticMarkup(await RootLayout({ children: createElement("p") }))).toContain(`<html lang="${locale}">`);
+      expect(await renderToStaticMarkup(await RootLayout({ children: createElement("p") }))).toContain(`<html lang="${locale}">`);
     }
     // The dashboard (no language chosen) and anything forged that is not a language: English.
     for (const value of [null, "xx", "<script>"]) {
       requestHeaders = new Headers(value ? { [LOCALE_HEADER]: value } : {});
-      expect(renderToStaticMarkup(await RootLayout({ children: createElement("p") }))).toContain('<html lang="en">');
+      expect(await renderToStaticMarkup(await RootLayout({ children: createElement("p") }))).toContain('<html lang="en">');
     }
   });
 });

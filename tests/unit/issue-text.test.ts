@@ -87,6 +87,7 @@ describe("the API's issues worded for the donate form", () => {
       recurringInterval: "MONTH",
       tickets: null,
       coverFees: false,
+      remindIfUnfinished: false,
     });
     expect(donationRequestBody({ ...v, captchaToken: "tok" }, campaign, true)).toMatchObject({ captchaToken: "tok" });
   });

@@ -40,6 +40,16 @@ export const GUIDES = [
     title: "Offline gifts and receipts",
     summary: "Recording cheques, cash and transfers; corrections and voids; numbered receipts for the US, Canada and the UK; Gift Aid.",
   },
+  {
+    slug: "donor-records",
+    title: "Donor records",
+    summary: "Phone, address, tags and email consent on a donor; staff notes; merging two records of one person.",
+  },
+  {
+    slug: "recurring-revenue",
+    title: "Keeping recurring revenue",
+    summary: "Declined renewals and their recovery, expiring cards, reminders for unfinished gifts, and the monthly upsell.",
+  },
 ] as const;
 
 export type Guide = (typeof GUIDES)[number];
