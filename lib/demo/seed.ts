@@ -144,6 +144,8 @@ export function demoCampaigns(orgId: string, now: number): (typeof campaigns.$in
       orgId,
       title: "Winter Meals Appeal",
       slug: "winter-meals",
+      // The appeal asks for one gift now; the membership and the run show the monthly offers.
+      monthlyUpsell: false,
       description:
         "Every $25 puts a week of hot meals on a neighbour's table this winter. When the cold sets in, more families in Riverside have to choose between heating and eating. Our volunteers cook and deliver soup, stew and fresh bread to seniors, families and anyone who knocks on our door.\n\nHarbor Credit Union is matching every gift, so yours goes twice as far.",
       coverImageUrl: "/covers/winter-meals.svg",

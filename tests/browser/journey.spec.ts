@@ -12,6 +12,10 @@ async function fillGift(page: Page, gift: { amount: string; firstName: string; l
   await page.getByRole("textbox", { name: "Last name" }).fill(gift.lastName);
   await page.getByRole("textbox", { name: "Email" }).fill(gift.email);
   await page.getByRole("button", { name: "Continue to payment" }).click();
+  // A new campaign offers a monthly gift once after a one-time choice: this donor keeps it one-time.
+  const decline = page.getByRole("button", { name: /^No, give .+ once$/ });
+  await expect(decline.or(page.getByRole("heading", { name: "Payment" }))).toBeVisible();
+  if (await decline.isVisible()) await decline.click();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeFocused();
 }
 
