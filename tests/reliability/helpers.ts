@@ -67,6 +67,9 @@ export function appEnv(databaseUrl: string, extra: Record<string, string | undef
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "10000000",
     // Every client here is 127.0.0.1, and the runs decline cards on purpose: don't read that as card testing.
     FAILED_PAYMENTS_LIMIT: "10000000",
+    // The runs' gifts say which donor's machine they come from (X-Forwarded-For), so the cap on
+    // unpaid tickets one client may hold applies per donor, as it would for real visitors.
+    TRUST_PROXY: "1",
     ...extra,
   };
 }
@@ -298,6 +301,7 @@ export async function giftsAndEvents(
     for (let attempt = 0; ; attempt++) {
       const a = await request(`${baseUrl}/api/donations`, {
         method: "POST",
+        headers: { "x-forwarded-for": `10.${(i >> 8) & 255}.${i & 255}.1` },
         json: {
           campaignId: p.campaign.id,
           amount: tickets ? tickets * 1_000 : p.amount,
