@@ -38,7 +38,7 @@ signedInTest("audit log page: newest first, Load more from the keyboard, filtere
     const rows = table.locator("tbody tr");
     await expect(rows).toHaveCount(25);
     await expect(rows.first()).toContainText("Campaign edited");
-    await expect(rows.first()).toContainText("title: Audit draft edit 26");
+    await expect(rows.first()).toContainText("Title: Audit draft edit 26");
     await expect(rows.first()).toContainText(DEMO.email);
 
     // No sideways scrolling, on a phone too (entries are cards there).

@@ -136,8 +136,9 @@ test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
     const added = await page.request.post(`/api/orgs/${slug}/members`, { data: { email: memberEmail, role: "MEMBER" }, headers: origin });
     expect(added.status(), await added.text()).toBe(201);
     await page.goto(`/dashboard/${slug}/settings`);
-    await page.getByLabel("Require two-factor authentication for every member").check();
-    await page.getByRole("button", { name: "Save" }).last().click();
+    const requireIt = page.getByLabel("Require two-factor authentication for every member");
+    await requireIt.check();
+    await page.locator("form").filter({ has: requireIt }).getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Two-factor authentication is now required")).toBeVisible();
 
     const member = await browser.newContext({ baseURL: serverUrl() });
