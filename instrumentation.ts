@@ -2,5 +2,15 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { startServerProcess } = await import("./lib/jobs/startup");
-  await startServerProcess();
+  try {
+    await startServerProcess();
+  } catch (err) {
+    // A refused configuration stops the process, however it was started: Next.js would log the
+    // failed hook and serve on (`next start`, a platform running Next.js itself).
+    if ((err as Error | null)?.name === "EnvError") {
+      console.error(`Goodfund cannot start: ${(err as Error).message}`);
+      process.exit(78);
+    }
+    throw err;
+  }
 }

@@ -126,6 +126,8 @@ const envSchema = z.object({
   OVERLOAD_PRIORITY_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
   OVERLOAD_REPORTS_CONCURRENCY: unsetOr(z.coerce.number().int().positive()),
   OVERLOAD_QUEUE_MS: unsetOr(z.coerce.number().int().min(0).max(60_000)),
+  OVERLOAD_LARGE_BODIES_PER_CLIENT: unsetOr(z.coerce.number().int().positive()),
+  OVERLOAD_BODY_BUFFER_MB: unsetOr(z.coerce.number().int().positive()),
 });
 
 export type Env = z.infer<typeof envSchema> & {

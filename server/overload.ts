@@ -16,7 +16,9 @@
 //             then 503 with Retry-After
 //
 // A request is admitted only once its body has arrived (./request-body.ts): a client trickling a
-// body holds a connection, never a slot. While a class above has requests waiting, a class below
+// body holds a connection, never a slot. Large bodies (over 64 KiB) wait within budgets: a few
+// per client at once (then 429) and a bounded total (then 503), so what sits in memory before
+// authentication and rate limits is bounded. While a class above has requests waiting, a class below
 // starts no more than a quarter of its limit (its reserve), so a full priority class slows the
 // others down but never stops them. No request waits longer than its class's bound, and
 // shedding never answers 500. Limits are per server process (each cluster worker has its own).
@@ -25,7 +27,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import { LOAD_HEADER } from "@/lib/overload";
 import type { OverloadClass } from "@/lib/api/route";
-import { readBodyFirst, refuseBody } from "./request-body";
+import { clientIpOf } from "@/lib/api/client-ip";
+import { largeBodyBytes, readBodyFirst, refuseBody } from "./request-body";
 
 export { LOAD_HEADER };
 /** On every answer the limiter gives itself (a 503), and on shed-lane pages: the request's class. */
@@ -224,7 +227,31 @@ export type GuardOptions = ClassRules & {
   warn?: (line: string) => void;
   /** How long a request's body may take to arrive (default 10 s); then 408. */
   bodyDeadlineMs?: number;
+  /** The client a request counts for (default: its address as the rate limits see it). */
+  clientOf?: (req: IncomingMessage) => string;
 };
+
+/**
+ * The budgets of large bodies waiting to arrive: OVERLOAD_LARGE_BODIES_PER_CLIENT at once per
+ * client (default 4), OVERLOAD_BODY_BUFFER_MB in total per server process (default 64).
+ */
+export function bodyBudgets(env: Env = process.env): { perClient: number; totalBytes: number } {
+  const int = (name: string, fallback: number) => {
+    const v = env[name]?.trim();
+    return v ? Number(v) : fallback;
+  };
+  return { perClient: int("OVERLOAD_LARGE_BODIES_PER_CLIENT", 4), totalBytes: int("OVERLOAD_BODY_BUFFER_MB", 64) * 1024 * 1024 };
+}
+
+/** The client of a request as the rate limits count it (the stamped address, or the trusted X-Forwarded-For). */
+function clientOfRequest(req: IncomingMessage): string {
+  return clientIpOf({
+    get: (name) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v.join(", ") : (v ?? null);
+    },
+  });
+}
 
 /**
  * The server's guard: `guard(req, res, run)` waits for the request's body (./request-body.ts),
@@ -241,6 +268,30 @@ export function createOverloadGuard(o: GuardOptions = {}) {
   const warn = o.warn ?? ((line: string) => console.warn(line));
   const rules: ClassRules = { routeClasses: o.routeClasses, staticFiles: o.staticFiles };
   const bodyDeadlineMs = o.bodyDeadlineMs ?? 10_000;
+  const budgets = bodyBudgets(env);
+  const clientOf = o.clientOf ?? clientOfRequest;
+  const largeByClient = new Map<string, number>();
+  let largeBytes = 0;
+
+  /** Waits for the body; a large one only within the budgets, counted while it arrives. */
+  async function bodyArrival(req: IncomingMessage) {
+    const bytes = largeBodyBytes(req);
+    if (bytes === 0) return readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
+    const client = clientOf(req);
+    const held = largeByClient.get(client) ?? 0;
+    if (held >= budgets.perClient) return { outcome: "too-many" as const };
+    if (largeBytes + bytes > budgets.totalBytes) return { outcome: "no-room" as const };
+    largeByClient.set(client, held + 1);
+    largeBytes += bytes;
+    try {
+      return await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
+    } finally {
+      largeBytes -= bytes;
+      const left = (largeByClient.get(client) ?? 1) - 1;
+      if (left > 0) largeByClient.set(client, left);
+      else largeByClient.delete(client);
+    }
+  }
   let logTimer: NodeJS.Timeout | null = null;
   const noteShed = () => {
     if (quiet || logTimer) return;
@@ -267,7 +318,7 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     const pathname = (req.url ?? "/").split("?")[0];
     const cls = requestClass(req.method ?? "GET", pathname, rules);
     if (!cls) return run();
-    const arrival = await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
+    const arrival = await bodyArrival(req);
     if (arrival.outcome === "gone") return;
     if (arrival.outcome !== "arrived") return refuseBody(req, res, arrival.outcome, pathname);
     if (!enabled) return run();
@@ -295,7 +346,9 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     res.once("close", release);
     run();
   }
-  return { guard, limiter, enabled };
+  /** Large bodies waiting to arrive: per client, and their bytes in total. */
+  const bodies = () => ({ clients: Object.fromEntries(largeByClient), bytes: largeBytes });
+  return { guard, limiter, enabled, bodies };
 }
 
 /** 503 with Retry-After: the API's JSON error shape under /api, a short page elsewhere. */

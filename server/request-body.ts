@@ -18,6 +18,28 @@ export type BodyArrival =
  */
 export const SERVER_STREAM_OPTIONS = { highWaterMark: MAX_BODY_BYTES + 1 } as const;
 
+/**
+ * Bodies up to this size wait for admission without any further bound (a donation's is a few
+ * hundred bytes). Larger ones, and chunked ones of unknown size, count against the client's and
+ * the server's budgets of bodies waiting (server/overload.ts): what sits in memory before a
+ * request is authenticated or rate-limited stays bounded per client and in total.
+ */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+/**
+ * The bytes a request's body may take in memory while it arrives, when it is large: its declared
+ * length, or the limit for a chunked body; 0 for a small body, or one declared past the limit
+ * (refused on the header).
+ */
+export function largeBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): number {
+  if (!hasBody(req) || req.complete) return 0;
+  const length = req.headers["content-length"];
+  if (length === undefined) return limit;
+  const declared = Number(length);
+  if (!Number.isFinite(declared)) return limit;
+  return declared > SMALL_BODY_BYTES && declared <= limit ? declared : 0;
+}
+
 /** Whether a request carries a body (a non-zero Content-Length, or a chunked one). */
 export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];
@@ -68,15 +90,24 @@ export function takeBody(req: IncomingMessage): Buffer | null {
   return req.readableLength > 0 ? (req.read() as Buffer) : null;
 }
 
+const REFUSALS = {
+  "too-large": { status: 413, message: "Request body too large (limit 1 MiB)" },
+  "too-slow": { status: 408, message: "Request body not received in time" },
+  "too-many": { status: 429, message: "Too many large requests from this client at once" },
+  "no-room": { status: 503, message: "Too many large requests at once" },
+} as const;
+export type BodyRefusal = keyof typeof REFUSALS;
+
 /**
  * 413 for a body past the limit: what is left of it is read and dropped (the client, still
  * sending, would otherwise see its connection reset before the answer; the server's
- * requestTimeout bounds that). 408 for a body that did not arrive in time: the connection is
- * closed. The API's JSON error shape under /api, plain text elsewhere.
+ * requestTimeout bounds that). 408 for a body that did not arrive in time; 429 for a large body
+ * while the same client already sends as many as it may at once, 503 when the server's budget of
+ * large bodies waiting is spent (both with Retry-After): the connection is closed without reading
+ * the body. The API's JSON error shape under /api, plain text elsewhere.
  */
-export function refuseBody(req: IncomingMessage, res: ServerResponse, outcome: "too-large" | "too-slow", pathname: string): void {
-  const status = outcome === "too-large" ? 413 : 408;
-  const message = outcome === "too-large" ? "Request body too large (limit 1 MiB)" : "Request body not received in time";
+export function refuseBody(req: IncomingMessage, res: ServerResponse, outcome: BodyRefusal, pathname: string): void {
+  const { status, message } = REFUSALS[outcome];
   const api = pathname === "/api" || pathname.startsWith("/api/");
   const body = api ? JSON.stringify({ error: message, status }) : `${message}\n`;
   const incoming = req.headers["x-request-id"];
@@ -86,7 +117,8 @@ export function refuseBody(req: IncomingMessage, res: ServerResponse, outcome: "
     "Cache-Control": "no-store",
     "X-Request-Id": typeof incoming === "string" && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID(),
     "X-Content-Type-Options": "nosniff",
-    ...(outcome === "too-slow" ? { Connection: "close" } : {}),
+    ...(outcome === "too-large" ? {} : { Connection: "close" }),
+    ...(outcome === "too-many" || outcome === "no-room" ? { "Retry-After": "5" } : {}),
   });
   res.end(req.method === "HEAD" ? undefined : body);
   if (outcome === "too-large") req.resume();

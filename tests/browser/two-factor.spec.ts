@@ -63,6 +63,8 @@ async function axeAtBothWidths(page: Page, what: string) {
 }
 
 test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
+  // Each walks several pages and runs axe at two widths per page: more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
   test("set up an authenticator app from the QR code's secret, then sign in with its code", async ({ page }) => {
     const email = unique("totp");
     await signInByEmail(page, email);

@@ -231,9 +231,10 @@ describe("createOverloadGuard behind a real HTTP server", () => {
   });
 
   /** A server whose requests hang until the test opens the gate; answers echo the load header. */
-  async function start(env: Record<string, string>, bodyDeadlineMs = LONG) {
+  async function start(env: Record<string, string>, bodyDeadlineMs = LONG, clientOf?: (req: http.IncomingMessage) => string) {
     const logs: string[] = [];
-    const { guard, limiter } = createOverloadGuard({
+    const { guard, limiter, bodies } = createOverloadGuard({
+      clientOf,
       env: { ...env, LOG_LEVEL: "warn" },
       cores: 1,
       warn: (l) => logs.push(l),
@@ -256,7 +257,7 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     });
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
     const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-    return { base, gate: g, limiter, logs, entered: () => entered };
+    return { base, gate: g, limiter, bodies, logs, entered: () => entered };
   }
 
   const env = {
@@ -329,13 +330,14 @@ describe("createOverloadGuard behind a real HTTP server", () => {
   });
 
   /** A raw connection that announces a body of `length` bytes and sends `sent` of it. */
-  function trickle(base: string, path: string, length: number, sent: string) {
+  function trickle(base: string, path: string, length: number, sent: string, client = "") {
     const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
     let answer = "";
     socket.on("data", (d) => (answer += d.toString()));
     socket.on("error", () => {});
     const closed = new Promise<void>((r) => socket.on("close", () => r()));
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${sent}`);
+    const who = client ? `X-Test-Client: ${client}\r\n` : "";
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\n${who}Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${sent}`);
     return { socket, answer: () => answer, closed };
   }
 
@@ -372,6 +374,44 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     expect(big.answer()).toContain('{"error":"Request body too large (limit 1 MiB)","status":413}');
     expect(s.entered()).toBe(0);
     expect(s.limiter.snapshot().priority.admitted).toBe(0);
+  });
+
+  it("lets a client send only a few large bodies at once (429), and all clients only a bounded total (503); small ones are not counted", async () => {
+    const clientOf = (req: http.IncomingMessage) => String(req.headers["x-test-client"] ?? "none");
+    const s = await start({ ...env, OVERLOAD_LARGE_BODIES_PER_CLIENT: "2", OVERLOAD_BODY_BUFFER_MB: "1" }, LONG, clientOf);
+    const kb = 1024;
+    // Client a: two large bodies trickling (300 KiB each); a third is refused at once, before any byte of it is read.
+    const a = [
+      trickle(s.base, "/api/processor/webhooks", 300 * kb, "{", "a"),
+      trickle(s.base, "/api/processor/webhooks", 300 * kb, "{", "a"),
+    ];
+    while (s.bodies().bytes < 600 * kb) await tick();
+    const third = trickle(s.base, "/api/processor/webhooks", 300 * kb, "{", "a");
+    await third.closed;
+    expect(third.answer()).toMatch(/^HTTP\/1\.1 429 /);
+    expect(third.answer()).toMatch(/retry-after: 5/i);
+    expect(third.answer()).toContain('{"error":"Too many large requests from this client at once","status":429}');
+    // Client b may send one of 300 KiB (900 KiB in all), not a second: the server's 1 MiB budget is spent.
+    const b = trickle(s.base, "/api/processor/webhooks", 300 * kb, "{", "b");
+    while (s.bodies().bytes < 900 * kb) await tick();
+    const over = trickle(s.base, "/api/processor/webhooks", 300 * kb, "{", "c");
+    await over.closed;
+    expect(over.answer()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(over.answer()).toContain('{"error":"Too many large requests at once","status":503}');
+    // Small bodies are not counted: client a still gives (its body is a few bytes).
+    const donation = fetch(`${s.base}/api/donations`, { method: "POST", body: '{"a":1}', headers: { "x-test-client": "a" } });
+    while (s.entered() < 1) await tick();
+    expect(s.bodies()).toEqual({ clients: { a: 2, b: 1 }, bytes: 900 * kb });
+    // A large body that arrives is admitted and leaves the budget; so does one whose client hangs up.
+    a[0].socket.write("}".padStart(300 * kb - 1, " "));
+    while (s.entered() < 2) await tick();
+    a[1].socket.destroy();
+    while (s.bodies().bytes > 300 * kb) await tick();
+    expect(s.bodies()).toEqual({ clients: { b: 1 }, bytes: 300 * kb });
+    s.gate.open();
+    expect((await donation).status).toBe(200);
+    b.socket.destroy();
+    a[0].socket.destroy();
   });
 
   it("sheds a path that only looks like a static file", async () => {
