@@ -17,7 +17,16 @@ try {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "main.ts")], {
+/**
+ * V8's young generation, per semi-space, in MiB (Node's documented `--max-semi-space-size`; V8's
+ * default is 16 on 64-bit machines). A request's garbage dies young: with room for a few hundred
+ * requests' worth of it between scavenges, little survives long enough to be promoted, so the old
+ * generation grows slowly and its full collections, the pauses that set the API's p99, are rare
+ * (bench/README.md, "Allocation per donation"). Cluster workers inherit it.
+ */
+export const SEMI_SPACE_MB = 32;
+
+const child = spawn(process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MB}`, "--import", "tsx", path.join(__dirname, "main.ts")], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },
 });
