@@ -102,6 +102,19 @@ signedInTest.describe("campaign editor", () => {
     await expectNoSeriousViolations(page, "campaign editor (edit)");
   });
 
+  signedInTest("a new event asks for its tickets and goal, not suggested amounts or recurring gifts", async ({ page }) => {
+    await page.goto(`/dashboard/${DEMO.orgSlug}/campaigns/new`);
+    const form = page.getByRole("form", { name: "New campaign" });
+    await expect(form.getByRole("checkbox", { name: /Allow recurring gifts/ })).toBeVisible();
+    await form.getByRole("combobox", { name: /^Type/ }).selectOption("EVENT");
+    await expect(form.getByRole("textbox", { name: /^Ticket price/ })).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /^Goal/ })).toBeVisible();
+    await expect(form.getByRole("checkbox", { name: /Allow recurring gifts/ })).toHaveCount(0);
+    await expect(form.getByRole("checkbox", { name: /Let donors enter their own amount/ })).toHaveCount(0);
+    await expect(form.getByText(/Suggested amounts/)).toHaveCount(0);
+    await expectNoSeriousViolations(page, "campaign editor (new event)");
+  });
+
   signedInTest("axe: new campaign with its errors shown", { tag: "@desktop-only" }, async ({ page }, _info) => {
     await page.goto(`/dashboard/${DEMO.orgSlug}/campaigns/new`);
     await page.getByRole("button", { name: "Save draft" }).click();

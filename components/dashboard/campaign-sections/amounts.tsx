@@ -4,9 +4,21 @@ import { CheckboxField, TextField } from "@/components/ui/field";
 import { SuggestedAmounts } from "../campaign-editor-fields";
 import { moneyProps, Section, type CampaignFields, type MoneyInput } from "./section";
 
-/** The goal, the smallest gift, the suggested amounts, custom amounts and recurring gifts. */
+/**
+ * The goal, the smallest gift, the suggested amounts, custom amounts and recurring gifts. An event
+ * sells tickets at their price (its own section): only its goal is asked here.
+ */
 export function AmountsSection({ fields, money }: { fields: CampaignFields; money: MoneyInput }) {
   const { text, check, values, err, set, blur } = fields;
+  if (values.type === "EVENT")
+    return (
+      <Section id="cs-amounts" title="Goal">
+        <div className="form-grid">
+          <TextField {...text("goalAmountCents")} label="Goal" optional {...moneyProps(money)} placeholder="5000" />
+        </div>
+        <CheckboxField {...check("showGoal")} label="Show the goal and progress on the donate page" />
+      </Section>
+    );
   return (
     <Section id="cs-amounts" title="Goal and amounts">
       <div className="form-grid">
