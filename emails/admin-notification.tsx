@@ -22,6 +22,12 @@ export const subject = (p: AdminNotificationProps): string => {
 /** Tells the organization's notification address about a gift; staff see the donor even when the gift is anonymous. */
 export default function AdminNotification(props: AdminNotificationProps & TestModeProps) {
   const amount = formatMoney(props.amountCents, props.currency);
+  const fee = props.feeCents ?? 0;
+  // The charged amount, as the receipt and the thank-you page show it; what of it covered fees, beside.
+  const charged =
+    fee > 0
+      ? `${amount} (a ${formatMoney(props.amountCents - fee, props.currency)} gift and ${formatMoney(fee, props.currency)} to cover fees)`
+      : amount;
   const donor = donorLabel(props);
   const kind = props.recurringInterval ? `${adjective[props.recurringInterval]} ` : "";
 
@@ -43,7 +49,7 @@ export default function AdminNotification(props: AdminNotificationProps & TestMo
       <GiftSummary
         rows={[
           ...donorContactRows(props.donorName, props.donorEmail),
-          ["Amount", props.recurringInterval ? `${amount} (${adjective[props.recurringInterval]})` : amount],
+          ["Amount", props.recurringInterval ? `${charged}, ${adjective[props.recurringInterval]}` : charged],
           ["Campaign", props.campaignTitle],
           ["Donation ID", props.donationId],
         ]}

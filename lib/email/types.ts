@@ -43,7 +43,10 @@ export type AdminNotificationProps = {
   donorName: string | null;
   donorEmail: string;
   anonymous: boolean;
+  /** What the donor was charged, as on the receipt and the thank-you page (the gift plus any fees they covered). */
   amountCents: number;
+  /** The part of it the donor added to cover fees (absent on alerts queued before it was sent). */
+  feeCents?: number;
   currency: string;
   campaignTitle: string;
   message: string | null;

@@ -233,6 +233,19 @@ describe("POST /api/processor/webhooks: payment_intent.succeeded", () => {
     await expectInvariant(s.campaign.id);
   });
 
+  it("a gift with fees covered: the receipt and the staff alert both say what the donor was charged", async () => {
+    const s = await givingSetup();
+    const d = await pendingDonation(s.campaign.id, { amount: 2500, coverFees: true });
+    await succeed(d);
+    const row = await donationRow(d.id);
+    expect(row.feeCents).toBeGreaterThan(0);
+    const queued = await emails(s.org.id);
+    const charged = 2500 + row.feeCents;
+    expect(queued.get(`email:receipt:${d.id}`)!.props).toMatchObject({ amountCents: charged });
+    expect(queued.get(`email:admin:${d.id}`)!.props).toMatchObject({ amountCents: charged, feeCents: row.feeCents });
+    await expectInvariant(s.campaign.id);
+  });
+
   it("queues a tribute email when the dedication has notifyEmail, and none without", async () => {
     const s = await givingSetup();
     const withNotify = await pendingDonation(s.campaign.id, {

@@ -153,6 +153,27 @@ describe("email templates", () => {
     expectInBoth(jpy, "¥5,000");
   });
 
+  it("admin notification: the charged amount as the receipt says it, with the part that covered fees", async () => {
+    const props: AdminNotificationProps = {
+      orgName: "Lighthouse Friends",
+      donorName: "Maya Okafor",
+      donorEmail: "maya@example.org",
+      anonymous: false,
+      amountCents: 2606,
+      feeCents: 106,
+      currency: "usd",
+      campaignTitle: "Lamp Room",
+      message: null,
+      donationId: "don_fee1",
+      isRenewal: false,
+      recurringInterval: null,
+      dashboardUrl: "https://goodfund.example.org/dashboard/lighthouse/donations/don_fee1",
+    };
+    const email = await render("admin-notification", props);
+    expectInBoth(email, "$26.06 (a $25.00 gift and $1.06 to cover fees)");
+    expect(email.subject).toBe("New donation: $26.06 to Lamp Room from Maya Okafor");
+  });
+
   it("admin notification: donor, email, amount, campaign, message, donation ID", async () => {
     const props: AdminNotificationProps = {
       orgName: "Lighthouse Friends",
