@@ -31,8 +31,11 @@ export const headingId = (text: string) =>
     .trim()
     .replace(/\s/g, "-");
 
+/** A code block scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */
+const focusablePre: Components["pre"] = ({ children }) => <pre tabIndex={0}>{children}</pre>;
+
 const headings = (offset: number, ids: boolean): Components => {
-  const out: Components = {};
+  const out: Components = { pre: focusablePre };
   for (let level = 1; level <= 6; level++) {
     const Tag = `h${Math.min(6, level + offset)}` as "h1";
     out[`h${level}` as "h1"] = ({ children }) => <Tag id={ids ? headingId(textOf(children)) : undefined}>{children}</Tag>;
@@ -67,7 +70,7 @@ export function MarkdownText({
     <Markdown
       skipHtml
       urlTransform={transformUrl}
-      components={headingOffset || headingIds ? headings(headingOffset, headingIds) : undefined}
+      components={headingOffset || headingIds ? headings(headingOffset, headingIds) : { pre: focusablePre }}
       disallowedElements={inline ? ["p"] : undefined}
       unwrapDisallowed={inline}
     >

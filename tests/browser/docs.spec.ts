@@ -98,6 +98,7 @@ test("GET /docs renders the reference's overview and an index of its sections; e
 });
 
 test("the reference's pages fit a 375 px phone: no sideways scrolling, no serious axe finding", async ({ page }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of ["/docs", "/docs/donations", "/docs/schemas", "/docs/guides/authentication"]) {
     expect((await page.goto(path))?.status(), path).toBe(200);
