@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { campaigns, donors, type Campaign, type Organization } from "@/db/schema";
-import { campaignViewChanged, transactionDroppingViews } from "@/lib/cache/public-campaign-view";
+import { campaignViewChanged, dropAllCampaignViews, transactionDroppingViews } from "@/lib/cache/public-campaign-view";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
 import { conflict, notFound } from "@/lib/errors";
@@ -52,7 +52,7 @@ export async function approveSupporterPage(db: Db, page: Campaign): Promise<Camp
     campaignViewChanged(tx, row.id, row.teamId, row.parentCampaignId);
     await emitEvent(tx, row.orgId, "fundraiser.approved", serializeCampaign(row));
     return row;
-  });
+  }).finally(dropAllCampaignViews);
 }
 
 /** Staff hide a supporter's page: off the leaderboards and public views, and it takes no gifts (PAUSED) until approved again. */
@@ -66,7 +66,7 @@ export async function hideSupporterPage(db: Db, page: Campaign): Promise<Campaig
       .returning();
     campaignViewChanged(tx, row.id, row.teamId, row.parentCampaignId);
     return row;
-  });
+  }).finally(dropAllCampaignViews);
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "@/db";
 import { campaignSlugsLike } from "@/db/queries/campaigns";
 import { campaigns, donors, fundraiserSignUps, type Campaign, type FundraiserSignUp, type Organization } from "@/db/schema";
+import { dropCampaignViews } from "@/lib/cache/public-campaign-view";
 import { enqueueEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
 import { AppError, conflict, fieldError } from "@/lib/errors";
@@ -143,13 +144,16 @@ export async function confirmFundraiserPage(db: Db, org: Organization, token: st
   if (!token || token.length > 200) return null;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const [signUp] = await tx.update(fundraiserSignUps).set({ usedAt: sql`now()` }).where(usable(org, token)).returning();
         if (!signUp) return null;
         const [parent] = await tx.select().from(campaigns).where(eq(campaigns.id, signUp.parentCampaignId)).limit(1);
         assertTakesSupporterPages(parent, org);
         return createPages(tx, org, parent, signUp);
       });
+      // The parent's leaderboards and the team's members list show the new page.
+      if (made) dropCampaignViews([made.page.parentCampaignId, made.page.teamId]);
+      return made;
     } catch (err) {
       // Two supporters picking the same title at once: the slug's unique index decides; try the next one.
       if (!isSlugRace(err) || attempt >= 4) throw err;
