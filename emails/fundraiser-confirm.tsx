@@ -7,7 +7,8 @@ import type { TestModeProps } from "./_components/test-mode-note";
 
 export type { FundraiserConfirmProps };
 
-export const subject = (p: FundraiserConfirmProps): string => emailIntl(p.locale).t("fundraiser.confirm.subject", { campaign: p.parentTitle });
+export const subject = (p: FundraiserConfirmProps): string =>
+  emailIntl(p.locale).t("fundraiser.confirm.subject", { campaign: p.parentTitle });
 
 /** A supporter's single-use link that creates the fundraiser page they asked for and signs them in. */
 export default function FundraiserConfirm(props: FundraiserConfirmProps & TestModeProps) {
@@ -21,7 +22,12 @@ export default function FundraiserConfirm(props: FundraiserConfirmProps & TestMo
       footer={t("fundraiser.confirm.footer")}
     >
       <Text style={styles.text}>
-        {t("fundraiser.confirm.body", { name: props.firstName, campaign: props.parentTitle, org: props.orgName, hours: props.expiresInHours })}
+        {t("fundraiser.confirm.body", {
+          name: props.firstName,
+          campaign: props.parentTitle,
+          org: props.orgName,
+          hours: props.expiresInHours,
+        })}
       </Text>
       <Action href={props.url} spelledOut locale={props.locale}>
         {t("fundraiser.confirm.action")}

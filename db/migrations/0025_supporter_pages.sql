@@ -33,7 +33,6 @@ ALTER TABLE "fundraiser_sign_ups" ADD CONSTRAINT "fundraiser_sign_ups_parent_cam
 CREATE UNIQUE INDEX "fundraiser_sign_ups_token_key" ON "fundraiser_sign_ups" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "fundraiser_sign_ups_expires_idx" ON "fundraiser_sign_ups" USING btree ("expires_at");--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_team_id_campaigns_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_fundraiser_donor_id_donors_id_fk" FOREIGN KEY ("fundraiser_donor_id") REFERENCES "public"."donors"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaigns_team_idx" ON "campaigns" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "campaigns_fundraiser_idx" ON "campaigns" USING btree ("fundraiser_donor_id");--> statement-breakpoint
 CREATE INDEX "campaigns_parent_raised_idx" ON "campaigns" USING btree ("parent_campaign_id","is_team","raised_amount_cents" DESC NULLS LAST,"id");

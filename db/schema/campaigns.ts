@@ -13,7 +13,6 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { belongsTo, timestamps, timestamptz } from "./columns";
-import { donors } from "./donations";
 import { organizations } from "./organizations";
 
 export const campaignTypeEnum = pgEnum("campaign_type", ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"]);
@@ -74,8 +73,11 @@ export const campaigns = pgTable(
     isTeam: boolean().notNull().default(false),
     /** A member page's team (a team page of the same parent). */
     teamId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
-    /** A supporter's page: whose it is (the donor record the donor cookie signs in). */
-    fundraiserDonorId: text().references((): AnyPgColumn => donors.id, { onDelete: "set null" }),
+    /**
+     * A supporter's page: whose it is (the donor record the donor cookie signs in). No foreign
+     * key in the schema (donations.ts imports this file); donor records are never deleted, only erased.
+     */
+    fundraiserDonorId: text(),
     fundraiserFirstName: text(),
     fundraiserLastName: text(),
     /** A supporter's page under moderation: PENDING_APPROVAL until approved, HIDDEN when staff hid it; null otherwise. */

@@ -129,7 +129,7 @@ export const fundraiserGiftSchema = z
   .object({
     id: z.string(),
     campaignId: z.string(),
-    donorName: z.string().meta({ description: "The donor's name, or \"Anonymous\"." }),
+    donorName: z.string().meta({ description: 'The donor\'s name, or "Anonymous".' }),
     amount: z.number().int(),
     currency: z.string(),
     message: z.string().nullable(),
@@ -139,9 +139,7 @@ export const fundraiserGiftSchema = z
   .meta({ id: "FundraiserGift" });
 
 /** `POST /api/campaigns/:id/fundraisers/email`: staff's message to every supporter with a page. */
-export const emailFundraisersBody = z
-  .object({ subject: plainText(200, 1), body: plainText(10_000, 1) })
-  .meta({ id: "EmailFundraisers" });
+export const emailFundraisersBody = z.object({ subject: plainText(200, 1), body: plainText(10_000, 1) }).meta({ id: "EmailFundraisers" });
 export const emailFundraisersAnswer = z.object({ queued: z.number().int() }).meta({ id: "EmailFundraisersAnswer" });
 
 export const staffFundraiserListQuery = z.object({ ...pageQuery });

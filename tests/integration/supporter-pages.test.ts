@@ -68,7 +68,9 @@ async function startPage(p: Campaign, email: string, extra: Record<string, unkno
   const token = url.searchParams.get("token")!;
   const done = await confirm(org.slug, token);
   expect(done.status).toBe(303);
-  const pageId = new URL(done.headers.get("location")!, "http://localhost:3000/o/x/account/fundraiser/confirm").searchParams.get("fundraiser")!;
+  const pageId = new URL(done.headers.get("location")!, "http://localhost:3000/o/x/account/fundraiser/confirm").searchParams.get(
+    "fundraiser",
+  )!;
   const cookie = done.headers.get("set-cookie")!.split(";")[0];
   const [page] = await (await testDb()).select().from(campaigns).where(eq(campaigns.id, pageId));
   return { page, cookie, token };
@@ -79,7 +81,11 @@ const supporterGet = (path: string, cookie?: string): Promise<ApiResponse> => ge
 describe("POST /api/public/campaigns/:id/fundraisers", () => {
   it("POST /api/public/campaigns/:id/fundraisers emails a single-use link that creates an ACTIVE page and signs the supporter in", async () => {
     const email = randomEmail("maya");
-    const { page, cookie, token } = await startPage(parent, email, { title: "Maya runs", story: "<b>Clean</b> water<script>x</script>", goalAmountCents: 50_000 });
+    const { page, cookie, token } = await startPage(parent, email, {
+      title: "Maya runs",
+      story: "<b>Clean</b> water<script>x</script>",
+      goalAmountCents: 50_000,
+    });
     expect(page).toMatchObject({
       parentCampaignId: parent.id,
       type: "PEER_TO_PEER",
@@ -156,9 +162,18 @@ describe("supporter's own pages", () => {
       { headers: { cookie: a.cookie, ...SAME_ORIGIN } },
     );
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.body).toMatchObject({ title: "New title", story: "My story", goalAmountCents: 70_000, coverImageUrl: "https://img.example.org/x.jpg" });
+    expect(edited.body).toMatchObject({
+      title: "New title",
+      story: "My story",
+      goalAmountCents: 70_000,
+      coverImageUrl: "https://img.example.org/x.jpg",
+    });
 
-    const other = await patch(`/api/supporter/fundraisers/${b.page.id}`, { title: "Mine now" }, { headers: { cookie: a.cookie, ...SAME_ORIGIN } });
+    const other = await patch(
+      `/api/supporter/fundraisers/${b.page.id}`,
+      { title: "Mine now" },
+      { headers: { cookie: a.cookie, ...SAME_ORIGIN } },
+    );
     expect(other.status).toBe(404);
     expect((await patch(`/api/supporter/fundraisers/${a.page.id}`, { title: "x" })).status).toBe(401);
     expect((await supporterGet(`/api/supporter/orgs/${org.slug}/fundraisers`)).status).toBe(401);
@@ -206,10 +221,13 @@ describe("teams, leaderboards and roll-up", () => {
 
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ target: fc.integer({ min: 0, max: 4 }), amount: fc.integer({ min: 100, max: 20_000 }), refund: fc.boolean() }), {
-          minLength: 1,
-          maxLength: 5,
-        }),
+        fc.array(
+          fc.record({ target: fc.integer({ min: 0, max: 4 }), amount: fc.integer({ min: 100, max: 20_000 }), refund: fc.boolean() }),
+          {
+            minLength: 1,
+            maxLength: 5,
+          },
+        ),
         async (gifts) => {
           await Promise.all(
             gifts.map(async (g) => {
@@ -273,7 +291,9 @@ describe("staff", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.text.split("\r\n").filter(Boolean)).toHaveLength(4);
 
-    expect((await post(`/api/campaigns/${p.id}/fundraisers/email`, { subject: "Hi", body: "Race day" }, { token: member.token })).status).toBe(403);
+    expect(
+      (await post(`/api/campaigns/${p.id}/fundraisers/email`, { subject: "Hi", body: "Race day" }, { token: member.token })).status,
+    ).toBe(403);
     const sent = await post(`/api/campaigns/${p.id}/fundraisers/email`, { subject: "Hi", body: "Race day" }, { token: owner.token });
     expect(sent.status, sent.text).toBe(202);
     expect(sent.body).toEqual({ queued: 1 });

@@ -214,7 +214,9 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     notify && parent ? queueMilestones(tx, notify.org, parent) : undefined,
     notify && team ? queueMilestones(tx, notify.org, team) : undefined,
     notify && opts.successEmails ? queueSuccessEmails(tx, notify.org, notify.campaign, moved, locale ?? null) : undefined,
-    notify && opts.successEmails && notify.campaign.fundraiserDonorId ? queueFundraiserGiftEmails(tx, notify.org, notify.campaign, moved) : undefined,
+    notify && opts.successEmails && notify.campaign.fundraiserDonorId
+      ? queueFundraiserGiftEmails(tx, notify.org, notify.campaign, moved)
+      : undefined,
   ]);
   return moved;
 }

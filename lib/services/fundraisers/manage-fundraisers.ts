@@ -37,7 +37,8 @@ export async function updateSupporterPage(db: Db, page: Campaign, input: UpdateF
  * campaign that is not a supporter's page.
  */
 export async function approveSupporterPage(db: Db, page: Campaign): Promise<Campaign> {
-  if (!page.fundraiserDonorId && page.fundraiserFirstName === null) throw conflict("not_a_supporter_page", "Not a supporter's fundraiser page");
+  if (!page.fundraiserDonorId && page.fundraiserFirstName === null)
+    throw conflict("not_a_supporter_page", "Not a supporter's fundraiser page");
   if (page.moderation === "APPROVED" || (page.moderation === null && page.status !== "DRAFT")) return page;
   return transactionDroppingViews(db, async (tx) => {
     const [row] = await tx
@@ -57,7 +58,8 @@ export async function approveSupporterPage(db: Db, page: Campaign): Promise<Camp
 
 /** Staff hide a supporter's page: off the leaderboards and public views, and it takes no gifts (PAUSED) until approved again. */
 export async function hideSupporterPage(db: Db, page: Campaign): Promise<Campaign> {
-  if (!page.fundraiserDonorId && page.fundraiserFirstName === null) throw conflict("not_a_supporter_page", "Not a supporter's fundraiser page");
+  if (!page.fundraiserDonorId && page.fundraiserFirstName === null)
+    throw conflict("not_a_supporter_page", "Not a supporter's fundraiser page");
   return transactionDroppingViews(db, async (tx) => {
     const [row] = await tx
       .update(campaigns)
@@ -82,7 +84,13 @@ export async function emailAllFundraisers(
 ): Promise<number> {
   if (parent.type !== "PEER_TO_PEER" || parent.parentCampaignId) throw notFound("campaign_not_found", "Campaign not found");
   const rows = await db
-    .select({ donorId: donors.id, email: donors.email, locale: donors.locale, erasedAt: donors.erasedAt, firstName: campaigns.fundraiserFirstName })
+    .select({
+      donorId: donors.id,
+      email: donors.email,
+      locale: donors.locale,
+      erasedAt: donors.erasedAt,
+      firstName: campaigns.fundraiserFirstName,
+    })
     .from(campaigns)
     .innerJoin(donors, eq(donors.id, campaigns.fundraiserDonorId))
     .where(and(eq(campaigns.parentCampaignId, parent.id), isNotNull(campaigns.fundraiserDonorId)));

@@ -5,7 +5,6 @@ import { campaignSlugsLike } from "@/db/queries/campaigns";
 import { campaigns, donors, fundraiserSignUps, type Campaign, type FundraiserSignUp, type Organization } from "@/db/schema";
 import { dropCampaignViews } from "@/lib/cache/public-campaign-view";
 import { enqueueEmail } from "@/lib/email/enqueue";
-import { emailLocale } from "@/lib/email/locale";
 import { AppError, conflict, fieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { Locale } from "@/lib/i18n/locales";
@@ -145,7 +144,11 @@ export async function confirmFundraiserPage(db: Db, org: Organization, token: st
   for (let attempt = 0; ; attempt++) {
     try {
       const made = await db.transaction(async (tx) => {
-        const [signUp] = await tx.update(fundraiserSignUps).set({ usedAt: sql`now()` }).where(usable(org, token)).returning();
+        const [signUp] = await tx
+          .update(fundraiserSignUps)
+          .set({ usedAt: sql`now()` })
+          .where(usable(org, token))
+          .returning();
         if (!signUp) return null;
         const [parent] = await tx.select().from(campaigns).where(eq(campaigns.id, signUp.parentCampaignId)).limit(1);
         assertTakesSupporterPages(parent, org);
@@ -169,7 +172,11 @@ const isSlugRace = (err: unknown) => {
 
 async function createPages(tx: Tx, org: Organization, parent: Campaign, signUp: FundraiserSignUp): Promise<ConfirmedFundraiser> {
   const donor = await findOrCreateDonor(tx, org.id, signUp.email, signUp.firstName, signUp.lastName);
-  if (signUp.locale) await tx.update(donors).set({ locale: signUp.locale }).where(and(eq(donors.id, donor.id), isNull(donors.locale)));
+  if (signUp.locale)
+    await tx
+      .update(donors)
+      .set({ locale: signUp.locale })
+      .where(and(eq(donors.id, donor.id), isNull(donors.locale)));
   const needsApproval = parent.supporterPagesNeedApproval;
   const common = {
     orgId: org.id,
