@@ -4,7 +4,7 @@ import { campaigns, donors, type Campaign, type Organization } from "@/db/schema
 import { campaignViewChanged, dropAllCampaignViews, transactionDroppingViews } from "@/lib/cache/public-campaign-view";
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict } from "@/lib/errors";
 import { serializeCampaign } from "@/lib/schemas/campaigns";
 import type { UpdateFundraiserInput } from "@/lib/schemas/fundraisers";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
@@ -82,7 +82,8 @@ export async function emailAllFundraisers(
   parent: Campaign,
   message: { subject: string; body: string },
 ): Promise<number> {
-  if (parent.type !== "PEER_TO_PEER" || parent.parentCampaignId) throw notFound("campaign_not_found", "Campaign not found");
+  // Only a peer-to-peer parent has fundraisers; any other campaign has none to email.
+  if (parent.type !== "PEER_TO_PEER" || parent.parentCampaignId) return 0;
   const rows = await db
     .select({
       donorId: donors.id,
