@@ -36,7 +36,12 @@ export function Fundraisers({
       <ul className={styles.list}>
         {pages.map((p) => (
           <li key={p.id} className={styles.item}>
-            <FundraiserItem page={p} qrSvg={qr[p.id]} money={money} onSaved={(np) => setPages((all) => all.map((x) => (x.id === np.id ? np : x)))} />
+            <FundraiserItem
+              page={p}
+              qrSvg={qr[p.id]}
+              money={money}
+              onSaved={(np) => setPages((all) => all.map((x) => (x.id === np.id ? np : x)))}
+            />
           </li>
         ))}
       </ul>

@@ -56,7 +56,10 @@ export function StartFundraiser({
         setState("sent");
         return;
       }
-      const answer = (await res.json().catch(() => null)) as { error?: string; details?: { fieldErrors?: Record<string, string[]> } } | null;
+      const answer = (await res.json().catch(() => null)) as {
+        error?: string;
+        details?: { fieldErrors?: Record<string, string[]> };
+      } | null;
       const fields = answer?.details?.fieldErrors ? Object.entries(answer.details.fieldErrors).map(([k, v]) => `${k}: ${v[0]}`) : [];
       setError(fields.length ? fields.join("; ") : (answer?.error ?? t("failed")));
       setState("error");

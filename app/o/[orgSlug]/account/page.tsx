@@ -90,7 +90,9 @@ export default async function AccountPage({ params }: Props) {
     fundraiserPages.length > 0
       ? await Promise.all([
           Promise.all(
-            fundraiserPages.map(async (p) => [p.id, await QRCode.toString(p.pageUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" })] as const),
+            fundraiserPages.map(
+              async (p) => [p.id, await QRCode.toString(p.pageUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" })] as const,
+            ),
           ),
           listPageGifts(
             db,

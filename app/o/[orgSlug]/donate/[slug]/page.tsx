@@ -174,7 +174,14 @@ export default async function DonatePage({ params }: Props) {
       {(view.leaderboard || view.donorRoll || closure !== "ended" || view.members?.length || view.teams?.length) && (
         <div className={styles.social}>
           {view.teams && view.teams.length > 0 && (
-            <PagesPanel id="teams-heading" heading={t("fundraise.teamsHeading")} entries={view.teams} orgSlug={org.slug} money={money} lang={lang} />
+            <PagesPanel
+              id="teams-heading"
+              heading={t("fundraise.teamsHeading")}
+              entries={view.teams}
+              orgSlug={org.slug}
+              money={money}
+              lang={lang}
+            />
           )}
           {view.members && view.members.length > 0 && (
             <PagesPanel
