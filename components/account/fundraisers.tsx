@@ -139,12 +139,8 @@ function FundraiserItem({
         </button>
       </p>
       {qrSvg && (
-        <img
-          src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`}
-          width={120}
-          height={120}
-          alt={t("qrAlt", { title: page.title })}
-        />
+        // The SVG is made on the server by the qrcode library from the page's own URL (no user markup).
+        <span className={styles.qr} role="img" aria-label={t("qrAlt", { title: page.title })} dangerouslySetInnerHTML={{ __html: qrSvg }} />
       )}
       {status && (
         <p role="status" className={styles.status}>
