@@ -120,7 +120,7 @@ function FundraiserItem({
 
   const titleId = `page-${page.id}-title`;
   return (
-    <div className={styles.itemMain} aria-labelledby={titleId}>
+    <div className={styles.itemMain}>
       <p id={titleId} className={styles.itemTitle}>
         {page.isTeam ? t("team", { title: page.title }) : page.title}
       </p>
