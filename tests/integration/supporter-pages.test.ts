@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmRoute } from "@/app/o/[orgSlug]/account/fundraiser/confirm/route";
-import { campaigns, outbox } from "@/db/schema";
+import { campaigns, outbox, webhookEvents } from "@/db/schema";
 import type { EmailMessage } from "@/lib/email/types";
 import { get, patch, post, randomIp, type ApiResponse } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -123,6 +123,12 @@ describe("POST /api/public/campaigns/:id/fundraisers", () => {
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body).toMatchObject({ status: "ACTIVE", moderation: "APPROVED" });
     expect((await get(`/api/public/campaigns/${page.id}`)).status).toBe(200);
+    // Outbound webhooks: the page's creation and its approval, each once.
+    const events = await (await testDb())
+      .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.orgId, org.id), sql`${webhookEvents.payload}->'data'->>'id' = ${page.id}`));
+    expect(events.map((e) => e.type).sort()).toEqual(["fundraiser.approved", "fundraiser.created"]);
 
     const hidden = await post(`/api/campaigns/${page.id}/hide`, undefined, { token: owner.token });
     expect(hidden.body).toMatchObject({ status: "PAUSED", moderation: "HIDDEN" });
