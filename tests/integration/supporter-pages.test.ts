@@ -124,7 +124,9 @@ describe("POST /api/public/campaigns/:id/fundraisers", () => {
     expect(approved.body).toMatchObject({ status: "ACTIVE", moderation: "APPROVED" });
     expect((await get(`/api/public/campaigns/${page.id}`)).status).toBe(200);
     // Outbound webhooks: the page's creation and its approval, each once.
-    const events = await (await testDb())
+    const events = await (
+      await testDb()
+    )
       .select({ type: webhookEvents.type, payload: webhookEvents.payload })
       .from(webhookEvents)
       .where(and(eq(webhookEvents.orgId, org.id), sql`${webhookEvents.payload}->'data'->>'id' = ${page.id}`));
