@@ -20,9 +20,13 @@ import {
   HOT,
   OPS,
   OWNER,
+  P2P_PAGES,
+  P2P_PARENT,
+  P2P_TEAMS,
   POPULAR_SLUG,
   REPORTS,
   seedBase,
+  seedPeerToPeer,
   seedPendingPool,
   seedReports,
   vacuumAnalyze,
@@ -218,6 +222,7 @@ async function main() {
 
     sql = postgres(dbUrl, { max: 4, onnotice: () => {}, connection: { application_name: "goodfund-bench-seed" } });
     await seedBase(sql);
+    await seedPeerToPeer(sql);
     const pools = {
       httpSpread: await seedPendingPool(sql, "whs", cfg.pendingPool, "spread"),
       httpHot: await seedPendingPool(sql, "whh", cfg.pendingPool, "hot"),
@@ -440,6 +445,10 @@ async function main() {
         [
           `popular campaign (${cfg.donations > 0 ? "~" + Math.round((cfg.donations * 0.2 * 0.9) / 1000) + "k gifts" : "no gifts"})`,
           `/api/public/orgs/${REPORTS.slug}/campaigns/${POPULAR_SLUG}`,
+        ],
+        [
+          `peer-to-peer parent (${P2P_PAGES} fundraiser pages, ${P2P_TEAMS} teams)`,
+          `/api/public/orgs/${HOT.slug}/campaigns/${P2P_PARENT.slug}`,
         ],
       ] as const) {
         const probe = await fetch(`${url}${p}`);

@@ -47,6 +47,7 @@ export const APP_ERROR_CODES = [
   "donor_request_not_found",
   "passkey_not_found",
   "session_not_found",
+  "fundraiser_not_found",
   // 409
   "conflict",
   "sold_out",
@@ -71,6 +72,8 @@ export const APP_ERROR_CODES = [
   "campaign_type_locked",
   "campaign_parent_locked",
   "campaign_not_deletable",
+  "supporter_pages_closed",
+  "not_a_supporter_page",
   "webhook_endpoint_limit",
   "webhook_endpoint_disabled",
   "donor_request_already_decided",

@@ -24,6 +24,10 @@ export const OPS_CAMPAIGNS = 1000;
 export const REPORT_CAMPAIGNS = 100;
 export const REPORT_DONORS = 100_000;
 export const POPULAR_SLUG = "campaign-0000";
+/** A peer-to-peer parent of bench-hot (not bench-ops, whose unpaged campaign list is measured) with P2P_PAGES supporters' pages (a tenth of them team pages' members). */
+export const P2P_PARENT = { id: "cmp_bench_p2p_parent00", slug: "run-for-the-bench" };
+export const P2P_PAGES = 10_000;
+export const P2P_TEAMS = 500;
 
 export const opsCampaignId = (i: number) => `cmp_bench_ops${String(i).padStart(9, "0")}`;
 export const reportCampaignId = (i: number) => `cmp_bench_rep${String(i).padStart(9, "0")}`;
@@ -73,6 +77,40 @@ export async function seedBase(sql: Sql) {
     values (${HOT_CAMPAIGN}, ${HOT.id}, 'Giving day', 'giving-day', ${DESCRIPTION}, 'DONATION', 'ACTIVE', 100000000000, '#c0392b')`;
   await donorsOf(sql, OPS.id, "dnr_bench_ops", 10_000);
   await donorsOf(sql, HOT.id, "dnr_bench_hot", 10_000);
+}
+
+/**
+ * The peer-to-peer parent and its supporters' pages: P2P_TEAMS team pages, then P2P_PAGES member
+ * pages (every one in a team), totals spread so the leaderboards have an order; the parent's and
+ * the teams' totals are the sums of their pages' (as the roll-up keeps them).
+ */
+export async function seedPeerToPeer(sql: Sql) {
+  await sql`
+    insert into campaigns (id, org_id, title, slug, description, type, status, goal_amount_cents, color)
+    values (${P2P_PARENT.id}, ${HOT.id}, 'Run for the bench', ${P2P_PARENT.slug}, ${DESCRIPTION}, 'PEER_TO_PEER', 'ACTIVE', 500000000, '#0a7d55')`;
+  await sql`
+    insert into campaigns (id, org_id, title, slug, type, status, parent_campaign_id, is_team, fundraiser_first_name, fundraiser_last_name,
+                           goal_amount_cents, created_at, updated_at)
+    select 'cmp_bench_team' || lpad(g::text, 8, '0'), ${HOT.id}, 'Team ' || g, 'team-' || g, 'PEER_TO_PEER', 'ACTIVE', ${P2P_PARENT.id},
+           true, 'Captain', 'Number ' || g, 1000000, now(), now()
+    from generate_series(0, ${P2P_TEAMS - 1}) g`;
+  await sql`
+    insert into campaigns (id, org_id, title, slug, type, status, parent_campaign_id, team_id, fundraiser_first_name, fundraiser_last_name,
+                           goal_amount_cents, raised_amount_cents, donation_count, created_at, updated_at)
+    select 'cmp_bench_page' || lpad(g::text, 8, '0'), ${HOT.id}, 'Runner ' || g || ' runs', 'runner-' || g, 'PEER_TO_PEER', 'ACTIVE',
+           ${P2P_PARENT.id}, 'cmp_bench_team' || lpad((g % ${P2P_TEAMS})::text, 8, '0'), 'Runner', 'Number ' || g,
+           50000, (g * 7919) % 100000, (g * 31) % 50, now(), now()
+    from generate_series(0, ${P2P_PAGES - 1}) g`;
+  await sql`
+    update campaigns t set raised_amount_cents = s.raised, donation_count = s.n
+    from (select team_id, sum(raised_amount_cents) as raised, sum(donation_count) as n from campaigns
+          where parent_campaign_id = ${P2P_PARENT.id} and team_id is not null group by team_id) s
+    where t.id = s.team_id`;
+  await sql`
+    update campaigns p set raised_amount_cents = s.raised, donation_count = s.n
+    from (select sum(raised_amount_cents) as raised, sum(donation_count) as n from campaigns
+          where parent_campaign_id = ${P2P_PARENT.id} and not is_team) s
+    where p.id = ${P2P_PARENT.id}`;
 }
 
 export type Pool = { name: string; ids: string[]; paymentIntents: string[]; amounts: number[]; orgId: string; account: string };

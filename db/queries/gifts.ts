@@ -35,6 +35,15 @@ export async function parentIdsOf(db: DbOrTx, ids: string[]): Promise<string[]> 
   return rows.map((r) => r.parent!);
 }
 
+/** The team pages of these campaigns (supporters' pages in a team), IDs only. */
+export async function teamIdsOf(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ team: campaigns.teamId })
+    .from(campaigns)
+    .where(and(inArray(campaigns.id, ids), isNotNull(campaigns.teamId)));
+  return rows.map((r) => r.team!);
+}
+
 export async function insertDonation(tx: DbOrTx, row: typeof donations.$inferInsert): Promise<Donation> {
   const [d] = await tx.insert(donations).values(row).returning();
   return d;

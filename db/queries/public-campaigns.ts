@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, ne } from "drizzle-orm";
+import { and, countDistinct, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, organizations, type Campaign, type Organization } from "@/db/schema";
 import { notFound } from "@/lib/errors";
@@ -19,6 +19,7 @@ export async function findPublicCampaign(
       and(
         "id" in by ? eq(campaigns.id, by.id) : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug)),
         ne(campaigns.status, "DRAFT"),
+        or(isNull(campaigns.moderation), ne(campaigns.moderation, "HIDDEN")),
       ),
     )
     .limit(1);
@@ -54,7 +55,13 @@ export function listLeaderboard(db: DbOrTx, campaignId: string) {
       donationCount: campaigns.donationCount,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.parentCampaignId, campaignId), ne(campaigns.status, "DRAFT")))
+    .where(
+      and(
+        eq(campaigns.parentCampaignId, campaignId),
+        ne(campaigns.status, "DRAFT"),
+        or(isNull(campaigns.moderation), ne(campaigns.moderation, "HIDDEN")),
+      ),
+    )
     .orderBy(desc(campaigns.raisedAmountCents), desc(campaigns.donationCount), campaigns.id)
     .limit(LEADERBOARD_SIZE);
 }

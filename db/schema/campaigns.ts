@@ -63,6 +63,27 @@ export const campaigns = pgTable(
     /** The most tickets one donation may buy. */
     maxTicketsPerOrder: integer().notNull().default(10),
     parentCampaignId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
+    /** A peer-to-peer parent: supporters may start their own pages from its donate page. */
+    allowSupporterPages: boolean().notNull().default(true),
+    /** A peer-to-peer parent: supporters' new pages wait (DRAFT, PENDING_APPROVAL) until staff approve them. */
+    supporterPagesNeedApproval: boolean().notNull().default(false),
+    /** A peer-to-peer parent: supporters may start and join teams. */
+    allowTeams: boolean().notNull().default(true),
+    /** A team page: its members' pages name it in `teamId`, and their gifts count toward it too. */
+    isTeam: boolean().notNull().default(false),
+    /** A member page's team (a team page of the same parent). */
+    teamId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
+    /**
+     * A supporter's page: whose it is (the donor record the donor cookie signs in). No foreign
+     * key in the schema (donations.ts imports this file); donor records are never deleted, only erased.
+     */
+    fundraiserDonorId: text(),
+    fundraiserFirstName: text(),
+    fundraiserLastName: text(),
+    /** A supporter's page under moderation: PENDING_APPROVAL until approved, HIDDEN when staff hid it; null otherwise. */
+    moderation: text().$type<"PENDING_APPROVAL" | "APPROVED" | "HIDDEN">(),
+    /** A supporter's page: email its supporter at each gift and at the goal (they may opt out). */
+    fundraiserEmails: boolean().notNull().default(true),
     scheduledPublishAt: timestamptz(),
     /** The processor's Product for this campaign's subscriptions (price_data needs one), created lazily. */
     processorProductId: text(),
@@ -72,6 +93,10 @@ export const campaigns = pgTable(
     uniqueIndex("campaigns_org_slug_key").on(t.orgId, t.slug),
     index("campaigns_org_created_idx").on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("campaigns_parent_idx").on(t.parentCampaignId),
+    index("campaigns_team_idx").on(t.teamId),
+    index("campaigns_fundraiser_idx").on(t.fundraiserDonorId),
+    // The parent's leaderboards: its pages by amount raised.
+    index("campaigns_parent_raised_idx").on(t.parentCampaignId, t.isTeam, t.raisedAmountCents.desc(), t.id),
     index("campaigns_scheduled_idx")
       .on(t.scheduledPublishAt)
       .where(sql`${t.status} = 'DRAFT'`),
@@ -94,3 +119,34 @@ export const campaignMilestones = pgTable(
 );
 
 export type Campaign = typeof campaigns.$inferSelect;
+
+/**
+ * A supporter's request to start a fundraiser page, waiting for its emailed confirmation link:
+ * what they asked for, and the link's token (only its SHA-256). Using the link (once, within 24
+ * hours) creates the page; `campaignId` names it afterwards.
+ */
+export const fundraiserSignUps = pgTable(
+  "fundraiser_sign_ups",
+  {
+    id: text().primaryKey(),
+    orgId: belongsTo(() => organizations.id),
+    parentCampaignId: belongsTo(() => campaigns.id),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    title: text(),
+    story: text(),
+    goalAmountCents: bigint({ mode: "number" }),
+    teamId: text(),
+    teamName: text(),
+    locale: text(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    campaignId: text(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("fundraiser_sign_ups_token_key").on(t.tokenHash), index("fundraiser_sign_ups_expires_idx").on(t.expiresAt)],
+);
+
+export type FundraiserSignUp = typeof fundraiserSignUps.$inferSelect;

@@ -537,7 +537,7 @@ async function hostStep(req: NextRequest): Promise<void> {
 }
 
 /** A donor-cookie write comes from our own pages: the app's origin, or the organization's (verified) custom domain. */
-function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain" | "customDomainStatus">): boolean {
+export function isAllowedDonorWrite(req: Request, org: Pick<Organization, "customDomain" | "customDomainStatus">): boolean {
   if (isAllowedCookieRequest(req, new URL(getEnv().appUrl).origin)) return true;
   const domain = servedCustomDomain(org);
   return domain !== null && isAllowedCookieRequest(req, `https://${domain}`);

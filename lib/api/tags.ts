@@ -20,6 +20,10 @@ export const TAGS = [
     description: "A donor's own account on an organization's pages: their gifts, recurring plans and statements (donor cookie)",
   },
   {
+    name: "Supporter pages",
+    description: "Supporters' own peer-to-peer fundraiser pages and teams: theirs to edit, the gifts they received (donor cookie)",
+  },
+  {
     name: "Account security",
     description: "The signed-in person's own account: two-factor authentication, passkeys and signed-in sessions (session JWT only)",
   },

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from "@/db";
+import { listTeamMembers, listTopPages } from "@/db/queries/fundraisers";
 import { findPublicCampaign, listDonorRoll, listLeaderboard } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
 import { AppError } from "@/lib/errors";
@@ -61,11 +62,15 @@ export async function publicCampaignView(
   { social = true }: { social?: boolean } = {},
 ): Promise<PublicView> {
   const { campaign } = row;
-  const [donorRoll, leaderboard] = await Promise.all([
+  const parent = campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social;
+  const [donorRoll, leaderboard, fundraisers, teams, members] = await Promise.all([
     campaign.showDonorRoll && social ? listDonorRoll(db, campaign.id) : null,
-    campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && social ? listLeaderboard(db, campaign.id) : null,
+    parent ? listLeaderboard(db, campaign.id) : null,
+    parent ? listTopPages(db, campaign.id, false) : null,
+    parent ? listTopPages(db, campaign.id, true) : null,
+    campaign.isTeam && social ? listTeamMembers(db, campaign.id) : null,
   ]);
-  return serializePublicCampaignView(row, { donorRoll, leaderboard });
+  return serializePublicCampaignView(row, { donorRoll, leaderboard, fundraisers, teams, members });
 }
 
 async function load(db: DbOrTx, by: ViewAddress, social: boolean): Promise<CachedView> {

@@ -16,6 +16,10 @@ import SecurityNotice, { subject as securityNoticeSubject } from "@/emails/secur
 import Tribute, { subject as tributeSubject } from "@/emails/tribute";
 import UnfinishedGift, { subject as unfinishedGiftSubject } from "@/emails/unfinished-gift";
 import YearEndStatement, { subject as yearEndStatementSubject } from "@/emails/year-end-statement";
+import FundraiserConfirm, { subject as fundraiserConfirmSubject } from "@/emails/fundraiser-confirm";
+import FundraiserGift, { subject as fundraiserGiftSubject } from "@/emails/fundraiser-gift";
+import FundraiserGoal, { subject as fundraiserGoalSubject } from "@/emails/fundraiser-goal";
+import FundraiserMessage, { subject as fundraiserMessageSubject } from "@/emails/fundraiser-message";
 import { emailIntl } from "@/emails/_components/i18n";
 import type { TestModeProps } from "@/emails/_components/test-mode-note";
 import { getEnv } from "@/lib/env";
@@ -44,6 +48,10 @@ const TEMPLATES: { [K in EmailTemplate]: Template<EmailPropsByTemplate[K]> } = {
   "security-notice": { component: SecurityNotice, subject: securityNoticeSubject },
   "plan-payment-issue": { component: PlanPaymentIssue, subject: planPaymentIssueSubject },
   "unfinished-gift": { component: UnfinishedGift, subject: unfinishedGiftSubject },
+  "fundraiser-confirm": { component: FundraiserConfirm, subject: fundraiserConfirmSubject },
+  "fundraiser-gift": { component: FundraiserGift, subject: fundraiserGiftSubject },
+  "fundraiser-goal": { component: FundraiserGoal, subject: fundraiserGoalSubject },
+  "fundraiser-message": { component: FundraiserMessage, subject: fundraiserMessageSubject },
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -216,6 +216,51 @@ export type UnfinishedGiftProps = InLanguage & {
   unsubscribeUrl: string;
 };
 
+/** A supporter's link to confirm the fundraiser page they asked for (single use, 24 hours). */
+export type FundraiserConfirmProps = InLanguage & {
+  url: string;
+  orgName: string;
+  parentTitle: string;
+  firstName: string;
+  expiresInHours: number;
+};
+
+/** To a supporter: someone gave to their page (`donorName` and `message` null when anonymous). */
+export type FundraiserGiftProps = InLanguage & {
+  orgName: string;
+  pageTitle: string;
+  firstName: string;
+  donorName: string | null;
+  message: string | null;
+  amountCents: number;
+  currency: string;
+  pageUrl: string;
+  /** Their account page: their pages, gifts received, and where these emails are turned off. */
+  accountUrl: string;
+};
+
+/** To a supporter: their page reached its goal. */
+export type FundraiserGoalProps = InLanguage & {
+  orgName: string;
+  pageTitle: string;
+  firstName: string;
+  raisedAmountCents: number;
+  goalAmountCents: number;
+  currency: string;
+  pageUrl: string;
+  accountUrl: string;
+};
+
+/** Staff's message to every supporter with a page on a campaign. */
+export type FundraiserMessageProps = InLanguage & {
+  orgName: string;
+  parentTitle: string;
+  firstName: string;
+  subject: string;
+  body: string;
+  accountUrl: string;
+};
+
 export type EmailPropsByTemplate = {
   receipt: ReceiptProps;
   "admin-notification": AdminNotificationProps;
@@ -233,6 +278,10 @@ export type EmailPropsByTemplate = {
   "security-notice": SecurityNoticeProps;
   "plan-payment-issue": PlanPaymentIssueProps;
   "unfinished-gift": UnfinishedGiftProps;
+  "fundraiser-confirm": FundraiserConfirmProps;
+  "fundraiser-gift": FundraiserGiftProps;
+  "fundraiser-goal": FundraiserGoalProps;
+  "fundraiser-message": FundraiserMessageProps;
 };
 
 export type EmailTemplate = keyof EmailPropsByTemplate;

@@ -48,6 +48,13 @@ const campaignFields = {
     .max(MAX_TICKETS_PER_ORDER_LIMIT)
     .meta({ description: "EVENT campaigns: the most tickets one donation may buy (default 10)." }),
   parentCampaignId: z.string().min(1).max(100).nullable(),
+  allowSupporterPages: z
+    .boolean()
+    .meta({ description: "A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page (default true)." }),
+  supporterPagesNeedApproval: z
+    .boolean()
+    .meta({ description: "A PEER_TO_PEER parent: supporters' new pages wait for staff approval (default false)." }),
+  allowTeams: z.boolean().meta({ description: "A PEER_TO_PEER parent: supporters may start and join teams (default true)." }),
   scheduledPublishAt: isoDateTime.nullable(),
   collectAddress: z.boolean().meta({ description: "The donate form asks for the donor's postal address (default false)." }),
 };
@@ -107,6 +114,19 @@ export const campaignSchema = z
     maxTicketsPerOrder: z.number().int(),
     collectAddress: z.boolean(),
     parentCampaignId: z.string().nullable(),
+    allowSupporterPages: z.boolean(),
+    supporterPagesNeedApproval: z.boolean(),
+    allowTeams: z.boolean(),
+    isTeam: z.boolean().meta({ description: "A supporters' team page: its members' pages count toward it." }),
+    teamId: z.string().nullable().meta({ description: "A member page's team page." }),
+    fundraiser: z
+      .object({ firstName: z.string(), lastName: z.string() })
+      .nullable()
+      .meta({ description: "A supporter's own page: the supporter's name." }),
+    moderation: z
+      .enum(["PENDING_APPROVAL", "APPROVED", "HIDDEN"])
+      .nullable()
+      .meta({ description: "A supporter's page under moderation: waiting for approval, approved, or hidden by staff." }),
     scheduledPublishAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -150,11 +170,29 @@ export function serializeCampaign(c: Campaign): CampaignView {
     maxTicketsPerOrder: c.maxTicketsPerOrder,
     collectAddress: c.collectAddress,
     parentCampaignId: c.parentCampaignId,
+    allowSupporterPages: c.allowSupporterPages,
+    supporterPagesNeedApproval: c.supporterPagesNeedApproval,
+    allowTeams: c.allowTeams,
+    isTeam: c.isTeam,
+    teamId: c.teamId,
+    fundraiser: c.fundraiserFirstName !== null ? { firstName: c.fundraiserFirstName, lastName: c.fundraiserLastName ?? "" } : null,
+    moderation: c.moderation,
     scheduledPublishAt: iso(c.scheduledPublishAt),
     createdAt: iso(c.createdAt)!,
     updatedAt: iso(c.updatedAt)!,
   };
 }
+
+/** A page on a public leaderboard (the same shape as lib/schemas/fundraisers' LeaderboardEntry, kept here for the editor's client bundle). */
+const leaderboardEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  raisedAmountCents: z.number().int(),
+  donationCount: z.number().int(),
+  goalAmountCents: z.number().int().nullable(),
+  pageUrl: z.string(),
+});
 
 const publicDonor = z.object({
   name: z.string(),
@@ -198,5 +236,11 @@ export const publicCampaignViewSchema = z
         }),
       )
       .nullable(),
+    fundraisers: z
+      .array(leaderboardEntry)
+      .nullable()
+      .meta({ description: "A peer-to-peer parent: its top 10 supporters' pages, most raised first (the rest: GET …/fundraisers)." }),
+    teams: z.array(leaderboardEntry).nullable().meta({ description: "A peer-to-peer parent: its top 10 teams, most raised first." }),
+    members: z.array(leaderboardEntry).nullable().meta({ description: "A team page: its members' pages, most raised first." }),
   })
   .meta({ id: "PublicCampaignView" });

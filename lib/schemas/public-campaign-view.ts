@@ -3,6 +3,7 @@ import type { Campaign, Organization } from "@/db/schema";
 import { acceptsDonations } from "@/lib/accepting-donations";
 import { serializeCampaign } from "./campaigns";
 import { iso } from "./common";
+import { serializeLeaderboardEntry } from "./fundraisers";
 import { donateBaseUrl } from "./organizations";
 
 // Server-side only (donateBaseUrl reads the environment): the campaign editor's client bundle
@@ -15,8 +16,22 @@ import { donateBaseUrl } from "./organizations";
  */
 export function serializePublicCampaignView(
   { campaign, org }: { campaign: Campaign; org: Organization },
-  { donorRoll, leaderboard }: { donorRoll: DonorRollRow[] | null; leaderboard: LeaderboardRow[] | null },
+  {
+    donorRoll,
+    leaderboard,
+    fundraisers = null,
+    teams = null,
+    members = null,
+  }: {
+    donorRoll: DonorRollRow[] | null;
+    leaderboard: LeaderboardRow[] | null;
+    fundraisers?: Campaign[] | null;
+    teams?: Campaign[] | null;
+    members?: Campaign[] | null;
+  },
 ) {
+  const base = donateBaseUrl(org);
+  const entries = (rows: Campaign[] | null) => rows?.map((r) => serializeLeaderboardEntry(r, base)) ?? null;
   const full = serializeCampaign(campaign);
   const { raisedAmountCents, donationCount, goalAmountCents, matchedAmountCents, scheduledPublishAt, ...visible } = full;
   void scheduledPublishAt;
@@ -49,6 +64,9 @@ export function serializePublicCampaignView(
         createdAt: iso(d.createdAt)!,
       })) ?? null,
     leaderboard,
+    fundraisers: entries(fundraisers),
+    teams: entries(teams),
+    members: entries(members),
   };
 }
 

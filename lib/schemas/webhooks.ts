@@ -17,6 +17,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "campaign.updated",
   "campaign.published",
   "campaign.ended",
+  "fundraiser.created",
+  "fundraiser.approved",
   "payout.paid",
   "payout.failed",
   "donor.erased",

@@ -5,7 +5,8 @@ export type Violation = { kind: string; id: string; expected: unknown; actual: u
 
 /**
  * Every aggregate recomputed from the donations table and compared with the stored one, for the
- * given organizations: campaign raised/count (parents include their fundraiser pages), matched
+ * given organizations: campaign raised/count (parents include their fundraiser pages, team pages
+ * their members' pages), matched
  * (and its cap), tickets held (never more than the capacity, and no seat paid for twice), donor
  * totals, the reports' per-day campaign totals; a payment canceled by a ticket hold's expiry
  * never succeeding afterwards; and emails:
@@ -47,9 +48,9 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
            c.matching_max_cents as max, c.tickets_sold as tickets, c.ticket_capacity as capacity,
            coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('SUCCEEDED', 'DISPUTED')), 0) as paid_tickets,
            coalesce((select sum(d.amount) from donations d join campaigns x on x.id = d.campaign_id
-                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id)), 0) as exp_raised,
+                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id or x.team_id = c.id)), 0) as exp_raised,
            (select count(*) from donations d join campaigns x on x.id = d.campaign_id
-                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id)) as exp_count,
+                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id or x.team_id = c.id)) as exp_count,
            coalesce((select sum(d.matched_amount_cents) from donations d where d.campaign_id = c.id and d.status = 'SUCCEEDED'), 0) as exp_matched,
            coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('PENDING', 'SUCCEEDED', 'DISPUTED')), 0) as exp_tickets
     from campaigns c where c.org_id in (${orgList})`);

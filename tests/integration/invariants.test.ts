@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventFor, ONE_TIME_KINDS, RECURRING_KINDS, type Gift, type Kind } from "../helpers/card-events";
+import { campaigns as campaignsTable } from "@/db/schema";
 import { findViolations } from "../helpers/invariants";
 import { call, newCampaign, newOrg, post } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -86,7 +88,7 @@ async function activeOrg() {
 }
 
 const giftSpec = fc.record({
-  campaign: fc.integer({ min: 0, max: 3 }),
+  campaign: fc.integer({ min: 0, max: 5 }),
   amount: fc.integer({ min: 100, max: 50_000 }),
   recurring: fc.boolean(),
   donor: fc.integer({ min: 0, max: 3 }),
@@ -119,7 +121,13 @@ describe("processor events: aggregates always equal the donations", () => {
             ticketCapacity: 1_000,
             allowRecurring: false,
           });
-          const campaigns = [matched, parent, page, event];
+          // A team of supporters' pages under the parent: a gift to the member's page counts on it, its team and the parent.
+          const team = await newCampaign(org, owner.token, { status: "ACTIVE", type: "PEER_TO_PEER", parentCampaignId: parent.id });
+          const member = await newCampaign(org, owner.token, { status: "ACTIVE", type: "PEER_TO_PEER", parentCampaignId: parent.id });
+          const db = await testDb();
+          await db.update(campaignsTable).set({ isTeam: true }).where(eq(campaignsTable.id, team.id));
+          await db.update(campaignsTable).set({ teamId: team.id }).where(eq(campaignsTable.id, member.id));
+          const campaigns = [matched, parent, page, event, team, member];
 
           const gifts: { gift: Gift; kinds: Kind[] }[] = [];
           for (const s of specs) {

@@ -8,6 +8,10 @@ import MemberInvitation from "@/emails/member-invitation";
 import PlanPaymentIssue from "@/emails/plan-payment-issue";
 import SecurityNotice from "@/emails/security-notice";
 import UnfinishedGift from "@/emails/unfinished-gift";
+import FundraiserConfirm from "@/emails/fundraiser-confirm";
+import FundraiserGift from "@/emails/fundraiser-gift";
+import FundraiserGoal from "@/emails/fundraiser-goal";
+import FundraiserMessage from "@/emails/fundraiser-message";
 import Milestone from "@/emails/milestone";
 import Receipt from "@/emails/receipt";
 import PlanCanceled from "@/emails/plan-canceled";
@@ -50,6 +54,10 @@ const PREVIEWS = Object.entries({
   "security-notice": SecurityNotice.PreviewProps,
   "plan-payment-issue": PlanPaymentIssue.PreviewProps,
   "unfinished-gift": UnfinishedGift.PreviewProps,
+  "fundraiser-confirm": FundraiserConfirm.PreviewProps,
+  "fundraiser-gift": FundraiserGift.PreviewProps,
+  "fundraiser-goal": FundraiserGoal.PreviewProps,
+  "fundraiser-message": FundraiserMessage.PreviewProps,
 } satisfies { [K in EmailTemplate]: EmailPropsByTemplate[K] }) as [EmailTemplate, EmailPropsByTemplate[EmailTemplate]][];
 
 /** Each string appears in the HTML part and in the plain-text part. */

@@ -97,6 +97,12 @@ function CampaignCard({ c, href, currency, lang }: { c: Campaign; href: string; 
               sr: (chunks) => <span className="sr-only">{chunks}</span>,
             })}
           </Link>
+          {c.type === "PEER_TO_PEER" && !c.parentCampaignId && c.allowSupporterPages && (
+            <Link className={styles.ends} href={`${href}#fundraise`}>
+              {t("fundraise.heading")}
+              <span className="sr-only"> · {c.title}</span>
+            </Link>
+          )}
         </div>
       </article>
     </li>

@@ -12,10 +12,11 @@ import { MailItem } from "@/components/sandbox/mail-item";
 import { Notice } from "@/components/ui/notice";
 import { StatementMails } from "@/components/sandbox/statement-mails";
 import { getDb } from "@/db";
-import { donorSignInLinks, outbox, verificationTokens } from "@/db/schema";
+import { donorSignInLinks, fundraiserSignUps, outbox, verificationTokens } from "@/db/schema";
 import { isMailboxAvailable } from "@/lib/auth/modes";
 import { MAGIC_LINK_MAX_AGE_SECONDS } from "@/lib/auth/options";
-import type { DonorSignInProps, MagicLinkProps } from "@/lib/email/types";
+import type { DonorSignInProps, FundraiserConfirmProps, MagicLinkProps } from "@/lib/email/types";
+import { FUNDRAISER_LINK_HOURS } from "@/lib/services/fundraisers/start-fundraiser";
 import { DONOR_SIGN_IN_LINK_MINUTES, donorSignInTokenHash } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { getEnv } from "@/lib/env";
 
@@ -56,11 +57,16 @@ export default async function SandboxMailbox() {
       .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' in ${templates}`))
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(SHOWN);
-  const [rows, statements] = await Promise.all([emailsOf(sql`('magic-link', 'donor-sign-in')`), emailsOf(sql`('year-end-statement')`)]);
+  const [rows, statements] = await Promise.all([
+    emailsOf(sql`('magic-link', 'donor-sign-in', 'fundraiser-confirm')`),
+    emailsOf(sql`('year-end-statement')`),
+  ]);
   // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
   const isDonorLink = (payload: unknown) => (payload as { template?: string }).template === "donor-sign-in";
+  // A supporter's fundraiser confirmation link (single use, FUNDRAISER_LINK_HOURS): hashed like a donor's.
+  const isFundraiserLink = (payload: unknown) => (payload as { template?: string }).template === "fundraiser-confirm";
   const hashes = rows
-    .filter((r) => !isDonorLink(r.payload))
+    .filter((r) => !isDonorLink(r.payload) && !isFundraiserLink(r.payload))
     .map((r) => storedToken((r.payload as { props?: MagicLinkProps }).props?.url ?? ""))
     .filter((h): h is string => !!h);
   // Donor account links (single use, DONOR_SIGN_IN_LINK_MINUTES): used once their row has `used_at`.
@@ -76,6 +82,20 @@ export default async function SandboxMailbox() {
             .select({ tokenHash: donorSignInLinks.tokenHash })
             .from(donorSignInLinks)
             .where(and(inArray(donorSignInLinks.tokenHash, donorHashes), isNull(donorSignInLinks.usedAt)))
+        ).map((t) => t.tokenHash),
+  );
+  const fundraiserHashes = rows
+    .filter((r) => isFundraiserLink(r.payload))
+    .map((r) => donorTokenHash((r.payload as { props?: FundraiserConfirmProps }).props?.url ?? ""))
+    .filter((h): h is string => !!h);
+  const fundraiserUnused = new Set(
+    fundraiserHashes.length === 0
+      ? []
+      : (
+          await db
+            .select({ tokenHash: fundraiserSignUps.tokenHash })
+            .from(fundraiserSignUps)
+            .where(and(inArray(fundraiserSignUps.tokenHash, fundraiserHashes), isNull(fundraiserSignUps.usedAt)))
         ).map((t) => t.tokenHash),
   );
   const unused = new Set(
@@ -123,13 +143,18 @@ export default async function SandboxMailbox() {
           ) : (
             <ul className="mail-list plain-list" aria-label="Sign-in emails">
               {rows.map((r) => {
-                const payload = r.payload as { to?: string; props?: MagicLinkProps | DonorSignInProps };
+                const payload = r.payload as { to?: string; props?: MagicLinkProps | DonorSignInProps | FundraiserConfirmProps };
                 const url = payload.props?.url ?? "";
+                const fundraiserLink = isFundraiserLink(r.payload);
                 const donorLink = isDonorLink(r.payload);
-                const maxAgeSeconds = donorLink ? DONOR_SIGN_IN_LINK_MINUTES * 60 : MAGIC_LINK_MAX_AGE_SECONDS;
+                const maxAgeSeconds = fundraiserLink
+                  ? FUNDRAISER_LINK_HOURS * 3600
+                  : donorLink
+                    ? DONOR_SIGN_IN_LINK_MINUTES * 60
+                    : MAGIC_LINK_MAX_AGE_SECONDS;
                 const expired = isPast(new Date(r.createdAt.getTime() + maxAgeSeconds * 1000));
-                const token = donorLink ? donorTokenHash(url) : storedToken(url);
-                const used = !expired && (!token || !(donorLink ? donorUnused : unused).has(token));
+                const token = donorLink || fundraiserLink ? donorTokenHash(url) : storedToken(url);
+                const used = !expired && (!token || !(fundraiserLink ? fundraiserUnused : donorLink ? donorUnused : unused).has(token));
                 return (
                   <MailItem
                     key={r.id}
@@ -141,14 +166,24 @@ export default async function SandboxMailbox() {
                       ) : used ? (
                         <Badge tone="draft">Used</Badge>
                       ) : (
-                        <Badge tone="ok">{donorLink ? "Valid for 15 minutes (once)" : "Valid for an hour (once)"}</Badge>
+                        <Badge tone="ok">
+                          {fundraiserLink
+                            ? "Valid for 24 hours (once)"
+                            : donorLink
+                              ? "Valid for 15 minutes (once)"
+                              : "Valid for an hour (once)"}
+                        </Badge>
                       )
                     }
                   >
                     <div className="button-row">
                       {expired || used ? null : (
                         <a className="button" href={url}>
-                          {donorLink ? `Open the donor account link for ${payload.to}` : `Sign in as ${payload.to}`}
+                          {fundraiserLink
+                            ? `Open the fundraiser link for ${payload.to}`
+                            : donorLink
+                              ? `Open the donor account link for ${payload.to}`
+                              : `Sign in as ${payload.to}`}
                         </a>
                       )}
                     </div>

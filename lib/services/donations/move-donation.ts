@@ -11,6 +11,7 @@ import { addToDailyTotals } from "./daily-totals";
 import { addMatchToCampaign, counts, countOnCampaign, countOnParent, holdsTickets, refreshDonorTotals } from "./donation-aggregates";
 import { donorLocale, organizationOf, queueMilestones, queueSuccessEmails } from "./donation-effects";
 import { isCountedFailure, markPaymentFailed } from "./failed-payments";
+import { queueFundraiserGiftEmails } from "@/lib/services/fundraisers/fundraiser-emails";
 
 export type MoveOptions = {
   /** Timeline entry type, e.g. `payment_intent.succeeded`. */
@@ -97,7 +98,8 @@ const updateMoved = variants((shape: string) => {
  * campaign totals (`campaign_daily_totals`), likewise; `ticketsSold` is the tickets of donations
  * that hold them (PENDING, SUCCEEDED, DISPUTED). All changes are relative SQL updates on locked
  * rows, so concurrent events on other donations compose.
- * Locks are taken donation → campaign → parent campaign → donor, the same order everywhere.
+ * Locks are taken donation → campaign → team page → parent campaign → donor, the same order everywhere.
+ * A supporter's page in a team counts toward its team page as well as its parent.
  */
 export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatus, opts: MoveOptions): Promise<Donation> {
   const from = donation.status;
@@ -176,18 +178,25 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
       ? matchFor(donation.amount, campaign.matchingRatioPct, campaign.matchingMaxCents, campaign.matchedAmountCents)
       : 0;
   // The public views of both show these totals (and the donor roll, the tickets left).
-  campaignViewChanged(tx, campaign.id, campaign.parentCampaignId);
+  campaignViewChanged(tx, campaign.id, campaign.teamId, campaign.parentCampaignId);
 
+  // A supporter's page in a team counts toward the team page too; the team's UPDATE goes out
+  // before the parent's, so the locks are taken page → team → parent, as a gift to the team page
+  // itself takes team → parent.
   const parentId = sign !== 0 ? campaign.parentCampaignId : null;
+  const teamId = sign !== 0 ? campaign.teamId : null;
   let parent: Campaign | undefined;
-  if (match > 0 || parentId) {
-    const [withMatch, matchedRow, parentRows] = await Promise.all([
+  let team: Campaign | undefined;
+  if (match > 0 || parentId || teamId) {
+    const [withMatch, matchedRow, teamRows, parentRows] = await Promise.all([
       match > 0 ? addMatchToCampaign(tx, donation.campaignId, match) : undefined,
       match > 0 ? setDonationMatch(tx, { id: donation.id, matched: match }) : undefined,
+      teamId ? countOnParent(tx, teamId, donation, sign) : undefined,
       parentId ? countOnParent(tx, parentId, donation, sign) : undefined,
     ]);
     if (withMatch) campaign = withMatch[0];
     if (matchedRow) moved = matchedRow[0];
+    team = teamRows?.[0];
     parent = parentRows?.[0];
   }
 
@@ -203,7 +212,11 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
     failed,
     notify ? queueMilestones(tx, notify.org, notify.campaign) : undefined,
     notify && parent ? queueMilestones(tx, notify.org, parent) : undefined,
+    notify && team ? queueMilestones(tx, notify.org, team) : undefined,
     notify && opts.successEmails ? queueSuccessEmails(tx, notify.org, notify.campaign, moved, locale ?? null) : undefined,
+    notify && opts.successEmails && notify.campaign.fundraiserDonorId
+      ? queueFundraiserGiftEmails(tx, notify.org, notify.campaign, moved)
+      : undefined,
   ]);
   return moved;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@/db";
-import { findOrgCampaign, lockCampaigns, lockDonationById, parentIdsOf, updateDonation } from "@/db/queries/gifts";
+import { findOrgCampaign, lockCampaigns, lockDonationById, parentIdsOf, teamIdsOf, updateDonation } from "@/db/queries/gifts";
 import { donationEvents, type Donation } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/errors";
 import type { CorrectGiftInput } from "@/lib/schemas/gifts";
@@ -47,6 +47,7 @@ export async function correctGift(db: Db, donation: Donation, input: CorrectGift
     if (recount) {
       const ids = [current.campaignId, ...(changes.campaignId ? [changes.campaignId] : [])];
       await lockCampaigns(tx, ids);
+      await lockCampaigns(tx, await teamIdsOf(tx, ids));
       await lockCampaigns(tx, await parentIdsOf(tx, ids));
       await moveDonation(tx, current, "PENDING", { timelineType: "gift.correction_started" });
       const updated = await updateDonation(tx, current.id, changes);

@@ -84,6 +84,113 @@ class Operations:
         )
         return answer
 
+    def approve_supporter_page(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Campaign:
+        """Approve a supporter's fundraiser page.
+
+        ``POST /api/campaigns/{id}/approve``
+
+        Publishes a page waiting for approval (or shows a hidden one again) and emits
+        `fundraiser.approved`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Campaign = self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/approve",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def list_campaign_fundraisers(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+    ) -> models.ListCampaignFundraisersResponse:
+        """List a peer-to-peer campaign's fundraiser pages and teams.
+
+        ``GET /api/campaigns/{id}/fundraisers``
+
+        Every page and team page of the campaign (whoever created it, whatever its status or
+        moderation), teams first, then most raised, with totals and share URL.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.ListCampaignFundraisersResponse = self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/fundraisers",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def email_campaign_fundraisers(
+        self,
+        id: str,
+        body: models.EmailFundraisers,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.EmailFundraisersAnswer:
+        """Email every fundraiser of a peer-to-peer campaign.
+
+        ``POST /api/campaigns/{id}/fundraisers/email``
+
+        Queues one email per supporter with a page on the campaign (however many pages they
+        have), through the outbox.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.EmailFundraisersAnswer = self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/fundraisers/email",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def export_campaign_fundraisers(self, id: str, *, request_id: str | None = None) -> str:
+        """Export a peer-to-peer campaign's pages and teams as CSV.
+
+        ``GET /api/campaigns/{id}/fundraisers/export``
+
+        Requires membership of the organization (any role).
+        """
+        answer: str = self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/fundraisers/export",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def hide_supporter_page(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Campaign:
+        """Hide a supporter's fundraiser page.
+
+        ``POST /api/campaigns/{id}/hide``
+
+        Takes the page off the leaderboards and public views; it takes no gifts (PAUSED) until
+        approved again.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Campaign = self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/hide",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def reconcile_with_processor(
         self,
         *,
@@ -2264,17 +2371,17 @@ class Operations:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
         `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
         `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`,
-        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
-        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
-        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
-        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
-        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
-        otherwise the delivery is retried with exponential backoff (the first retry within 30
-        seconds) for about three days. Redirects are not followed. An endpoint whose
-        deliveries have failed for five days is disabled. URLs must be https and must not
-        resolve to private, loopback or link-local addresses (checked when saved and again
-        before every delivery).
+        `campaign.updated`, `campaign.published`, `campaign.ended`, `fundraiser.created`,
+        `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`.
+        Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this
+        API shows it) and signed per the Standard Webhooks specification: headers `webhook-id`
+        (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature`
+        (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer
+        within 10 seconds is a success; otherwise the delivery is retried with exponential
+        backoff (the first retry within 30 seconds) for about three days. Redirects are not
+        followed. An endpoint whose deliveries have failed for five days is disabled. URLs
+        must be https and must not resolve to private, loopback or link-local addresses
+        (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 
@@ -2522,6 +2629,86 @@ class Operations:
         )
         return answer
 
+    def list_public_fundraisers(
+        self,
+        id: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        kind: Literal["fundraisers", "teams"] | None = None,
+        q: str | None = None,
+        team_id: str | None = None,
+        request_id: str | None = None,
+    ) -> models.ListPublicFundraisersResponse:
+        """Leaderboard of a peer-to-peer campaign's fundraisers or teams.
+
+        ``GET /api/public/campaigns/{id}/fundraisers``
+
+        The published supporters' pages (or, with `kind=teams`, team pages; with `teamId`, one
+        team's members) of a peer-to-peer campaign, most raised first, page-based (`limit`
+        defaults to 10); `q` searches titles and supporters' names. Hidden and unapproved
+        pages are never listed.
+        """
+        answer: models.ListPublicFundraisersResponse = self.request(
+            "GET",
+            f"/api/public/campaigns/{_segment(id)}/fundraisers",
+            params={"page": page, "limit": limit, "kind": kind, "q": q, "teamId": team_id},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_public_fundraisers(
+        self,
+        id: str,
+        *,
+        limit: int | None = None,
+        kind: Literal["fundraisers", "teams"] | None = None,
+        q: str | None = None,
+        team_id: str | None = None,
+        request_id: str | None = None,
+    ) -> Iterator[models.LeaderboardEntry]:
+        """Every item of ``list_public_fundraisers``, fetching page after page as the loop asks
+        for more (``for``); an error answer raises ApiError.
+        """
+        return paginate(
+            lambda **position: self.list_public_fundraisers(
+                id,
+                limit=limit,
+                kind=kind,
+                q=q,
+                team_id=team_id,
+                request_id=request_id,
+                **position,
+            )
+        )
+
+    def start_fundraiser(
+        self,
+        id: str,
+        body: models.StartFundraiser,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.FundraiserSignUpAnswer:
+        """Start a fundraiser page on a peer-to-peer campaign.
+
+        ``POST /api/public/campaigns/{id}/fundraisers``
+
+        Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a
+        Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE
+        at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for
+        approval), with `team` a team page it joins, or joins the team `teamId`, and signs
+        them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or
+        does not take pages.
+        """
+        answer: models.FundraiserSignUpAnswer = self.request(
+            "POST",
+            f"/api/public/campaigns/{_segment(id)}/fundraisers",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def get_public_campaign_by_slug(
         self,
         org_slug: str,
@@ -2740,6 +2927,93 @@ class Operations:
         )
         return answer
 
+    def update_supporter_fundraiser(
+        self,
+        id: str,
+        body: models.UpdateFundraiser,
+        *,
+        request_id: str | None = None,
+    ) -> models.FundraiserPage:
+        """Edit the supporter's own fundraiser page.
+
+        ``PATCH /api/supporter/fundraisers/{id}``
+
+        Title, story (HTML is stripped, as in campaign descriptions), goal, cover image URL,
+        and whether gifts are emailed to the supporter. Authenticated by the donor cookie of
+        the page's organization (same-origin writes only); a page that is not the signed-in
+        supporter's answers 404.
+        """
+        answer: models.FundraiserPage = self.request(
+            "PATCH",
+            f"/api/supporter/fundraisers/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def list_supporter_fundraisers(
+        self,
+        org_slug: str,
+        *,
+        request_id: str | None = None,
+    ) -> models.ListSupporterFundraisersResponse:
+        """List the supporter's own fundraiser pages.
+
+        ``GET /api/supporter/orgs/{orgSlug}/fundraisers``
+
+        The pages (and team pages) the signed-in supporter started on this organization,
+        newest first, with their totals, status and share URL. Never anyone else's.
+        """
+        answer: models.ListSupporterFundraisersResponse = self.request(
+            "GET",
+            f"/api/supporter/orgs/{_segment(org_slug)}/fundraisers",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def list_supporter_fundraiser_gifts(
+        self,
+        org_slug: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> models.ListSupporterFundraiserGiftsResponse:
+        """List the gifts the supporter's pages received.
+
+        ``GET /api/supporter/orgs/{orgSlug}/fundraisers/gifts``
+
+        Gifts to the signed-in supporter's pages (counted, refunded or disputed), newest
+        first, page-based (`limit` defaults to 25): the donor's name ("Anonymous" when they
+        asked) and message.
+        """
+        answer: models.ListSupporterFundraiserGiftsResponse = self.request(
+            "GET",
+            f"/api/supporter/orgs/{_segment(org_slug)}/fundraisers/gifts",
+            params={"page": page, "limit": limit},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_supporter_fundraiser_gifts(
+        self,
+        org_slug: str,
+        *,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> Iterator[models.FundraiserGift]:
+        """Every item of ``list_supporter_fundraiser_gifts``, fetching page after page as the
+        loop asks for more (``for``); an error answer raises ApiError.
+        """
+        return paginate(
+            lambda **position: self.list_supporter_fundraiser_gifts(
+                org_slug,
+                limit=limit,
+                request_id=request_id,
+                **position,
+            )
+        )
+
 
 class AsyncOperations:
     """The API's operations, awaitable; each sends its request through ``request``."""
@@ -2805,6 +3079,113 @@ class AsyncOperations:
             f"/api/campaigns/{_segment(id)}",
             json=body,
             headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def approve_supporter_page(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Campaign:
+        """Approve a supporter's fundraiser page.
+
+        ``POST /api/campaigns/{id}/approve``
+
+        Publishes a page waiting for approval (or shows a hidden one again) and emits
+        `fundraiser.approved`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Campaign = await self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/approve",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def list_campaign_fundraisers(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+    ) -> models.ListCampaignFundraisersResponse:
+        """List a peer-to-peer campaign's fundraiser pages and teams.
+
+        ``GET /api/campaigns/{id}/fundraisers``
+
+        Every page and team page of the campaign (whoever created it, whatever its status or
+        moderation), teams first, then most raised, with totals and share URL.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.ListCampaignFundraisersResponse = await self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/fundraisers",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def email_campaign_fundraisers(
+        self,
+        id: str,
+        body: models.EmailFundraisers,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.EmailFundraisersAnswer:
+        """Email every fundraiser of a peer-to-peer campaign.
+
+        ``POST /api/campaigns/{id}/fundraisers/email``
+
+        Queues one email per supporter with a page on the campaign (however many pages they
+        have), through the outbox.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.EmailFundraisersAnswer = await self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/fundraisers/email",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def export_campaign_fundraisers(self, id: str, *, request_id: str | None = None) -> str:
+        """Export a peer-to-peer campaign's pages and teams as CSV.
+
+        ``GET /api/campaigns/{id}/fundraisers/export``
+
+        Requires membership of the organization (any role).
+        """
+        answer: str = await self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/fundraisers/export",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def hide_supporter_page(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Campaign:
+        """Hide a supporter's fundraiser page.
+
+        ``POST /api/campaigns/{id}/hide``
+
+        Takes the page off the leaderboards and public views; it takes no gifts (PAUSED) until
+        approved again.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Campaign = await self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/hide",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
 
@@ -5007,17 +5388,17 @@ class AsyncOperations:
         `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`,
         `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
         `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`,
-        `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`,
-        `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type,
-        createdAt, data }` (`data` is the resource as this API shows it) and signed per the
-        Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every
-        retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks
-        library and the endpoint's secret). Any 2xx answer within 10 seconds is a success;
-        otherwise the delivery is retried with exponential backoff (the first retry within 30
-        seconds) for about three days. Redirects are not followed. An endpoint whose
-        deliveries have failed for five days is disabled. URLs must be https and must not
-        resolve to private, loopback or link-local addresses (checked when saved and again
-        before every delivery).
+        `campaign.updated`, `campaign.published`, `campaign.ended`, `fundraiser.created`,
+        `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`.
+        Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this
+        API shows it) and signed per the Standard Webhooks specification: headers `webhook-id`
+        (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature`
+        (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer
+        within 10 seconds is a success; otherwise the delivery is retried with exponential
+        backoff (the first retry within 30 seconds) for about three days. Redirects are not
+        followed. An endpoint whose deliveries have failed for five days is disabled. URLs
+        must be https and must not resolve to private, loopback or link-local addresses
+        (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 
@@ -5265,6 +5646,86 @@ class AsyncOperations:
         )
         return answer
 
+    async def list_public_fundraisers(
+        self,
+        id: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        kind: Literal["fundraisers", "teams"] | None = None,
+        q: str | None = None,
+        team_id: str | None = None,
+        request_id: str | None = None,
+    ) -> models.ListPublicFundraisersResponse:
+        """Leaderboard of a peer-to-peer campaign's fundraisers or teams.
+
+        ``GET /api/public/campaigns/{id}/fundraisers``
+
+        The published supporters' pages (or, with `kind=teams`, team pages; with `teamId`, one
+        team's members) of a peer-to-peer campaign, most raised first, page-based (`limit`
+        defaults to 10); `q` searches titles and supporters' names. Hidden and unapproved
+        pages are never listed.
+        """
+        answer: models.ListPublicFundraisersResponse = await self.request(
+            "GET",
+            f"/api/public/campaigns/{_segment(id)}/fundraisers",
+            params={"page": page, "limit": limit, "kind": kind, "q": q, "teamId": team_id},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_public_fundraisers(
+        self,
+        id: str,
+        *,
+        limit: int | None = None,
+        kind: Literal["fundraisers", "teams"] | None = None,
+        q: str | None = None,
+        team_id: str | None = None,
+        request_id: str | None = None,
+    ) -> AsyncIterator[models.LeaderboardEntry]:
+        """Every item of ``list_public_fundraisers``, fetching page after page as the loop asks
+        for more (``async for``); an error answer raises ApiError.
+        """
+        return apaginate(
+            lambda **position: self.list_public_fundraisers(
+                id,
+                limit=limit,
+                kind=kind,
+                q=q,
+                team_id=team_id,
+                request_id=request_id,
+                **position,
+            )
+        )
+
+    async def start_fundraiser(
+        self,
+        id: str,
+        body: models.StartFundraiser,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.FundraiserSignUpAnswer:
+        """Start a fundraiser page on a peer-to-peer campaign.
+
+        ``POST /api/public/campaigns/{id}/fundraisers``
+
+        Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a
+        Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE
+        at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for
+        approval), with `team` a team page it joins, or joins the team `teamId`, and signs
+        them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or
+        does not take pages.
+        """
+        answer: models.FundraiserSignUpAnswer = await self.request(
+            "POST",
+            f"/api/public/campaigns/{_segment(id)}/fundraisers",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def get_public_campaign_by_slug(
         self,
         org_slug: str,
@@ -5482,3 +5943,90 @@ class AsyncOperations:
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
+
+    async def update_supporter_fundraiser(
+        self,
+        id: str,
+        body: models.UpdateFundraiser,
+        *,
+        request_id: str | None = None,
+    ) -> models.FundraiserPage:
+        """Edit the supporter's own fundraiser page.
+
+        ``PATCH /api/supporter/fundraisers/{id}``
+
+        Title, story (HTML is stripped, as in campaign descriptions), goal, cover image URL,
+        and whether gifts are emailed to the supporter. Authenticated by the donor cookie of
+        the page's organization (same-origin writes only); a page that is not the signed-in
+        supporter's answers 404.
+        """
+        answer: models.FundraiserPage = await self.request(
+            "PATCH",
+            f"/api/supporter/fundraisers/{_segment(id)}",
+            json=body,
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def list_supporter_fundraisers(
+        self,
+        org_slug: str,
+        *,
+        request_id: str | None = None,
+    ) -> models.ListSupporterFundraisersResponse:
+        """List the supporter's own fundraiser pages.
+
+        ``GET /api/supporter/orgs/{orgSlug}/fundraisers``
+
+        The pages (and team pages) the signed-in supporter started on this organization,
+        newest first, with their totals, status and share URL. Never anyone else's.
+        """
+        answer: models.ListSupporterFundraisersResponse = await self.request(
+            "GET",
+            f"/api/supporter/orgs/{_segment(org_slug)}/fundraisers",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def list_supporter_fundraiser_gifts(
+        self,
+        org_slug: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> models.ListSupporterFundraiserGiftsResponse:
+        """List the gifts the supporter's pages received.
+
+        ``GET /api/supporter/orgs/{orgSlug}/fundraisers/gifts``
+
+        Gifts to the signed-in supporter's pages (counted, refunded or disputed), newest
+        first, page-based (`limit` defaults to 25): the donor's name ("Anonymous" when they
+        asked) and message.
+        """
+        answer: models.ListSupporterFundraiserGiftsResponse = await self.request(
+            "GET",
+            f"/api/supporter/orgs/{_segment(org_slug)}/fundraisers/gifts",
+            params={"page": page, "limit": limit},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_supporter_fundraiser_gifts(
+        self,
+        org_slug: str,
+        *,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> AsyncIterator[models.FundraiserGift]:
+        """Every item of ``list_supporter_fundraiser_gifts``, fetching page after page as the
+        loop asks for more (``async for``); an error answer raises ApiError.
+        """
+        return apaginate(
+            lambda **position: self.list_supporter_fundraiser_gifts(
+                org_slug,
+                limit=limit,
+                request_id=request_id,
+                **position,
+            )
+        )

@@ -136,6 +136,11 @@ class AuditTarget(TypedDict):
     id: str | None
 
 
+class CampaignFundraiser(TypedDict):
+    firstName: str
+    lastName: str
+
+
 class Campaign(TypedDict):
     id: str
     orgId: str
@@ -170,6 +175,17 @@ class Campaign(TypedDict):
     maxTicketsPerOrder: int
     collectAddress: bool
     parentCampaignId: str | None
+    allowSupporterPages: bool
+    supporterPagesNeedApproval: bool
+    allowTeams: bool
+    # A supporters' team page: its members' pages count toward it.
+    isTeam: bool
+    # A member page's team page.
+    teamId: str | None
+    # A supporter's own page: the supporter's name.
+    fundraiser: CampaignFundraiser | None
+    # A supporter's page under moderation: waiting for approval, approved, or hidden by staff.
+    moderation: Literal["PENDING_APPROVAL", "APPROVED", "HIDDEN"] | None
     scheduledPublishAt: str | None
     createdAt: str
     updatedAt: str
@@ -281,6 +297,13 @@ class CreateCampaign(TypedDict):
     # EVENT campaigns: the most tickets one donation may buy (default 10).
     maxTicketsPerOrder: NotRequired[int]
     parentCampaignId: NotRequired[str | None]
+    # A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page
+    # (default true).
+    allowSupporterPages: NotRequired[bool]
+    # A PEER_TO_PEER parent: supporters' new pages wait for staff approval (default false).
+    supporterPagesNeedApproval: NotRequired[bool]
+    # A PEER_TO_PEER parent: supporters may start and join teams (default true).
+    allowTeams: NotRequired[bool]
     scheduledPublishAt: NotRequired[str | None]
     # The donate form asks for the donor's postal address (default false).
     collectAddress: NotRequired[bool]
@@ -425,6 +448,8 @@ class CreateWebhookEndpoint(TypedDict):
         "campaign.updated",
         "campaign.published",
         "campaign.ended",
+        "fundraiser.created",
+        "fundraiser.approved",
         "payout.paid",
         "payout.failed",
         "donor.erased",
@@ -868,6 +893,15 @@ class DonorSignInRequest(TypedDict):
     locale: NotRequired[Literal["en", "es", "fr", "de"]]
 
 
+class EmailFundraisers(TypedDict):
+    subject: str
+    body: str
+
+
+class EmailFundraisersAnswer(TypedDict):
+    queued: int
+
+
 class ErasureRequestResult(TypedDict):
     status: Literal["ERASED", "PENDING"]
     # The pending request's ID (null when erased at once).
@@ -897,6 +931,49 @@ class Error(TypedDict):
     details: NotRequired[ErrorDetails]
 
 
+class FundraiserGift(TypedDict):
+    id: str
+    campaignId: str
+    # The donor's name, or "Anonymous".
+    donorName: str
+    amount: int
+    currency: str
+    message: str | None
+    status: Literal["SUCCEEDED", "REFUNDED", "DISPUTED"]
+    createdAt: str
+
+
+class FundraiserPageFundraiser(TypedDict):
+    firstName: str
+    lastName: str
+
+
+class FundraiserPage(TypedDict):
+    id: str
+    parentCampaignId: str | None
+    title: str
+    slug: str
+    story: str | None
+    coverImageUrl: str | None
+    status: Literal["DRAFT", "ACTIVE", "PAUSED", "ENDED"]
+    moderation: Literal["PENDING_APPROVAL", "APPROVED", "HIDDEN"] | None
+    isTeam: bool
+    teamId: str | None
+    fundraiser: FundraiserPageFundraiser | None
+    goalAmountCents: int | None
+    raisedAmountCents: int
+    donationCount: int
+    giftEmails: bool
+    # The page's donate URL (to share).
+    pageUrl: str
+    createdAt: str
+
+
+class FundraiserSignUpAnswer(TypedDict):
+    # The confirmation link was emailed.
+    sent: Literal[True]
+
+
 class GiftAidDeclarationInput(TypedDict):
     title: NotRequired[str | None]
     firstName: str
@@ -917,6 +994,17 @@ class IssueCode(TypedDict):
     # `invalid_value`, `custom`, ...) or a rule of the product (`amount_below_minimum`,
     # `tickets_over_limit`, `not_a_suggested_amount`, `captcha_required`, ...)
     code: str
+
+
+class LeaderboardEntry(TypedDict):
+    id: str
+    # The page's title.
+    name: str
+    slug: str
+    raisedAmountCents: int
+    donationCount: int
+    goalAmountCents: int | None
+    pageUrl: str
 
 
 class Member(TypedDict):
@@ -1172,6 +1260,11 @@ class PostalAddressInput(TypedDict):
     country: str
 
 
+class PublicCampaignViewCampaignFundraiser(TypedDict):
+    firstName: str
+    lastName: str
+
+
 class PublicCampaignViewCampaign(TypedDict):
     id: str
     orgId: str
@@ -1202,6 +1295,17 @@ class PublicCampaignViewCampaign(TypedDict):
     maxTicketsPerOrder: int
     collectAddress: bool
     parentCampaignId: str | None
+    allowSupporterPages: bool
+    supporterPagesNeedApproval: bool
+    allowTeams: bool
+    # A supporters' team page: its members' pages count toward it.
+    isTeam: bool
+    # A member page's team page.
+    teamId: str | None
+    # A supporter's own page: the supporter's name.
+    fundraiser: PublicCampaignViewCampaignFundraiser | None
+    # A supporter's page under moderation: waiting for approval, approved, or hidden by staff.
+    moderation: Literal["PENDING_APPROVAL", "APPROVED", "HIDDEN"] | None
     createdAt: str
     updatedAt: str
     donateUrl: str
@@ -1239,6 +1343,36 @@ class PublicCampaignViewLeaderboardItem(TypedDict):
     donationCount: int
 
 
+class PublicCampaignViewFundraisersItem(TypedDict):
+    id: str
+    name: str
+    slug: str
+    raisedAmountCents: int
+    donationCount: int
+    goalAmountCents: int | None
+    pageUrl: str
+
+
+class PublicCampaignViewTeamsItem(TypedDict):
+    id: str
+    name: str
+    slug: str
+    raisedAmountCents: int
+    donationCount: int
+    goalAmountCents: int | None
+    pageUrl: str
+
+
+class PublicCampaignViewMembersItem(TypedDict):
+    id: str
+    name: str
+    slug: str
+    raisedAmountCents: int
+    donationCount: int
+    goalAmountCents: int | None
+    pageUrl: str
+
+
 class PublicCampaignView(TypedDict):
     campaign: PublicCampaignViewCampaign
     organization: PublicCampaignViewOrganization
@@ -1246,6 +1380,13 @@ class PublicCampaignView(TypedDict):
     progress: PublicCampaignViewProgress | None
     donorRoll: list[PublicCampaignViewDonorRollItem] | None
     leaderboard: list[PublicCampaignViewLeaderboardItem] | None
+    # A peer-to-peer parent: its top 10 supporters' pages, most raised first (the rest: GET
+    # …/fundraisers).
+    fundraisers: list[PublicCampaignViewFundraisersItem] | None
+    # A peer-to-peer parent: its top 10 teams, most raised first.
+    teams: list[PublicCampaignViewTeamsItem] | None
+    # A team page: its members' pages, most raised first.
+    members: list[PublicCampaignViewMembersItem] | None
 
 
 class ReconcileRepair(TypedDict):
@@ -1503,6 +1644,29 @@ class Session(TypedDict):
     current: bool
 
 
+class StartFundraiserTeam(TypedDict):
+    """Start a team with this name; the supporter's page joins it."""
+    name: str
+
+
+class StartFundraiser(TypedDict):
+    # Where the confirmation link goes; the page is theirs once they use it.
+    email: str
+    firstName: str
+    lastName: str
+    # The page's title; without it, "<firstName>'s fundraiser".
+    title: NotRequired[str]
+    # Why they raise money (HTML is stripped, as in campaign descriptions).
+    story: NotRequired[str]
+    goalAmountCents: NotRequired[int]
+    # Join this team (a team page of the same campaign).
+    teamId: NotRequired[str]
+    # Start a team with this name; the supporter's page joins it.
+    team: NotRequired[StartFundraiserTeam]
+    # The language of the confirmation email (en, es, fr, de).
+    locale: NotRequired[Literal["en", "es", "fr", "de"]]
+
+
 class StatementRun(TypedDict):
     id: str
     year: int
@@ -1617,6 +1781,13 @@ class UpdateCampaign(TypedDict):
     # EVENT campaigns: the most tickets one donation may buy (default 10).
     maxTicketsPerOrder: NotRequired[int]
     parentCampaignId: NotRequired[str | None]
+    # A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page
+    # (default true).
+    allowSupporterPages: NotRequired[bool]
+    # A PEER_TO_PEER parent: supporters' new pages wait for staff approval (default false).
+    supporterPagesNeedApproval: NotRequired[bool]
+    # A PEER_TO_PEER parent: supporters may start and join teams (default true).
+    allowTeams: NotRequired[bool]
     scheduledPublishAt: NotRequired[str | None]
     # The donate form asks for the donor's postal address (default false).
     collectAddress: NotRequired[bool]
@@ -1654,6 +1825,8 @@ class UpdatedWebhookEndpoint(TypedDict):
         "campaign.updated",
         "campaign.published",
         "campaign.ended",
+        "fundraiser.created",
+        "fundraiser.approved",
         "payout.paid",
         "payout.failed",
         "donor.erased",
@@ -1667,6 +1840,15 @@ class UpdatedWebhookEndpoint(TypedDict):
     updatedAt: str
     # Only after `rotateSecret`.
     secret: NotRequired[str]
+
+
+class UpdateFundraiser(TypedDict):
+    title: NotRequired[str]
+    story: NotRequired[str | None]
+    goalAmountCents: NotRequired[int | None]
+    coverImageUrl: NotRequired[str | None]
+    # Email the supporter at each gift and at the goal (default true).
+    giftEmails: NotRequired[bool]
 
 
 class UpdateMember(TypedDict):
@@ -1730,6 +1912,8 @@ class UpdateWebhookEndpoint(TypedDict):
         "campaign.updated",
         "campaign.published",
         "campaign.ended",
+        "fundraiser.created",
+        "fundraiser.approved",
         "payout.paid",
         "payout.failed",
         "donor.erased",
@@ -1797,6 +1981,8 @@ class WebhookEndpoint(TypedDict):
         "campaign.updated",
         "campaign.published",
         "campaign.ended",
+        "fundraiser.created",
+        "fundraiser.approved",
         "payout.paid",
         "payout.failed",
         "donor.erased",
@@ -1830,6 +2016,8 @@ class WebhookEndpointWithSecret(TypedDict):
         "campaign.updated",
         "campaign.published",
         "campaign.ended",
+        "fundraiser.created",
+        "fundraiser.approved",
         "payout.paid",
         "payout.failed",
         "donor.erased",
@@ -1858,6 +2046,11 @@ class WorkerRun(TypedDict):
 
 
 # Bodies and answers declared inline by operations.
+
+
+class ListCampaignFundraisersResponse(TypedDict):
+    data: list[FundraiserPage]
+    pagination: PagePagination
 
 
 class ListDonorDonationsResponse(TypedDict):
@@ -1935,5 +2128,20 @@ class ListWebhookDeliveriesResponse(TypedDict):
     pagination: PagePagination
 
 
+class ListPublicFundraisersResponse(TypedDict):
+    data: list[LeaderboardEntry]
+    pagination: PagePagination
+
+
 class CompleteSandboxOnboardingResponse(TypedDict):
     completed: Literal[True]
+
+
+class ListSupporterFundraisersResponse(TypedDict):
+    data: list[FundraiserPage]
+    pagination: PagePagination
+
+
+class ListSupporterFundraiserGiftsResponse(TypedDict):
+    data: list[FundraiserGift]
+    pagination: PagePagination

@@ -32,6 +32,114 @@ export interface paths {
     patch: operations["updateCampaign"];
     trace?: never;
   };
+  "/api/campaigns/{id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a supporter's fundraiser page
+     * @description Publishes a page waiting for approval (or shows a hidden one again) and emits `fundraiser.approved`.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["approveSupporterPage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/campaigns/{id}/fundraisers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a peer-to-peer campaign's fundraiser pages and teams
+     * @description Every page and team page of the campaign (whoever created it, whatever its status or moderation), teams first, then most raised, with totals and share URL.
+     *
+     *     Requires membership of the organization (any role).
+     */
+    get: operations["listCampaignFundraisers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/campaigns/{id}/fundraisers/email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email every fundraiser of a peer-to-peer campaign
+     * @description Queues one email per supporter with a page on the campaign (however many pages they have), through the outbox.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["emailCampaignFundraisers"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/campaigns/{id}/fundraisers/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export a peer-to-peer campaign's pages and teams as CSV
+     * @description Requires membership of the organization (any role).
+     */
+    get: operations["exportCampaignFundraisers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/campaigns/{id}/hide": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hide a supporter's fundraiser page
+     * @description Takes the page off the leaderboards and public views; it takes no gifts (PAUSED) until approved again.
+     *
+     *     Requires the ADMIN role (or OWNER) in the organization.
+     */
+    post: operations["hideSupporterPage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/cron/reconcile": {
     parameters: {
       query?: never;
@@ -1428,7 +1536,7 @@ export interface paths {
     put?: never;
     /**
      * Add a webhook endpoint
-     * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`, `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
+     * @description The answer includes the signing `secret`, shown only here and when rotated. Events: `donation.succeeded`, `donation.failed`, `donation.disputed`, `donation.refunded`, `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`, `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`, `campaign.updated`, `campaign.published`, `campaign.ended`, `fundraiser.created`, `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this API shows it) and signed per the Standard Webhooks specification: headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature` (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is retried with exponential backoff (the first retry within 30 seconds) for about three days. Redirects are not followed. An endpoint whose deliveries have failed for five days is disabled. URLs must be https and must not resolve to private, loopback or link-local addresses (checked when saved and again before every delivery).
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      *
@@ -1595,6 +1703,30 @@ export interface paths {
     get: operations["getPublicCampaign"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/public/campaigns/{id}/fundraisers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Leaderboard of a peer-to-peer campaign's fundraisers or teams
+     * @description The published supporters' pages (or, with `kind=teams`, team pages; with `teamId`, one team's members) of a peer-to-peer campaign, most raised first, page-based (`limit` defaults to 10); `q` searches titles and supporters' names. Hidden and unapproved pages are never listed.
+     */
+    get: operations["listPublicFundraisers"];
+    put?: never;
+    /**
+     * Start a fundraiser page on a peer-to-peer campaign
+     * @description Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for approval), with `team` a team page it joins, or joins the team `teamId`, and signs them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or does not take pages.
+     */
+    post: operations["startFundraiser"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1787,6 +1919,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/supporter/fundraisers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Edit the supporter's own fundraiser page
+     * @description Title, story (HTML is stripped, as in campaign descriptions), goal, cover image URL, and whether gifts are emailed to the supporter. Authenticated by the donor cookie of the page's organization (same-origin writes only); a page that is not the signed-in supporter's answers 404.
+     */
+    patch: operations["updateSupporterFundraiser"];
+    trace?: never;
+  };
+  "/api/supporter/orgs/{orgSlug}/fundraisers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the supporter's own fundraiser pages
+     * @description The pages (and team pages) the signed-in supporter started on this organization, newest first, with their totals, status and share URL. Never anyone else's.
+     */
+    get: operations["listSupporterFundraisers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/supporter/orgs/{orgSlug}/fundraisers/gifts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the gifts the supporter's pages received
+     * @description Gifts to the signed-in supporter's pages (counted, refunded or disputed), newest first, page-based (`limit` defaults to 25): the donor's name ("Anonymous" when they asked) and message.
+     */
+    get: operations["listSupporterFundraiserGifts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1937,6 +2129,20 @@ export interface components {
       maxTicketsPerOrder: number;
       collectAddress: boolean;
       parentCampaignId: string | null;
+      allowSupporterPages: boolean;
+      supporterPagesNeedApproval: boolean;
+      allowTeams: boolean;
+      /** @description A supporters' team page: its members' pages count toward it. */
+      isTeam: boolean;
+      /** @description A member page's team page. */
+      teamId: string | null;
+      /** @description A supporter's own page: the supporter's name. */
+      fundraiser: {
+        firstName: string;
+        lastName: string;
+      } | null;
+      /** @description A supporter's page under moderation: waiting for approval, approved, or hidden by staff. */
+      moderation: ("PENDING_APPROVAL" | "APPROVED" | "HIDDEN") | null;
       scheduledPublishAt: string | null;
       createdAt: string;
       updatedAt: string;
@@ -2028,6 +2234,12 @@ export interface components {
       /** @description EVENT campaigns: the most tickets one donation may buy (default 10). */
       maxTicketsPerOrder?: number;
       parentCampaignId?: string | null;
+      /** @description A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page (default true). */
+      allowSupporterPages?: boolean;
+      /** @description A PEER_TO_PEER parent: supporters' new pages wait for staff approval (default false). */
+      supporterPagesNeedApproval?: boolean;
+      /** @description A PEER_TO_PEER parent: supporters may start and join teams (default true). */
+      allowTeams?: boolean;
       scheduledPublishAt?: string | null;
       /** @description The donate form asks for the donor's postal address (default false). */
       collectAddress?: boolean;
@@ -2166,6 +2378,8 @@ export interface components {
         | "campaign.updated"
         | "campaign.published"
         | "campaign.ended"
+        | "fundraiser.created"
+        | "fundraiser.approved"
         | "payout.paid"
         | "payout.failed"
         | "donor.erased"
@@ -2654,6 +2868,13 @@ export interface components {
        */
       locale?: "en" | "es" | "fr" | "de";
     };
+    EmailFundraisers: {
+      subject: string;
+      body: string;
+    };
+    EmailFundraisersAnswer: {
+      queued: number;
+    };
     ErasureRequestResult: {
       /** @enum {string} */
       status: "ERASED" | "PENDING";
@@ -2678,6 +2899,49 @@ export interface components {
           [key: string]: components["schemas"]["IssueCode"][];
         };
       };
+    };
+    FundraiserGift: {
+      id: string;
+      campaignId: string;
+      /** @description The donor's name, or "Anonymous". */
+      donorName: string;
+      amount: number;
+      currency: string;
+      message: string | null;
+      /** @enum {string} */
+      status: "SUCCEEDED" | "REFUNDED" | "DISPUTED";
+      createdAt: string;
+    };
+    FundraiserPage: {
+      id: string;
+      parentCampaignId: string | null;
+      title: string;
+      slug: string;
+      story: string | null;
+      coverImageUrl: string | null;
+      /** @enum {string} */
+      status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+      moderation: ("PENDING_APPROVAL" | "APPROVED" | "HIDDEN") | null;
+      isTeam: boolean;
+      teamId: string | null;
+      fundraiser: {
+        firstName: string;
+        lastName: string;
+      } | null;
+      goalAmountCents: number | null;
+      raisedAmountCents: number;
+      donationCount: number;
+      giftEmails: boolean;
+      /** @description The page's donate URL (to share). */
+      pageUrl: string;
+      createdAt: string;
+    };
+    FundraiserSignUpAnswer: {
+      /**
+       * @description The confirmation link was emailed.
+       * @constant
+       */
+      sent: true;
     };
     GiftAidDeclarationInput: {
       title?: string | null;
@@ -2711,6 +2975,16 @@ export interface components {
       code: string;
     } & {
       [key: string]: (string | number | boolean | null) | (string | number | boolean | null)[];
+    };
+    LeaderboardEntry: {
+      id: string;
+      /** @description The page's title. */
+      name: string;
+      slug: string;
+      raisedAmountCents: number;
+      donationCount: number;
+      goalAmountCents: number | null;
+      pageUrl: string;
     };
     Member: {
       userId: string;
@@ -2985,6 +3259,20 @@ export interface components {
         maxTicketsPerOrder: number;
         collectAddress: boolean;
         parentCampaignId: string | null;
+        allowSupporterPages: boolean;
+        supporterPagesNeedApproval: boolean;
+        allowTeams: boolean;
+        /** @description A supporters' team page: its members' pages count toward it. */
+        isTeam: boolean;
+        /** @description A member page's team page. */
+        teamId: string | null;
+        /** @description A supporter's own page: the supporter's name. */
+        fundraiser: {
+          firstName: string;
+          lastName: string;
+        } | null;
+        /** @description A supporter's page under moderation: waiting for approval, approved, or hidden by staff. */
+        moderation: ("PENDING_APPROVAL" | "APPROVED" | "HIDDEN") | null;
         createdAt: string;
         updatedAt: string;
         donateUrl: string;
@@ -3020,6 +3308,42 @@ export interface components {
             slug: string;
             raisedAmountCents: number;
             donationCount: number;
+          }[]
+        | null;
+      /** @description A peer-to-peer parent: its top 10 supporters' pages, most raised first (the rest: GET …/fundraisers). */
+      fundraisers:
+        | {
+            id: string;
+            name: string;
+            slug: string;
+            raisedAmountCents: number;
+            donationCount: number;
+            goalAmountCents: number | null;
+            pageUrl: string;
+          }[]
+        | null;
+      /** @description A peer-to-peer parent: its top 10 teams, most raised first. */
+      teams:
+        | {
+            id: string;
+            name: string;
+            slug: string;
+            raisedAmountCents: number;
+            donationCount: number;
+            goalAmountCents: number | null;
+            pageUrl: string;
+          }[]
+        | null;
+      /** @description A team page: its members' pages, most raised first. */
+      members:
+        | {
+            id: string;
+            name: string;
+            slug: string;
+            raisedAmountCents: number;
+            donationCount: number;
+            goalAmountCents: number | null;
+            pageUrl: string;
           }[]
         | null;
     };
@@ -3240,6 +3564,31 @@ export interface components {
       /** @description The session making this request. */
       current: boolean;
     };
+    StartFundraiser: {
+      /**
+       * Format: email
+       * @description Where the confirmation link goes; the page is theirs once they use it.
+       */
+      email: string;
+      firstName: string;
+      lastName: string;
+      /** @description The page's title; without it, "<firstName>'s fundraiser". */
+      title?: string;
+      /** @description Why they raise money (HTML is stripped, as in campaign descriptions). */
+      story?: string;
+      goalAmountCents?: number;
+      /** @description Join this team (a team page of the same campaign). */
+      teamId?: string;
+      /** @description Start a team with this name; the supporter's page joins it. */
+      team?: {
+        name: string;
+      };
+      /**
+       * @description The language of the confirmation email (en, es, fr, de).
+       * @enum {string}
+       */
+      locale?: "en" | "es" | "fr" | "de";
+    };
     StatementRun: {
       id: string;
       year: number;
@@ -3349,6 +3698,12 @@ export interface components {
       /** @description EVENT campaigns: the most tickets one donation may buy (default 10). */
       maxTicketsPerOrder?: number;
       parentCampaignId?: string | null;
+      /** @description A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page (default true). */
+      allowSupporterPages?: boolean;
+      /** @description A PEER_TO_PEER parent: supporters' new pages wait for staff approval (default false). */
+      supporterPagesNeedApproval?: boolean;
+      /** @description A PEER_TO_PEER parent: supporters may start and join teams (default true). */
+      allowTeams?: boolean;
       scheduledPublishAt?: string | null;
       /** @description The donate form asks for the donor's postal address (default false). */
       collectAddress?: boolean;
@@ -3387,6 +3742,8 @@ export interface components {
         | "campaign.updated"
         | "campaign.published"
         | "campaign.ended"
+        | "fundraiser.created"
+        | "fundraiser.approved"
         | "payout.paid"
         | "payout.failed"
         | "donor.erased"
@@ -3400,6 +3757,14 @@ export interface components {
       updatedAt: string;
       /** @description Only after `rotateSecret`. */
       secret?: string;
+    };
+    UpdateFundraiser: {
+      title?: string;
+      story?: string | null;
+      goalAmountCents?: number | null;
+      coverImageUrl?: string | null;
+      /** @description Email the supporter at each gift and at the goal (default true). */
+      giftEmails?: boolean;
     };
     UpdateMember: {
       /** @enum {string} */
@@ -3457,6 +3822,8 @@ export interface components {
         | "campaign.updated"
         | "campaign.published"
         | "campaign.ended"
+        | "fundraiser.created"
+        | "fundraiser.approved"
         | "payout.paid"
         | "payout.failed"
         | "donor.erased"
@@ -3526,6 +3893,8 @@ export interface components {
         | "campaign.updated"
         | "campaign.published"
         | "campaign.ended"
+        | "fundraiser.created"
+        | "fundraiser.approved"
         | "payout.paid"
         | "payout.failed"
         | "donor.erased"
@@ -3558,6 +3927,8 @@ export interface components {
         | "campaign.updated"
         | "campaign.published"
         | "campaign.ended"
+        | "fundraiser.created"
+        | "fundraiser.approved"
         | "payout.paid"
         | "payout.failed"
         | "donor.erased"
@@ -4091,6 +4462,1010 @@ export interface operations {
            * @example {
            *       "error": "Content-Type must be application/json",
            *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  approveSupporterPage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Campaign"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Not a supporter's fundraiser page"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not a supporter's fundraiser page",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCampaignFundraisers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign's pages and teams */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["FundraiserPage"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  emailCampaignFundraisers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EmailFundraisers"];
+      };
+    };
+    responses: {
+      /** @description How many emails were queued */
+      202: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EmailFundraisersAnswer"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "A request with this idempotency key is in progress",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportCampaignFundraisers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          /** @description `attachment; filename="<name>.csv"`: browsers save the body as a file. */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  hideSupporterPage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Campaign"];
+        };
+      };
+      /** @description The Idempotency-Key header is empty or longer than 255 characters. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "Idempotency-Key": [
+           *             "Must be at most 255 characters"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "Idempotency-Key": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "string",
+           *               "maximum": 255,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Not a supporter's fundraiser page"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not a supporter's fundraiser page",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
            *     }
            */
           "application/json": components["schemas"]["Error"];
@@ -20518,6 +21893,387 @@ export interface operations {
       };
     };
   };
+  listPublicFundraisers: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        /** @description Supporters' pages (default) or teams. */
+        kind?: "fundraisers" | "teams";
+        /** @description Only pages whose title or supporter's name contains this. */
+        q?: string;
+        /** @description Only this team's members. */
+        teamId?: string;
+      };
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the leaderboard */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaderboardEntry"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description A query parameter failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "limit": [
+           *             "Number must be less than or equal to 100"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "limit": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "number",
+           *               "maximum": 100,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  startFundraiser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StartFundraiser"];
+      };
+    };
+    responses: {
+      /** @description Accepted: the confirmation link was emailed */
+      202: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FundraiserSignUpAnswer"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "This campaign is not taking new fundraiser pages"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "This campaign is not taking new fundraiser pages",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getPublicCampaignBySlug: {
     parameters: {
       query?: never;
@@ -22292,6 +24048,488 @@ export interface operations {
            * @example {
            *       "error": "Idempotency key was used with a different request",
            *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateSupporterFundraiser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateFundraiser"];
+      };
+    };
+    responses: {
+      /** @description The updated page */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FundraiserPage"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSupporterFundraisers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        orgSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The supporter's pages */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["FundraiserPage"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description No valid donor cookie for this organization (signed out, expired, tampered with, another organization's, or an erased donor), or no such organization. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSupporterFundraiserGifts: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        orgSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of gifts received */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["FundraiserGift"][];
+            pagination: components["schemas"]["PagePagination"];
+          };
+        };
+      };
+      /** @description A query parameter failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "limit": [
+           *             "Number must be less than or equal to 100"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "limit": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "number",
+           *               "maximum": 100,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No valid donor cookie for this organization (signed out, expired, tampered with, another organization's, or an erased donor), or no such organization. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not found",
+           *       "status": 404
            *     }
            */
           "application/json": components["schemas"]["Error"];

@@ -2,7 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AccountSection } from "@/components/account/account-section";
+import QRCode from "qrcode";
 import { DataRequests } from "@/components/account/data-requests";
+import { Fundraisers } from "@/components/account/fundraisers";
+import { listPageGifts, listSupporterPages } from "@/db/queries/fundraisers";
+import { serializeFundraiserGift, serializeFundraiserPage } from "@/lib/schemas/fundraisers";
 import { Gifts } from "@/components/account/gifts";
 import { Plans } from "@/components/account/plans";
 import { SignInRequest } from "@/components/account/sign-in-request";
@@ -72,13 +76,31 @@ export default async function AccountPage({ params }: Props) {
   }
 
   const db = await getDb();
-  const [gifts, plans, years, pending] = await Promise.all([
+  const [gifts, plans, years, pending, supporterPages] = await Promise.all([
     listDonorDonations(db, org.id, donor.id, { page: 1, limit: GIFTS_SHOWN }),
     listRecurringPlansOfDonor(db, donor.id),
     listDonorGiftYears(db, org.id, donor.id),
     findPendingErasureRequest(db, donor.id),
+    listSupporterPages(db, org.id, donor.id),
   ]);
   const baseUrl = donateBaseUrl(org);
+  // The supporter's own fundraiser pages: their share links' QR codes, and the gifts they received.
+  const fundraiserPages = supporterPages.map((p) => serializeFundraiserPage(p, baseUrl));
+  const [qrCodes, received] =
+    fundraiserPages.length > 0
+      ? await Promise.all([
+          Promise.all(
+            fundraiserPages.map(
+              async (p) => [p.id, await QRCode.toString(p.pageUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" })] as const,
+            ),
+          ),
+          listPageGifts(
+            db,
+            fundraiserPages.map((p) => p.id),
+            { page: 1, limit: GIFTS_SHOWN },
+          ),
+        ])
+      : [[], { rows: [], total: 0 }];
   const name = donor.firstName?.trim();
   return (
     <main id="main" className={styles.main} tabIndex={-1}>
@@ -95,6 +117,15 @@ export default async function AccountPage({ params }: Props) {
         </div>
         <SignOutButton orgSlug={org.slug} />
       </div>
+      {fundraiserPages.length > 0 && (
+        <Fundraisers
+          pages={fundraiserPages}
+          qr={Object.fromEntries(qrCodes)}
+          gifts={received.rows.map(serializeFundraiserGift)}
+          currency={org.currency}
+          locale={locale}
+        />
+      )}
       <Gifts gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl))} total={gifts.total} locale={locale} langParam={langParam} />
       <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} locale={locale} />
       <Statements orgSlug={org.slug} years={years} locale={locale} />

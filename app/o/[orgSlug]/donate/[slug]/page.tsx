@@ -5,6 +5,7 @@ import { DonateForm } from "@/components/donate/donate-form";
 import { formatMoney } from "@/lib/money";
 import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { GiftNotice } from "@/components/donate/gift-notice";
+import { StartFundraiser } from "@/components/donate/start-fundraiser";
 import { LockIcon, MailIcon } from "@/components/donate/icons";
 import { getEnv } from "@/lib/env";
 import { withLang } from "@/lib/i18n/href";
@@ -25,7 +26,7 @@ import {
 } from "./data";
 import { CampaignHero } from "./hero";
 import { ClosedNotice, MatchingBanner } from "./notices";
-import { DonorsPanel, LeadersPanel, SharePanel, StoryPanel, hasStory } from "./panels";
+import { DonorsPanel, LeadersPanel, PagesPanel, SharePanel, StoryPanel, hasStory } from "./panels";
 import { Progress, Supporters } from "./progress";
 import styles from "./page.module.css";
 
@@ -95,6 +96,8 @@ export default async function DonatePage({ params }: Props) {
   const supporters = view.progress && !light ? await loadSupporterCount(c.id) : 0;
 
   const formCampaign = donateFormCampaign(c, org.currency);
+  // A peer-to-peer parent taking supporters' pages offers "Start a fundraiser" and "Join a team".
+  const takesPages = c.type === "PEER_TO_PEER" && !c.parentCampaignId && c.allowSupporterPages && c.status === "ACTIVE" && !light;
 
   const formHeading = t("page.formHeading", { type: c.type });
 
@@ -152,8 +155,44 @@ export default async function DonatePage({ params }: Props) {
         </div>
       )}
 
-      {(view.leaderboard || view.donorRoll || closure !== "ended") && (
+      {takesPages && (
+        <section className={styles.story} id="fundraise" aria-labelledby="fundraise-heading">
+          <div className={styles.panel}>
+            <h2 id="fundraise-heading" className={styles.panelHeading}>
+              {t("fundraise.heading")}
+            </h2>
+            <StartFundraiser
+              campaignId={c.id}
+              allowTeams={c.allowTeams}
+              teams={(view.teams ?? []).map((team) => ({ id: team.id, name: team.name }))}
+              currencySymbol={org.currency.toUpperCase()}
+            />
+          </div>
+        </section>
+      )}
+
+      {(view.leaderboard || view.donorRoll || closure !== "ended" || view.members?.length || view.teams?.length) && (
         <div className={styles.social}>
+          {view.teams && view.teams.length > 0 && (
+            <PagesPanel
+              id="teams-heading"
+              heading={t("fundraise.teamsHeading")}
+              entries={view.teams}
+              orgSlug={org.slug}
+              money={money}
+              lang={lang}
+            />
+          )}
+          {view.members && view.members.length > 0 && (
+            <PagesPanel
+              id="members-heading"
+              heading={t("fundraise.membersHeading")}
+              entries={view.members}
+              orgSlug={org.slug}
+              money={money}
+              lang={lang}
+            />
+          )}
           {view.leaderboard && (
             <LeadersPanel c={c} leaders={view.leaderboard} orgName={org.name} orgSlug={org.slug} money={money} lang={lang} />
           )}

@@ -194,3 +194,45 @@ export function SharePanel({ c, orgName, lang: { t } }: { c: Campaign; orgName: 
     </section>
   );
 }
+
+/** A list of fundraiser pages (a parent's teams, a team's members), by amount raised. */
+export function PagesPanel({
+  id,
+  heading,
+  entries,
+  orgSlug,
+  money,
+  lang: { t, langParam },
+}: {
+  id: string;
+  heading: string;
+  entries: NonNullable<PublicView["teams"]>;
+  orgSlug: string;
+  money: Money;
+  lang: PageLanguage;
+}) {
+  return (
+    <section className={page.panel} aria-labelledby={id}>
+      <h2 id={id} className={page.panelHeading}>
+        {heading}
+      </h2>
+      <ol className={styles.list}>
+        {entries.map((f, i) => (
+          <li key={f.id} className={styles.row}>
+            <span className={styles.avatar} aria-hidden="true">
+              {i + 1}
+            </span>
+            <div className={styles.body}>
+              <a href={withLang(`/o/${orgSlug}/donate/${f.slug}`, langParam)} className={styles.leaderLink}>
+                {f.name}
+              </a>
+              <p className={styles.leaderStats}>
+                {t.rich("leaders.stats", { raised: money(f.raisedAmountCents, true), count: f.donationCount, strong })}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -56,10 +56,17 @@ export default async function CampaignPage(props: Props) {
           </>
         }
         actions={
-          <a className="button secondary" href={donateUrl} target="_blank" rel="noopener noreferrer">
-            {campaign.status === "DRAFT" ? "Preview donate page" : "View donate page"}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <>
+            {campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && (
+              <Link className="button secondary" href={`${base}/campaigns/${campaign.id}/fundraisers`}>
+                Fundraisers
+              </Link>
+            )}
+            <a className="button secondary" href={donateUrl} target="_blank" rel="noopener noreferrer">
+              {campaign.status === "DRAFT" ? "Preview donate page" : "View donate page"}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
         }
       />
       <div className="editor-layout">
