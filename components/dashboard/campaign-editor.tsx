@@ -31,6 +31,7 @@ import { AmountsSection } from "./campaign-sections/amounts";
 import { AppearanceSection } from "./campaign-sections/appearance";
 import { BasicsSection } from "./campaign-sections/basics";
 import { EventSection } from "./campaign-sections/event";
+import { SupportersSection } from "./campaign-sections/supporters";
 import { MatchingSection } from "./campaign-sections/matching";
 import { ScheduleSection } from "./campaign-sections/schedule";
 import type { CampaignFields, MoneyInput } from "./campaign-sections/section";
@@ -236,6 +237,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
         <legend className="sr-only">Campaign details</legend>
 
         <BasicsSection fields={fields} mode={mode} isDraft={isDraft} donatePrefix={donatePrefix} parentOptions={parentOptions} />
+        <SupportersSection fields={fields} />
         <AmountsSection fields={fields} money={money} />
         <EventSection fields={fields} money={money} ticketsSold={campaign ? campaign.ticketsSold : null} />
         <MatchingSection fields={fields} money={money} />

@@ -16,7 +16,17 @@ export const INT_KEYS = ["matchingRatioPct", "ticketCapacity", "maxTicketsPerOrd
 /** Whole-number fields that can't be left empty (the others empty means null). */
 const REQUIRED_INT_KEYS: readonly string[] = ["matchingRatioPct", "maxTicketsPerOrder"];
 export const DATE_KEYS = ["startDate", "endDate", "scheduledPublishAt"] as const;
-export const BOOL_KEYS = ["showDonorRoll", "showGoal", "allowCustomAmount", "allowRecurring", "monthlyUpsell", "matchingEnabled"] as const;
+export const BOOL_KEYS = [
+  "showDonorRoll",
+  "showGoal",
+  "allowCustomAmount",
+  "allowRecurring",
+  "monthlyUpsell",
+  "matchingEnabled",
+  "allowSupporterPages",
+  "supporterPagesNeedApproval",
+  "allowTeams",
+] as const;
 export const TEXT_KEYS = [
   "title",
   "slug",
@@ -44,6 +54,9 @@ export const FIELD_ORDER: FieldKey[] = [
   "slug",
   "type",
   "parentCampaignId",
+  "allowSupporterPages",
+  "supporterPagesNeedApproval",
+  "allowTeams",
   "description",
   "goalAmountCents",
   "showGoal",
@@ -95,6 +108,9 @@ export const defaultValues = (currency: string): FormValues => ({
   allowRecurring: true,
   monthlyUpsell: true,
   matchingEnabled: false,
+  allowSupporterPages: true,
+  supporterPagesNeedApproval: false,
+  allowTeams: true,
   // $25, $50, $100; ¥2,500, ¥5,000, ¥10,000 in a zero-decimal currency (the API's own default amounts).
   suggestedAmounts: [2500, 5000, 10000].map((a) => minorToInput(a, currency)),
 });
@@ -127,6 +143,9 @@ export function valuesFromCampaign(c: CampaignView, currency: string): FormValue
     allowRecurring: c.allowRecurring,
     monthlyUpsell: c.monthlyUpsell,
     matchingEnabled: c.matchingEnabled,
+    allowSupporterPages: c.allowSupporterPages,
+    supporterPagesNeedApproval: c.supporterPagesNeedApproval,
+    allowTeams: c.allowTeams,
     suggestedAmounts: c.suggestedAmounts.map((a) => minorToInput(a, currency)),
   };
 }
@@ -152,6 +171,10 @@ export function localInputToIso(value: string): { ok: true; value: string | null
 export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] {
   return FIELD_ORDER.filter((k) => {
     if (k === "parentCampaignId") return v.type === "PEER_TO_PEER";
+    // Supporters start pages and teams under a main peer-to-peer campaign, not under a fundraiser's page.
+    if (k === "allowSupporterPages") return v.type === "PEER_TO_PEER" && v.parentCampaignId === "";
+    if (k === "supporterPagesNeedApproval" || k === "allowTeams")
+      return v.type === "PEER_TO_PEER" && v.parentCampaignId === "" && v.allowSupporterPages;
     if (k === "ticketPriceCents" || k === "ticketCapacity" || k === "maxTicketsPerOrder") return v.type === "EVENT";
     if (k === "matchingOrgName" || k === "matchingMaxCents" || k === "matchingRatioPct") return v.matchingEnabled;
     // Once a campaign exists, scheduling is done from its status panel.

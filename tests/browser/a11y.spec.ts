@@ -115,6 +115,24 @@ signedInTest.describe("campaign editor", () => {
     await expectNoSeriousViolations(page, "campaign editor (new event)");
   });
 
+  signedInTest(
+    "a new main peer-to-peer campaign sets whether supporters start pages and teams, and whether staff approve them",
+    async ({ page }) => {
+      await page.goto(`/dashboard/${DEMO.orgSlug}/campaigns/new`);
+      const form = page.getByRole("form", { name: "New campaign" });
+      await expect(form.getByRole("checkbox", { name: /start their own fundraiser pages/ })).toHaveCount(0);
+      await form.getByRole("combobox", { name: /^Type/ }).selectOption("PEER_TO_PEER");
+      const pages = form.getByRole("checkbox", { name: /start their own fundraiser pages/ });
+      await expect(pages).toBeChecked();
+      await expect(form.getByRole("checkbox", { name: /Approve new pages/ })).not.toBeChecked();
+      await expect(form.getByRole("checkbox", { name: /start and join teams/ })).toBeChecked();
+      await pages.uncheck();
+      await expect(form.getByRole("checkbox", { name: /Approve new pages/ })).toHaveCount(0);
+      await expect(form.getByRole("checkbox", { name: /start and join teams/ })).toHaveCount(0);
+      await expectNoSeriousViolations(page, "campaign editor (new peer-to-peer)");
+    },
+  );
+
   signedInTest("axe: new campaign with its errors shown", { tag: "@desktop-only" }, async ({ page }, _info) => {
     await page.goto(`/dashboard/${DEMO.orgSlug}/campaigns/new`);
     await page.getByRole("button", { name: "Save draft" }).click();
