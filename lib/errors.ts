@@ -47,6 +47,7 @@ export const APP_ERROR_CODES = [
   "donor_request_not_found",
   "passkey_not_found",
   "session_not_found",
+  "import_not_found",
   // 409
   "conflict",
   "sold_out",
