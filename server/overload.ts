@@ -224,6 +224,8 @@ export type GuardOptions = ClassRules & {
   warn?: (line: string) => void;
   /** How long a request's body may take to arrive (default 10 s); then 408. */
   bodyDeadlineMs?: number;
+  /** Routes that stream a large body themselves (server/routes.generated.ts): admitted without waiting for it. */
+  uploadRoutes?: readonly { method: string; pattern: RegExp }[];
 };
 
 /**
@@ -267,7 +269,8 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     const pathname = (req.url ?? "/").split("?")[0];
     const cls = requestClass(req.method ?? "GET", pathname, rules);
     if (!cls) return run();
-    const arrival = await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
+    const upload = o.uploadRoutes?.some((r) => r.method === req.method && r.pattern.test(pathname));
+    const arrival = upload ? ({ outcome: "arrived" } as const) : await readBodyFirst(req, { deadlineMs: bodyDeadlineMs });
     if (arrival.outcome === "gone") return;
     if (arrival.outcome !== "arrived") return refuseBody(req, res, arrival.outcome, pathname);
     if (!enabled) return run();

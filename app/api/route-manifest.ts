@@ -24,62 +24,66 @@ import * as route18 from "./donor/orgs/[orgSlug]/statements/[year]/route";
 import * as route19 from "./donors/[id]/route";
 import * as route20 from "./donors/[id]/merge/route";
 import * as route21 from "./donors/[id]/notes/route";
-import * as route22 from "./me/passkeys/route";
-import * as route23 from "./me/passkeys/[id]/route";
-import * as route24 from "./me/passkeys/options/route";
-import * as route25 from "./me/sessions/route";
-import * as route26 from "./me/sessions/[id]/route";
-import * as route27 from "./me/two-factor/route";
-import * as route28 from "./me/two-factor/challenge/route";
-import * as route29 from "./me/two-factor/passkey/route";
-import * as route30 from "./me/two-factor/passkey/options/route";
-import * as route31 from "./me/two-factor/recovery-codes/route";
-import * as route32 from "./me/two-factor/totp/route";
-import * as route33 from "./me/two-factor/totp/verify/route";
-import * as route34 from "./orgs/route";
-import * as route35 from "./orgs/[idOrSlug]/route";
-import * as route36 from "./orgs/[idOrSlug]/api-keys/route";
-import * as route37 from "./orgs/[idOrSlug]/api-keys/[id]/route";
-import * as route38 from "./orgs/[idOrSlug]/audit-log/route";
-import * as route39 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route40 from "./orgs/[idOrSlug]/custom-domain/verify/route";
-import * as route41 from "./orgs/[idOrSlug]/donations/route";
-import * as route42 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route43 from "./orgs/[idOrSlug]/donor-requests/route";
-import * as route44 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
-import * as route45 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
-import * as route46 from "./orgs/[idOrSlug]/donors/route";
-import * as route47 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
-import * as route48 from "./orgs/[idOrSlug]/donors/[id]/export/route";
-import * as route49 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route50 from "./orgs/[idOrSlug]/gift-aid/claim/route";
-import * as route51 from "./orgs/[idOrSlug]/members/route";
-import * as route52 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route53 from "./orgs/[idOrSlug]/offline-gifts/route";
-import * as route54 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route55 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route56 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route57 from "./orgs/[idOrSlug]/reports/recurring/route";
-import * as route58 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route59 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route60 from "./orgs/[idOrSlug]/statements/route";
-import * as route61 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route62 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route63 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route64 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route65 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route66 from "./passkeys/sign-in-options/route";
-import * as route67 from "./processor/webhooks/route";
-import * as route68 from "./public/campaigns/[id]/route";
-import * as route69 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route70 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route71 from "./public/reminders/unsubscribe/route";
-import * as route72 from "./recurring-plans/[id]/cancel/route";
-import * as route73 from "./sandbox/accounts/[id]/complete/route";
-import * as route74 from "./sandbox/payments/confirm/route";
-import * as route75 from "./sandbox/setup-intents/confirm/route";
-import * as route76 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
-import * as route77 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route22 from "./imports/[id]/route";
+import * as route23 from "./imports/[id]/commit/route";
+import * as route24 from "./imports/[id]/undo/route";
+import * as route25 from "./me/passkeys/route";
+import * as route26 from "./me/passkeys/[id]/route";
+import * as route27 from "./me/passkeys/options/route";
+import * as route28 from "./me/sessions/route";
+import * as route29 from "./me/sessions/[id]/route";
+import * as route30 from "./me/two-factor/route";
+import * as route31 from "./me/two-factor/challenge/route";
+import * as route32 from "./me/two-factor/passkey/route";
+import * as route33 from "./me/two-factor/passkey/options/route";
+import * as route34 from "./me/two-factor/recovery-codes/route";
+import * as route35 from "./me/two-factor/totp/route";
+import * as route36 from "./me/two-factor/totp/verify/route";
+import * as route37 from "./orgs/route";
+import * as route38 from "./orgs/[idOrSlug]/route";
+import * as route39 from "./orgs/[idOrSlug]/api-keys/route";
+import * as route40 from "./orgs/[idOrSlug]/api-keys/[id]/route";
+import * as route41 from "./orgs/[idOrSlug]/audit-log/route";
+import * as route42 from "./orgs/[idOrSlug]/campaigns/route";
+import * as route43 from "./orgs/[idOrSlug]/custom-domain/verify/route";
+import * as route44 from "./orgs/[idOrSlug]/donations/route";
+import * as route45 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route46 from "./orgs/[idOrSlug]/donor-requests/route";
+import * as route47 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
+import * as route48 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
+import * as route49 from "./orgs/[idOrSlug]/donors/route";
+import * as route50 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
+import * as route51 from "./orgs/[idOrSlug]/donors/[id]/export/route";
+import * as route52 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route53 from "./orgs/[idOrSlug]/gift-aid/claim/route";
+import * as route54 from "./orgs/[idOrSlug]/imports/route";
+import * as route55 from "./orgs/[idOrSlug]/members/route";
+import * as route56 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route57 from "./orgs/[idOrSlug]/offline-gifts/route";
+import * as route58 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route59 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route60 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route61 from "./orgs/[idOrSlug]/reports/recurring/route";
+import * as route62 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route63 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route64 from "./orgs/[idOrSlug]/statements/route";
+import * as route65 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route66 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route67 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route68 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route69 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route70 from "./passkeys/sign-in-options/route";
+import * as route71 from "./processor/webhooks/route";
+import * as route72 from "./public/campaigns/[id]/route";
+import * as route73 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route74 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route75 from "./public/reminders/unsubscribe/route";
+import * as route76 from "./recurring-plans/[id]/cancel/route";
+import * as route77 from "./sandbox/accounts/[id]/complete/route";
+import * as route78 from "./sandbox/payments/confirm/route";
+import * as route79 from "./sandbox/setup-intents/confirm/route";
+import * as route80 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
+import * as route81 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -104,60 +108,64 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/donors/[id]", module: route19 },
   { path: "/api/donors/[id]/merge", module: route20 },
   { path: "/api/donors/[id]/notes", module: route21 },
-  { path: "/api/me/passkeys", module: route22 },
-  { path: "/api/me/passkeys/[id]", module: route23 },
-  { path: "/api/me/passkeys/options", module: route24 },
-  { path: "/api/me/sessions", module: route25 },
-  { path: "/api/me/sessions/[id]", module: route26 },
-  { path: "/api/me/two-factor", module: route27 },
-  { path: "/api/me/two-factor/challenge", module: route28 },
-  { path: "/api/me/two-factor/passkey", module: route29 },
-  { path: "/api/me/two-factor/passkey/options", module: route30 },
-  { path: "/api/me/two-factor/recovery-codes", module: route31 },
-  { path: "/api/me/two-factor/totp", module: route32 },
-  { path: "/api/me/two-factor/totp/verify", module: route33 },
-  { path: "/api/orgs", module: route34 },
-  { path: "/api/orgs/[idOrSlug]", module: route35 },
-  { path: "/api/orgs/[idOrSlug]/api-keys", module: route36 },
-  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route37 },
-  { path: "/api/orgs/[idOrSlug]/audit-log", module: route38 },
-  { path: "/api/orgs/[idOrSlug]/campaigns", module: route39 },
-  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route40 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route41 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route42 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route43 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route44 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route45 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route46 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route47 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route48 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route49 },
-  { path: "/api/orgs/[idOrSlug]/gift-aid/claim", module: route50 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route51 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route52 },
-  { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route53 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route54 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route55 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route56 },
-  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route57 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route58 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route59 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route60 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route61 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route62 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route63 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route64 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route65 },
-  { path: "/api/passkeys/sign-in-options", module: route66 },
-  { path: "/api/processor/webhooks", module: route67 },
-  { path: "/api/public/campaigns/[id]", module: route68 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route69 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route70 },
-  { path: "/api/public/reminders/unsubscribe", module: route71 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route72 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route73 },
-  { path: "/api/sandbox/payments/confirm", module: route74 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route75 },
-  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route76 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route77 },
+  { path: "/api/imports/[id]", module: route22 },
+  { path: "/api/imports/[id]/commit", module: route23 },
+  { path: "/api/imports/[id]/undo", module: route24 },
+  { path: "/api/me/passkeys", module: route25 },
+  { path: "/api/me/passkeys/[id]", module: route26 },
+  { path: "/api/me/passkeys/options", module: route27 },
+  { path: "/api/me/sessions", module: route28 },
+  { path: "/api/me/sessions/[id]", module: route29 },
+  { path: "/api/me/two-factor", module: route30 },
+  { path: "/api/me/two-factor/challenge", module: route31 },
+  { path: "/api/me/two-factor/passkey", module: route32 },
+  { path: "/api/me/two-factor/passkey/options", module: route33 },
+  { path: "/api/me/two-factor/recovery-codes", module: route34 },
+  { path: "/api/me/two-factor/totp", module: route35 },
+  { path: "/api/me/two-factor/totp/verify", module: route36 },
+  { path: "/api/orgs", module: route37 },
+  { path: "/api/orgs/[idOrSlug]", module: route38 },
+  { path: "/api/orgs/[idOrSlug]/api-keys", module: route39 },
+  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route40 },
+  { path: "/api/orgs/[idOrSlug]/audit-log", module: route41 },
+  { path: "/api/orgs/[idOrSlug]/campaigns", module: route42 },
+  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route43 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route44 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route45 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route46 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route47 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route48 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route49 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route50 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route51 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route52 },
+  { path: "/api/orgs/[idOrSlug]/gift-aid/claim", module: route53 },
+  { path: "/api/orgs/[idOrSlug]/imports", module: route54 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route55 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route56 },
+  { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route57 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route58 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route59 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route60 },
+  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route61 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route62 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route63 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route64 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route65 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route66 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route67 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route68 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route69 },
+  { path: "/api/passkeys/sign-in-options", module: route70 },
+  { path: "/api/processor/webhooks", module: route71 },
+  { path: "/api/public/campaigns/[id]", module: route72 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route73 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route74 },
+  { path: "/api/public/reminders/unsubscribe", module: route75 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route76 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route77 },
+  { path: "/api/sandbox/payments/confirm", module: route78 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route79 },
+  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route80 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route81 },
 ];

@@ -5,8 +5,6 @@ CREATE TABLE "import_rows" (
 	"row" integer NOT NULL,
 	"data" jsonb NOT NULL,
 	"duplicate" boolean DEFAULT false NOT NULL,
-	"donation_id" text,
-	"created_donor_id" text,
 	CONSTRAINT "import_rows_import_id_row_pk" PRIMARY KEY("import_id","row")
 );
 --> statement-breakpoint

@@ -57,7 +57,7 @@ export const imports = pgTable(
   (t) => [index("imports_org_created_idx").on(t.orgId, t.createdAt), index("imports_status_idx").on(t.status, t.committedAt)],
 );
 
-/** The valid rows of an import, in file order, and what applying each did. */
+/** The valid rows of an import, in file order, as they will be applied. */
 export const importRows = pgTable(
   "import_rows",
   {
@@ -66,9 +66,6 @@ export const importRows = pgTable(
     data: jsonb().$type<ImportRowData>().notNull(),
     /** Its external ID was already imported (or repeats an earlier row) when the file was checked. */
     duplicate: boolean().notNull().default(false),
-    donationId: text(),
-    /** The donor this row created (the undo removes it when it has no other gifts). */
-    createdDonorId: text(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );

@@ -85,6 +85,8 @@ export type RouteDefinition = {
   fastPath?: true;
   /** Its overload class, when not "api" (see RouteOptions.overload). */
   overload?: OverloadClass;
+  /** The largest body it streams itself (see RouteOptions.uploadBytes). */
+  uploadBytes?: number;
   /** Absent for endpoints outside the documented API (next-auth's own, the catch-all 404). */
   doc?: RouteDoc;
 };
@@ -180,6 +182,12 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
   fastPath?: boolean;
   /** Its class in the server's overload guard (server/overload.ts); "api" when absent. */
   overload?: OverloadClass;
+  /**
+   * A route that reads a large body itself, as a stream (a CSV import), up to this many bytes (the
+   * handler enforces it): the server lets its body through unbuffered instead of waiting for it
+   * under the 1 MiB cap (server/request-body.ts). `npm run routes:generate` adds it to the server's table.
+   */
+  uploadBytes?: number;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
@@ -323,6 +331,7 @@ export function withRoute<
     sensitive: options.sensitive === true ? true : undefined,
     fastPath: options.fastPath === true ? true : undefined,
     overload: options.overload,
+    uploadBytes: options.uploadBytes,
     doc: options.doc,
   };
   const run: RouteHandler = (req, nextCtx) =>

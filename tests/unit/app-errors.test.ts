@@ -41,6 +41,7 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   donor_request_not_found: 404,
   passkey_not_found: 404,
   session_not_found: 404,
+  import_not_found: 404,
   conflict: 409,
   sold_out: 409,
   not_accepting_donations: 409,
