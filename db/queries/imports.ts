@@ -52,4 +52,3 @@ export function importedDonations(db: DbOrTx, importId: string) {
     .orderBy(donations.id)
     .for("update");
 }
-

@@ -25,7 +25,8 @@ export const importCsvBody = z.string().meta({
     "The CSV file (at most 20 MiB), `Content-Type: text/csv`. Goodfund preset columns: `email, first_name, last_name, amount, " +
     "date, campaign, method, reference, external_id`; amounts in major units of the organization's currency (`25.00`); dates " +
     "ISO (`2024-03-05`), US (`03/05/2024`) or European (`05.03.2024`).",
-  example: "email,first_name,last_name,amount,date,campaign,method,reference,external_id\nada@example.org,Ada,Lovelace,25.00,2024-03-05,spring,CHEQUE,1042,legacy-1\n",
+  example:
+    "email,first_name,last_name,amount,date,campaign,method,reference,external_id\nada@example.org,Ada,Lovelace,25.00,2024-03-05,spring,CHEQUE,1042,legacy-1\n",
 });
 
 const rowError = z.object({
@@ -68,7 +69,6 @@ export const importSchema = z
     undoneAt: z.string().nullable(),
   })
   .meta({ id: "Import" });
-
 
 export function serializeImport(i: Import): z.infer<typeof importSchema> {
   return {

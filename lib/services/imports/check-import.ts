@@ -139,7 +139,9 @@ export async function checkImport(
       } catch (err) {
         if (err instanceof AppError || err instanceof UnreadableFile || err instanceof FileTooLarge) throw err;
         // csv-parse's own refusals (an unclosed quote, a record over the size limit), a body cut short.
-        throw new UnreadableFile(`The file is not readable CSV: ${err instanceof Error ? err.message.split("\n")[0].slice(0, 200) : "unknown error"}`);
+        throw new UnreadableFile(
+          `The file is not readable CSV: ${err instanceof Error ? err.message.split("\n")[0].slice(0, 200) : "unknown error"}`,
+        );
       }
       if (!at) throw new UnreadableFile("The file is empty");
       await flush();

@@ -34,7 +34,8 @@ export async function undoImport(db: Db, imp: Import): Promise<Import> {
     const donorIds = new Set<string>();
     for (const gift of gifts) {
       donorIds.add(gift.donorId);
-      if (gift.status === "SUCCEEDED") await moveDonation(tx, gift, "VOIDED", { timelineType: "import.undone", data: { importId: imp.id }, quiet: true });
+      if (gift.status === "SUCCEEDED")
+        await moveDonation(tx, gift, "VOIDED", { timelineType: "import.undone", data: { importId: imp.id }, quiet: true });
     }
     const ids = gifts.map((g) => g.id);
     for (let i = 0; i < ids.length; i += 1000) {

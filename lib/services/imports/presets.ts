@@ -1,7 +1,8 @@
 import type { DonationMethod, ImportPreset } from "@/db/schema";
 
 /** The fields a row gives, whichever platform wrote the file. */
-export type ImportField = "email" | "firstName" | "lastName" | "fullName" | "amount" | "date" | "campaign" | "method" | "reference" | "externalId" | "status";
+export type ImportField =
+  "email" | "firstName" | "lastName" | "fullName" | "amount" | "date" | "campaign" | "method" | "reference" | "externalId" | "status";
 
 /**
  * How one platform's export names each field: the header names tried in order (case and spacing

@@ -75,7 +75,8 @@ export function readRow(preset: Preset, at: Partial<Record<ImportField, number>>
 
   if (preset.paidStatuses && at.status !== undefined) {
     const status = cell("status");
-    if (!preset.paidStatuses.includes(status.toLowerCase())) fail("status", "not_paid", `Only completed payments are imported (status "${status}")`);
+    if (!preset.paidStatuses.includes(status.toLowerCase()))
+      fail("status", "not_paid", `Only completed payments are imported (status "${status}")`);
   }
 
   const email = cell("email");

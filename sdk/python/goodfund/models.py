@@ -317,6 +317,8 @@ class CreatedDonation(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -429,6 +431,7 @@ class CreateWebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]]
 
 
@@ -494,6 +497,8 @@ class Donation(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -545,6 +550,8 @@ class DonationDetail(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -695,6 +702,8 @@ class DonorDataExportDonationsItem(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -790,6 +799,8 @@ class DonorDonation(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -905,6 +916,52 @@ class GiftAidDeclarationInput(TypedDict):
     houseNameOrNumber: str
     postcode: str
     confirmed: Literal[True]
+
+
+class ImportErrorsItem(TypedDict):
+    # The row's line in the file, the header being row 1.
+    row: int
+    field: str
+    code: str
+    message: str
+
+
+class ImportPreviewItem(TypedDict):
+    row: int
+    email: str | None
+    firstName: str | None
+    lastName: str | None
+    # Cents; null when the row's amount is unreadable.
+    amount: int | None
+    date: str | None
+    campaignId: str | None
+    method: str | None
+    reference: str | None
+    externalId: str | None
+    valid: bool
+
+
+class Import(TypedDict):
+    id: str
+    orgId: str
+    status: Literal["READY", "FAILED", "IMPORTING", "DONE", "UNDONE"]
+    preset: Literal["goodfund", "givebutter", "donorbox", "stripe"]
+    # Data rows in the file (the header not counted).
+    rows: int
+    valid: int
+    invalid: int
+    # Valid rows whose external ID was already imported: skipped.
+    duplicates: int
+    # Valid rows handled so far by the commit (applied or skipped).
+    processed: int
+    # Per-row errors (the first 1 000).
+    errors: list[ImportErrorsItem]
+    # The first 20 rows as they will be read.
+    preview: list[ImportPreviewItem]
+    createdAt: str
+    committedAt: str | None
+    completedAt: str | None
+    undoneAt: str | None
 
 
 class IssueCode(TypedDict):
@@ -1658,6 +1715,7 @@ class UpdatedWebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1734,6 +1792,7 @@ class UpdateWebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]]
     # Re-enabling an endpoint clears its failure state.
     enabled: NotRequired[bool]
@@ -1801,6 +1860,7 @@ class WebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1834,6 +1894,7 @@ class WebhookEndpointWithSecret(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1912,6 +1973,11 @@ class ListDonationsResponse(TypedDict):
 
 class ListDonorsResponse(TypedDict):
     data: list[Donor]
+    pagination: PagePagination
+
+
+class ListImportsResponse(TypedDict):
+    data: list[Import]
     pagination: PagePagination
 
 

@@ -10,6 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       params: idParam,
       scope: importScope,
+      hiddenFromOutsiders: true,
       doc: {
         operationId: "getImport",
         summary: "Get an import",

@@ -11,6 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       params: idParam,
       scope: importScope,
+      hiddenFromOutsiders: true,
       role: "ADMIN",
       doc: {
         operationId: "undoImport",

@@ -62,7 +62,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       const declared = Number(req.headers.get("content-length"));
       if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) throw new ApiError(413, "Request body too large (limit 20 MiB)");
       try {
-        const imp = await checkImport(db, scope.org, { preset: query.preset, body: req.body, defaultCampaign: query.campaignId, userId: user?.id ?? null });
+        const imp = await checkImport(db, scope.org, {
+          preset: query.preset,
+          body: req.body,
+          defaultCampaign: query.campaignId,
+          userId: user?.id ?? null,
+        });
         return created(serializeImport(imp));
       } catch (err) {
         if (err instanceof FileTooLarge) throw new ApiError(413, err.message);
