@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { donations, donors, imports, outbox, webhookEvents } from "@/db/schema";
 import { applyImportBatch, drainImports } from "@/lib/services/imports/apply-import";
 import { commitImport } from "@/lib/services/imports/commit-import";
-import { call, get, post, type TestUser } from "../helpers/api";
+import { call, get, post } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
 import { activeCampaign, activeOrgAndCampaign, memberOf, outsider, type Campaign, type Org } from "../helpers/records";
