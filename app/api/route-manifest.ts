@@ -61,29 +61,30 @@ import * as route55 from "./orgs/[idOrSlug]/members/route";
 import * as route56 from "./orgs/[idOrSlug]/members/[userId]/route";
 import * as route57 from "./orgs/[idOrSlug]/offline-gifts/route";
 import * as route58 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route59 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route60 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route61 from "./orgs/[idOrSlug]/reports/recurring/route";
-import * as route62 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route63 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route64 from "./orgs/[idOrSlug]/statements/route";
-import * as route65 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route66 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route67 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route68 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route69 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route70 from "./passkeys/sign-in-options/route";
-import * as route71 from "./processor/webhooks/route";
-import * as route72 from "./public/campaigns/[id]/route";
-import * as route73 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route74 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route75 from "./public/reminders/unsubscribe/route";
-import * as route76 from "./recurring-plans/[id]/cancel/route";
-import * as route77 from "./sandbox/accounts/[id]/complete/route";
-import * as route78 from "./sandbox/payments/confirm/route";
-import * as route79 from "./sandbox/setup-intents/confirm/route";
-import * as route80 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
-import * as route81 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route59 from "./orgs/[idOrSlug]/processor/subscriptions/adopt/route";
+import * as route60 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route61 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route62 from "./orgs/[idOrSlug]/reports/recurring/route";
+import * as route63 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route64 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route65 from "./orgs/[idOrSlug]/statements/route";
+import * as route66 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route67 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route68 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route69 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route70 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route71 from "./passkeys/sign-in-options/route";
+import * as route72 from "./processor/webhooks/route";
+import * as route73 from "./public/campaigns/[id]/route";
+import * as route74 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route75 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route76 from "./public/reminders/unsubscribe/route";
+import * as route77 from "./recurring-plans/[id]/cancel/route";
+import * as route78 from "./sandbox/accounts/[id]/complete/route";
+import * as route79 from "./sandbox/payments/confirm/route";
+import * as route80 from "./sandbox/setup-intents/confirm/route";
+import * as route81 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
+import * as route82 from "./sandbox/subscriptions/[id]/renew/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -145,27 +146,28 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route56 },
   { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route57 },
   { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route58 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route59 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route60 },
-  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route61 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route62 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route63 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route64 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route65 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route66 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route67 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route68 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route69 },
-  { path: "/api/passkeys/sign-in-options", module: route70 },
-  { path: "/api/processor/webhooks", module: route71 },
-  { path: "/api/public/campaigns/[id]", module: route72 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route73 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route74 },
-  { path: "/api/public/reminders/unsubscribe", module: route75 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route76 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route77 },
-  { path: "/api/sandbox/payments/confirm", module: route78 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route79 },
-  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route80 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route81 },
+  { path: "/api/orgs/[idOrSlug]/processor/subscriptions/adopt", module: route59 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route60 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route61 },
+  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route62 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route63 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route64 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route65 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route66 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route67 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route68 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route69 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route70 },
+  { path: "/api/passkeys/sign-in-options", module: route71 },
+  { path: "/api/processor/webhooks", module: route72 },
+  { path: "/api/public/campaigns/[id]", module: route73 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route74 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route75 },
+  { path: "/api/public/reminders/unsubscribe", module: route76 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route77 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route78 },
+  { path: "/api/sandbox/payments/confirm", module: route79 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route80 },
+  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route81 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route82 },
 ];

@@ -169,6 +169,16 @@ const MATRIX: Row[] = [
     notFound: ORG_404,
   },
   {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/processor/subscriptions/adopt",
+    role: "OWNER",
+    path: (i) => `/api/orgs/${i.org}/processor/subscriptions/adopt`,
+    body: (ids) => ({ campaignId: ids.campaign }),
+    // The fixture's organization has no payout account yet: the OWNER is let through and told to connect one.
+    status: 409,
+    notFound: ORG_404,
+  },
+  {
     method: "GET",
     route: "/api/orgs/:idOrSlug/imports",
     role: "MEMBER",

@@ -2139,6 +2139,35 @@ class Operations:
         )
         return answer
 
+    def adopt_processor_subscriptions(
+        self,
+        id_or_slug: str,
+        body: models.AdoptProcessorSubscriptionsBody,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SubscriptionAdoption:
+        """Adopt the connected account's subscriptions.
+
+        ``POST /api/orgs/{idOrSlug}/processor/subscriptions/adopt``
+
+        Lists the active subscriptions of the organization's connected account (every page)
+        and makes each one no plan knows yet a recurring plan, with its donor (matched by
+        email or created), in the campaign given. Donors keep their cards: their renewals then
+        arrive through `invoice.payment_succeeded` like any plan's. Adopting again creates
+        nothing for subscriptions already adopted. In sandbox mode, the sandbox's own
+        subscriptions are listed.
+
+        Requires the OWNER role in the organization.
+        """
+        answer: models.SubscriptionAdoption = self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/processor/subscriptions/adopt",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def list_recurring_plans(
         self,
         id_or_slug: str,
@@ -5021,6 +5050,35 @@ class AsyncOperations:
         answer: models.OnboardingLink = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/processor/onboarding",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def adopt_processor_subscriptions(
+        self,
+        id_or_slug: str,
+        body: models.AdoptProcessorSubscriptionsBody,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SubscriptionAdoption:
+        """Adopt the connected account's subscriptions.
+
+        ``POST /api/orgs/{idOrSlug}/processor/subscriptions/adopt``
+
+        Lists the active subscriptions of the organization's connected account (every page)
+        and makes each one no plan knows yet a recurring plan, with its donor (matched by
+        email or created), in the campaign given. Donors keep their cards: their renewals then
+        arrive through `invoice.payment_succeeded` like any plan's. Adopting again creates
+        nothing for subscriptions already adopted. In sandbox mode, the sandbox's own
+        subscriptions are listed.
+
+        Requires the OWNER role in the organization.
+        """
+        answer: models.SubscriptionAdoption = await self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/processor/subscriptions/adopt",
+            json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer

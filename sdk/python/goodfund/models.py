@@ -1588,6 +1588,21 @@ class StatementsQueued(TypedDict):
     queued: int
 
 
+class SubscriptionAdoptionSkippedItem(TypedDict):
+    subscriptionId: str
+    reason: Literal["no_email", "currency_not_accepted", "interval_not_supported"]
+
+
+class SubscriptionAdoption(TypedDict):
+    # Subscriptions that became recurring plans now.
+    adopted: int
+    # Active subscriptions a plan already carries (made here, or adopted before).
+    alreadyKnown: int
+    # Subscriptions that could not become plans, with why.
+    skipped: list[SubscriptionAdoptionSkippedItem]
+    planIds: list[str]
+
+
 class TimeseriesBucket(TypedDict):
     # Start of the bucket (UTC midnight; Monday for weeks, the 1st for months).
     start: str
@@ -1984,6 +1999,11 @@ class ListImportsResponse(TypedDict):
 class ListMembersResponse(TypedDict):
     data: list[Member]
     pagination: PagePagination
+
+
+class AdoptProcessorSubscriptionsBody(TypedDict):
+    # The campaign the adopted plans (and their renewals) count toward.
+    campaignId: str
 
 
 class ListRecurringPlansResponse(TypedDict):
