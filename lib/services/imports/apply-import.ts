@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { donations, importRows, imports, organizations, type Import, type ImportRow, type Organization } from "@/db/schema";
+import { donations, donors, importRows, imports, organizations, type Import, type ImportRow, type Organization } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { moveDonation } from "@/lib/services/donations/move-donation";
-import { findOrCreateDonor } from "@/lib/services/donations/upsert-donor";
 import { emitEvent } from "@/lib/webhooks-out/emit";
 import { serializeImport } from "@/lib/schemas/imports";
 
@@ -11,39 +10,63 @@ import { serializeImport } from "@/lib/schemas/imports";
 export const APPLY_BATCH = 250;
 
 /**
- * Applies one imported row: its donor found by email or created (`source: IMPORT`), its gift
- * inserted PENDING with its external ID and moved to SUCCEEDED by moveDonation, so every
- * aggregate (campaign, parent, donor, per-day totals) moves exactly as for any gift, quietly: no
- * email, no per-gift webhook, no receipt number. A row whose external ID the organization
- * already has is skipped (the unique index decides, also against a concurrent import): false.
+ * Applies a batch of imported rows in the caller's transaction. Their donors are found by email
+ * or created (`source: IMPORT`) in two statements for the batch, their gifts inserted PENDING in
+ * one (a row whose external ID the organization already has inserts nothing: the unique index
+ * decides, also against a concurrent import), and each gift is then moved to SUCCEEDED by
+ * moveDonation, so every aggregate (campaign, parent, donor, per-day totals) moves exactly as
+ * for any gift, quietly: no email, no per-gift webhook, no receipt number. Answers how many
+ * were applied and how many were skipped as duplicates.
  */
-async function applyRow(tx: Tx, org: Pick<Organization, "id" | "currency">, importId: string, row: ImportRow): Promise<boolean> {
-  const d = row.data;
-  const donor = await findOrCreateDonor(tx, org.id, d.email, d.firstName, d.lastName, "IMPORT");
-  const [pending] = await tx
-    .insert(donations)
-    .values({
-      id: newId("don"),
-      orgId: org.id,
-      campaignId: d.campaignId,
-      donorId: donor.id,
-      amount: d.amountCents,
-      currency: org.currency,
-      email: d.email,
-      firstName: d.firstName,
-      lastName: d.lastName,
-      source: "IMPORT",
-      method: d.method,
-      reference: d.reference,
-      externalId: d.externalId,
-      importId,
-      succeededAt: new Date(d.receivedAt),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!pending) return false;
-  await moveDonation(tx, pending, "SUCCEEDED", { timelineType: "import.applied", data: { importId, row: row.row }, quiet: true });
-  return true;
+async function applyRows(tx: Tx, org: Pick<Organization, "id" | "currency">, importId: string, rows: ImportRow[]) {
+  const todo = rows.filter((r) => !r.duplicate);
+  if (todo.length === 0) return { applied: 0, skipped: 0 };
+  const firstByEmail = new Map<string, ImportRow["data"]>();
+  for (const r of todo) if (!firstByEmail.has(r.data.email.toLowerCase())) firstByEmail.set(r.data.email.toLowerCase(), r.data);
+  await tx
+    .insert(donors)
+    .values(
+      [...firstByEmail.values()].map((d) => ({
+        id: newId("dnr"),
+        orgId: org.id,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        source: "IMPORT" as const,
+      })),
+    )
+    .onConflictDoNothing();
+  const found = await tx
+    .select({ id: donors.id, email: sql<string>`lower(${donors.email})` })
+    .from(donors)
+    .where(and(eq(donors.orgId, org.id), inArray(sql`lower(${donors.email})`, [...firstByEmail.keys()])));
+  const donorOf = new Map(found.map((d) => [d.email, d.id]));
+  const values = todo.map((r) => ({
+    id: newId("don"),
+    orgId: org.id,
+    campaignId: r.data.campaignId,
+    donorId: donorOf.get(r.data.email.toLowerCase())!,
+    amount: r.data.amountCents,
+    currency: org.currency,
+    email: r.data.email,
+    firstName: r.data.firstName,
+    lastName: r.data.lastName,
+    source: "IMPORT" as const,
+    method: r.data.method,
+    reference: r.data.reference,
+    externalId: r.data.externalId,
+    importId,
+    succeededAt: new Date(r.data.receivedAt),
+  }));
+  const inserted = new Map((await tx.insert(donations).values(values).onConflictDoNothing().returning()).map((d) => [d.id, d]));
+  let applied = 0;
+  for (const [i, v] of values.entries()) {
+    const pending = inserted.get(v.id);
+    if (!pending) continue;
+    await moveDonation(tx, pending, "SUCCEEDED", { timelineType: "import.applied", data: { importId, row: todo[i].row }, quiet: true });
+    applied++;
+  }
+  return { applied, skipped: todo.length - applied };
 }
 
 export type AppliedBatch = { importId: string; applied: number; skipped: number; done: boolean };
@@ -77,12 +100,7 @@ export async function applyImportBatch(db: Db, options: { importId?: string; bat
       .where(and(eq(importRows.importId, imp.id), gt(importRows.row, imp.cursor)))
       .orderBy(asc(importRows.row))
       .limit(size);
-    let applied = 0;
-    let skipped = 0;
-    for (const row of rows) {
-      if (!row.duplicate && (await applyRow(tx, org, imp.id, row))) applied++;
-      else if (!row.duplicate) skipped++;
-    }
+    const { applied, skipped } = await applyRows(tx, org, imp.id, rows);
     const done = rows.length < size;
     const [after] = await tx
       .update(imports)
