@@ -3,7 +3,7 @@ import { methods, withRoute } from "@/lib/api/route";
 import { importScope } from "@/lib/api/scopes";
 import { idParam } from "@/lib/schemas/common";
 import { importSchema, serializeImport } from "@/lib/schemas/imports";
-import { undoImport } from "@/lib/services/imports/commit-import";
+import { undoImport } from "@/lib/services/imports/undo-import";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/imports/:id/undo: remove what a finished import created (ADMIN)
