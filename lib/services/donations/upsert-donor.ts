@@ -10,7 +10,14 @@ const ph = sql.placeholder;
 const insertDonor = statement(donors, (db) =>
   db
     .insert(donors)
-    .values({ id: ph("id"), orgId: ph("orgId"), email: ph("email"), firstName: ph("firstName"), lastName: ph("lastName"), source: ph("source") })
+    .values({
+      id: ph("id"),
+      orgId: ph("orgId"),
+      email: ph("email"),
+      firstName: ph("firstName"),
+      lastName: ph("lastName"),
+      source: ph("source"),
+    })
     .onConflictDoNothing()
     .returning({ id: donors.id }),
 );
