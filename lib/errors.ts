@@ -48,6 +48,7 @@ export const APP_ERROR_CODES = [
   "passkey_not_found",
   "session_not_found",
   "fundraiser_not_found",
+  "import_not_found",
   // 409
   "conflict",
   "sold_out",

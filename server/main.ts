@@ -118,14 +118,14 @@ async function serve(trustedProxies: number) {
 
   // Loaded once Next.js is prepared: the route modules (and next/server) need the request scope
   // Next.js sets up for the process.
-  const [{ fastPath }, { createOverloadGuard }, { FAST_ROUTES, API_ROUTE_CLASSES }] = await Promise.all([
+  const [{ fastPath }, { createOverloadGuard }, { FAST_ROUTES, API_ROUTE_CLASSES, UPLOAD_ROUTES }] = await Promise.all([
     import("./fast-path"),
     import("./overload"),
     import("./routes.generated"),
   ]);
   // Under overload, requests are queued briefly and then shed by class before Next.js sees them;
   // OVERLOAD_SHEDDING=0 turns it off.
-  const { guard } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, staticFiles: staticFiles(root) });
+  const { guard } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, uploadRoutes: UPLOAD_ROUTES, staticFiles: staticFiles(root) });
   // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
   const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES);
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>

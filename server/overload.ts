@@ -229,6 +229,8 @@ export type GuardOptions = ClassRules & {
   bodyDeadlineMs?: number;
   /** The client a request counts for (default: its address as the rate limits see it). */
   clientOf?: (req: IncomingMessage) => string;
+  /** Routes that stream a large body themselves (server/routes.generated.ts): admitted without waiting for it. */
+  uploadRoutes?: readonly { method: string; pattern: RegExp }[];
 };
 
 /**
@@ -318,7 +320,8 @@ export function createOverloadGuard(o: GuardOptions = {}) {
     const pathname = (req.url ?? "/").split("?")[0];
     const cls = requestClass(req.method ?? "GET", pathname, rules);
     if (!cls) return run();
-    const arrival = await bodyArrival(req);
+    const upload = o.uploadRoutes?.some((r) => r.method === req.method && r.pattern.test(pathname));
+    const arrival = upload ? ({ outcome: "arrived" } as const) : await bodyArrival(req);
     if (arrival.outcome === "gone") return;
     if (arrival.outcome !== "arrived") return refuseBody(req, res, arrival.outcome, pathname);
     if (!enabled) return run();

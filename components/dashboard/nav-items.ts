@@ -18,6 +18,7 @@ export function orgNavGroups(slug: string): NavGroup[] {
         { href: `${base}/statements`, label: "Statements" },
         { href: `${base}/recurring`, label: "Recurring" },
         { href: `${base}/reports`, label: "Reports" },
+        { href: `${base}/imports`, label: "Import" },
       ],
     },
     {

@@ -166,6 +166,10 @@ export const donations = pgTable(
     unfinishedReminderAt: timestamptz(),
     /** The monthly upsell on the donate form: offered, accepted (this is the monthly gift) or declined; null when not offered. */
     upsell: text().$type<"OFFERED" | "ACCEPTED" | "DECLINED">(),
+    /** The gift's ID on the platform it was imported from; unique per organization, so a file imported twice adds nothing. */
+    externalId: text(),
+    /** The import that created this gift (its undo removes it); null for gifts made here. */
+    importId: text(),
     ...timestamps(),
     succeededAt: timestamptz(),
   },
@@ -197,6 +201,12 @@ export const donations = pgTable(
       .on(t.createdAt)
       .where(sql`${t.remindIfUnfinished} and ${t.unfinishedReminderAt} is null`),
     // Ticket holds and abandoned checkouts: the worker finds old PENDING donations.
+    uniqueIndex("donations_org_external_id_key")
+      .on(t.orgId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index("donations_import_idx")
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
     index("donations_pending_created_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'PENDING'`),

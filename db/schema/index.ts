@@ -8,3 +8,4 @@ export * from "./clients";
 export * from "./donor-side";
 export * from "./security";
 export * from "./donor-notes";
+export * from "./imports";

@@ -40,6 +40,7 @@ export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   passkey_not_found: 404,
   fundraiser_not_found: 404,
   session_not_found: 404,
+  import_not_found: 404,
   conflict: 409,
   sold_out: 409,
   not_accepting_donations: 409,

@@ -85,6 +85,8 @@ export type RouteDefinition = {
   fastPath?: true;
   /** Its overload class, when not "api" (see RouteOptions.overload). */
   overload?: OverloadClass;
+  /** The largest body it streams itself (see RouteOptions.uploadBytes). */
+  uploadBytes?: number;
   /** Absent for endpoints outside the documented API (next-auth's own, the catch-all 404). */
   doc?: RouteDoc;
 };
@@ -159,6 +161,12 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
   /** Only a signed-in person may call it (creating organizations, managing members or API keys): API keys answer 403. */
   person?: N;
   /**
+   * A resource of another organization is not found (404 with `doc.notFound`) rather than
+   * forbidden: a caller who is no member of the scope's organization (or another organization's
+   * API key) learns nothing about it. Members without the role still get 403.
+   */
+  hiddenFromOutsiders?: boolean;
+  /**
    * A sensitive action (creating API keys or webhook endpoints, payout onboarding, role changes,
    * refunds): a person with two-factor on must have passed it within the last 15 minutes, else
    * 403 `recent_two_factor_required`. API keys are unaffected.
@@ -180,6 +188,12 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
   fastPath?: boolean;
   /** Its class in the server's overload guard (server/overload.ts); "api" when absent. */
   overload?: OverloadClass;
+  /**
+   * A route that reads a large body itself, as a stream (a CSV import), up to this many bytes (the
+   * handler enforces it): the server lets its body through unbuffered instead of waiting for it
+   * under the 1 MiB cap (server/request-body.ts). `npm run routes:generate` adds it to the server's table.
+   */
+  uploadBytes?: number;
   /** The route's entry in the API reference. */
   doc: RouteDoc;
 };
@@ -323,6 +337,7 @@ export function withRoute<
     sensitive: options.sensitive === true ? true : undefined,
     fastPath: options.fastPath === true ? true : undefined,
     overload: options.overload,
+    uploadBytes: options.uploadBytes,
     doc: options.doc,
   };
   const run: RouteHandler = (req, nextCtx) =>
@@ -434,7 +449,14 @@ function paramsStep(schema: AnySchema | undefined, rawParams: Record<string, str
 /** Loads the route's scope (404) and checks the caller's role in its organization (403). */
 async function authorizeStep<P, S>(
   db: Db,
-  options: { scope?: (args: { db: Db; params: P }) => Promise<S & Scope>; role?: Role; orSelf?: string; person?: boolean },
+  options: {
+    scope?: (args: { db: Db; params: P }) => Promise<S & Scope>;
+    role?: Role;
+    orSelf?: string;
+    person?: boolean;
+    hiddenFromOutsiders?: boolean;
+    doc?: RouteDoc;
+  },
   auth: Auth,
   caller: Caller,
   params: P,
@@ -446,10 +468,12 @@ async function authorizeStep<P, S>(
   if (apiKey) {
     // A key acts on its own organization only, with its own role, and never where a person is needed.
     role = apiKey.orgId === scope.orgId ? apiKey.role : null;
+    if (!role && options.hiddenFromOutsiders) throw notFound(options.doc?.notFound);
     if (!role || options.person || !roleSatisfies(role, options.role ?? "MEMBER")) throw forbidden();
   } else if (auth === "user") {
     role = await getMembershipRole(db, scope.orgId, user!.id);
     const self = options.orSelf !== undefined && (params as Record<string, unknown>)[options.orSelf] === user!.id;
+    if (!role && !self && options.hiddenFromOutsiders) throw notFound(options.doc?.notFound);
     if (!role || !(roleSatisfies(role, options.role ?? "MEMBER") || self)) throw forbidden();
   }
   return { scope, role };

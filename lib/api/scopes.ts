@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { getCampaignOrThrow } from "@/db/queries/campaigns";
 import { findDonor } from "@/db/queries/donors";
+import { findImport } from "@/db/queries/imports";
 import { findRecurringPlan } from "@/db/queries/recurring-plans";
 import { findWebhookDelivery, findWebhookEndpoint } from "@/db/queries/webhooks";
 import { donations } from "@/db/schema";
@@ -49,4 +50,11 @@ export async function webhookDeliveryScope({ db, params }: { db: Db; params: { i
   const delivery = await findWebhookDelivery(db, scope.endpoint.id, params.deliveryId);
   if (!delivery) throw notFound("Delivery not found");
   return { ...scope, delivery };
+}
+
+/** Scope of `/api/imports/:id` routes: the import, authorized against its organization. */
+export async function importScope({ db, params }: { db: Db; params: { id: string } }) {
+  const imp = await findImport(db, params.id);
+  if (!imp) throw notFound("Import not found");
+  return { orgId: imp.orgId, imp };
 }

@@ -8,6 +8,7 @@ export const TAGS = [
   { name: "Receipts", description: "Numbered tax receipts per gift, their PDFs, and the UK Gift Aid claim" },
   { name: "Processor", description: "The payment processor: payout-account onboarding and its webhook events" },
   { name: "Sandbox", description: "Sandbox mode only (no STRIPE_SECRET_KEY): the stand-ins for Stripe's hosted pages" },
+  { name: "Imports", description: "Bringing history from other platforms: CSV imports of donors and gifts, checked, committed, undone" },
   { name: "Donors", description: "The people who gave, one per organization and email, with their totals" },
   { name: "Recurring plans", description: "Monthly and yearly gifts: their subscriptions and what they raised" },
   { name: "API keys", description: "Keys for external clients: one organization each, with a role" },

@@ -14,6 +14,7 @@ import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryErr
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
+import { drainImports } from "@/lib/services/imports/apply-import";
 import { remindExpiringCards } from "@/lib/services/recurring/remind-expiring-cards";
 import { remindUnfinishedGifts } from "@/lib/services/recurring/remind-unfinished-gifts";
 import { sendDonorSignInLink } from "@/lib/services/donor-accounts/request-sign-in-link";
@@ -136,11 +137,14 @@ export async function runScheduledCampaignTransitions(db: Db): Promise<{ publish
   });
 }
 
+/** How long one worker run spends applying imports before its other duties (the rest waits for the next run). */
+export const IMPORT_SLICE_MS = 10_000;
+
 export type WorkerRunResult = { delivered: number; failed: number; published: number; ended: number };
 
 /**
  * One pass of the worker: campaign transitions, expired ticket holds and abandoned checkouts,
- * reminders of unfinished gifts and expiring cards, then one batch of due outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
+ * reminders of unfinished gifts and expiring cards, committed imports' batches, then one batch of due outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
  */
 export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimOptions = {}): Promise<WorkerRunResult> {
   const transitions = await runScheduledCampaignTransitions(db);
@@ -151,6 +155,8 @@ export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimO
   await purgeStaleAccountRows(db);
   await purgeExpiredDonorSessions(db);
   await sweepIdempotencyKeys(db);
+  // Committed imports, also those a restart interrupted: batches for up to IMPORT_SLICE_MS a run.
+  await drainImports(db, { maxMs: IMPORT_SLICE_MS });
   const { delivered, failed } = await deliverDueRows(db, options);
   return { delivered, failed, published: transitions.published.length, ended: transitions.ended.length };
 }

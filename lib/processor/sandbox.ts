@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/db";
-import { donations, sandboxEvents } from "@/db/schema";
+import { donations, organizations, recurringPlans, sandboxEvents } from "@/db/schema";
+import { processorIntervalOf } from "@/lib/recurring-intervals";
 import { getEnv } from "@/lib/env";
 import { chargeRefunded, customerSubscriptionDeleted, processorEvent, signedEvent } from "./event-factory";
 import { cancelSandboxIntent, sandboxClientSecret, sandboxIntentMarks } from "./sandbox-intents";
@@ -14,7 +15,7 @@ import {
   SANDBOX_SETUP_CREATED,
   sandboxSetupClientSecret,
 } from "./sandbox-subscriptions";
-import { ProcessorError, type PaymentIntentState, type PaymentProcessor } from "./types";
+import { ProcessorError, type ActiveSubscription, type PaymentIntentState, type PaymentProcessor } from "./types";
 import { getWebhookSecret } from "./webhook-secret";
 
 export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
@@ -235,6 +236,40 @@ export class SandboxProcessor implements PaymentProcessor {
    * A sandbox PaymentIntent as Stripe would report it, from what the sandbox remembers: its
    * logged `payment_intent.*` events (the newest decides), else a cancel of its donation's intent.
    */
+  /**
+   * The sandbox's subscriptions billed for the account's organization that are still active:
+   * each is a recurring gift made here (the sandbox has no others), so adopting finds them known.
+   */
+  async *listActiveSubscriptions(input: { accountId: string }): AsyncGenerator<ActiveSubscription> {
+    const db = await getDb();
+    const rows = await db
+      .select({ first: donations, status: recurringPlans.status, interval: recurringPlans.interval, amount: recurringPlans.amount })
+      .from(donations)
+      .innerJoin(organizations, eq(organizations.id, donations.orgId))
+      .innerJoin(recurringPlans, eq(recurringPlans.id, donations.recurringPlanId))
+      .where(
+        and(
+          eq(organizations.processorAccountId, input.accountId),
+          eq(donations.isRenewal, false),
+          inArray(recurringPlans.status, ["ACTIVE", "PAST_DUE"]),
+        ),
+      );
+    for (const { first, interval, amount } of rows) {
+      if (!first.subscriptionId) continue;
+      const every = processorIntervalOf(interval);
+      yield {
+        id: first.subscriptionId,
+        customerEmail: first.email,
+        customerName: [first.firstName, first.lastName].filter(Boolean).join(" ") || null,
+        amountCents: amount,
+        currency: first.currency,
+        interval: every.interval,
+        intervalCount: every.intervalCount,
+        startedAt: first.createdAt,
+      };
+    }
+  }
+
   async getPaymentIntent(input: { paymentIntentId: string }): Promise<PaymentIntentState> {
     const db = await getDb();
     const [donation] = await db.select().from(donations).where(eq(donations.paymentIntentId, input.paymentIntentId)).limit(1);

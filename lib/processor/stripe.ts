@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { getStripe } from "./stripe-client";
-import { type PaymentProcessor, ProcessorError } from "./types";
+import { type ActiveSubscription, type PaymentProcessor, ProcessorError } from "./types";
 
 type Input<M extends keyof PaymentProcessor> = PaymentProcessor[M] extends (input: infer I) => unknown ? I : never;
 type Output<M extends keyof PaymentProcessor> = PaymentProcessor[M] extends (...args: never[]) => Promise<infer O> ? O : never;
@@ -338,6 +338,36 @@ export class StripeProcessor implements PaymentProcessor {
       } catch (err) {
         await this.call("event listing", () => Promise.reject(err));
       }
+    }
+  }
+
+  async *listActiveSubscriptions(input: { accountId: string }): AsyncGenerator<ActiveSubscription> {
+    const list = this.stripe.subscriptions.list(
+      { status: "active", limit: 100, expand: ["data.customer"] },
+      { stripeAccount: input.accountId },
+    );
+    try {
+      for await (const sub of list) {
+        const price = sub.items.data[0]?.price;
+        const customer =
+          typeof sub.customer === "object" && !("deleted" in sub.customer && sub.customer.deleted)
+            ? (sub.customer as Stripe.Customer)
+            : null;
+        yield {
+          id: sub.id,
+          customerEmail: customer?.email ?? null,
+          customerName: customer?.name ?? null,
+          amountCents: (price?.unit_amount ?? 0) * (sub.items.data[0]?.quantity ?? 1),
+          currency: sub.currency,
+          interval: price?.recurring?.interval ?? "month",
+          intervalCount: price?.recurring?.interval_count ?? 1,
+          startedAt: new Date((sub.start_date ?? sub.created) * 1000),
+        };
+      }
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError)
+        throw new ProcessorError(redact(err.message, process.env.STRIPE_SECRET_KEY), err.code ?? null);
+      throw err;
     }
   }
 

@@ -112,9 +112,29 @@ export interface PaymentProcessor {
    */
   listEvents(input: { since: Date; types: string[]; accounts?: string[] }): AsyncIterable<Stripe.Event>;
 
+  /**
+   * The active subscriptions billed on the organization's connected account (those it ran before
+   * Goodfund), page after page: Stripe lists them with the `Stripe-Account` header and the SDK's
+   * auto-pagination; the sandbox answers its own subscriptions of that account.
+   */
+  listActiveSubscriptions(input: { accountId: string }): AsyncIterable<ActiveSubscription>;
+
   /** A PaymentIntent as the processor has it now, for settling a payment whose events were missed. */
   getPaymentIntent(input: { paymentIntentId: string }): Promise<PaymentIntentState>;
 }
+
+/** An active subscription as adopting it needs it: who pays, how much, how often. */
+export type ActiveSubscription = {
+  id: string;
+  customerEmail: string | null;
+  customerName: string | null;
+  amountCents: number;
+  currency: string;
+  /** Stripe's `recurring.interval` (day, week, month, year). */
+  interval: string;
+  intervalCount: number;
+  startedAt: Date;
+};
 
 /** What settling a payment needs to know about its PaymentIntent. */
 export type PaymentIntentState = {

@@ -143,6 +143,7 @@ export const donationSchema = z
     source: z.enum(DONATION_SOURCES).meta({ description: "ONLINE (donate form or API), OFFLINE (recorded by staff) or IMPORT." }),
     method: z.enum(DONATION_METHODS).meta({ description: "How the money arrived; CARD for online gifts." }),
     reference: z.string().nullable().meta({ description: "Cheque number, transfer reference, grant ID…; null where none." }),
+    externalId: z.string().nullable().meta({ description: "An imported gift's ID on the platform it came from; null otherwise." }),
     advantageCents: z.number().int().meta({ description: "Fair market value of what the donor received in return (tickets, goods)." }),
     deductibleAmountCents: z
       .number()
@@ -208,6 +209,7 @@ export function serializeDonation(d: Donation): DonationView {
     source: d.source,
     method: d.method,
     reference: d.reference,
+    externalId: d.externalId,
     advantageCents: d.advantageCents,
     deductibleAmountCents: deductibleCents(d),
     receiptNumber: d.receiptNumber,

@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "payout.failed",
   "donor.erased",
   "donor.merged",
+  "import.completed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by `POST …/webhook-endpoints/:id/test`, to that endpoint, whatever it subscribes to. */

@@ -94,6 +94,7 @@ export const DONATION_FIELDS = [
   "source",
   "method",
   "reference",
+  "externalId",
   "advantageCents",
   "deductibleAmountCents",
   "receiptNumber",

@@ -38,6 +38,8 @@ type Row = {
   notFound: "Organization not found" | "Campaign not found";
   /** Only a person may call it: an API key answers 403 whatever its role. */
   person?: true;
+  /** A CSV body (`Content-Type: text/csv`) sent instead of JSON. */
+  csv?: string;
 };
 
 const ORG_404 = "Organization not found";
@@ -164,6 +166,33 @@ const MATRIX: Row[] = [
     role: "ADMIN",
     path: (i) => `/api/orgs/${i.org}/donations/export`,
     status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/processor/subscriptions/adopt",
+    role: "OWNER",
+    path: (i) => `/api/orgs/${i.org}/processor/subscriptions/adopt`,
+    body: (ids) => ({ campaignId: ids.campaign }),
+    // The fixture's organization has no payout account yet: the OWNER is let through and told to connect one.
+    status: 409,
+    notFound: ORG_404,
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:idOrSlug/imports",
+    role: "MEMBER",
+    path: (i) => `/api/orgs/${i.org}/imports`,
+    status: 200,
+    notFound: ORG_404,
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:idOrSlug/imports",
+    role: "ADMIN",
+    path: (i) => `/api/orgs/${i.org}/imports?preset=goodfund`,
+    csv: "email,amount,date\nada@example.org,25.00,2024-01-05\n",
+    status: 201,
     notFound: ORG_404,
   },
   {
@@ -515,7 +544,10 @@ async function donorFixture(orgId: string) {
   return { donor, donorRequest };
 }
 
-const send = (row: Row, ids: Ids, token?: string, body = row.body?.(ids)) => call(row.method, row.path(ids), { token, body });
+const send = (row: Row, ids: Ids, token?: string, body = row.body?.(ids)) =>
+  row.csv !== undefined
+    ? call(row.method, row.path(ids), { token, rawBody: row.csv, headers: { "content-type": "text/csv" } })
+    : call(row.method, row.path(ids), { token, body });
 
 const ROUTE_FILES = import.meta.glob("/app/api/**/route.ts");
 

@@ -13,7 +13,7 @@ import {
   type ClassLimit,
 } from "@/server/overload";
 import { SERVER_STREAM_OPTIONS } from "@/server/request-body";
-import { API_ROUTE_CLASSES } from "@/server/routes.generated";
+import { API_ROUTE_CLASSES, UPLOAD_ROUTES } from "@/server/routes.generated";
 
 // Large waits: the ordering tests must never depend on a timer firing.
 const LONG = 600_000;
@@ -239,6 +239,7 @@ describe("createOverloadGuard behind a real HTTP server", () => {
       cores: 1,
       warn: (l) => logs.push(l),
       routeClasses: API_ROUTE_CLASSES,
+      uploadRoutes: UPLOAD_ROUTES,
       bodyDeadlineMs,
     });
     const g = gate();
@@ -292,6 +293,25 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     expect(await answers[3].json()).toMatchObject({ load: null });
     // The donation's body reached its handler, and is still in the request's stream for Next.js.
     expect(await answers[6].json()).toEqual({ load: null, streamed: "{}" });
+  });
+
+  it("lets a route that streams its own upload (a CSV import) take a body over 1 MiB, untouched; others still get 413", async () => {
+    const s = await start(env);
+    s.gate.open();
+    const big = "x".repeat(3 * 1024 * 1024);
+    const upload = await fetch(`${s.base}/api/orgs/x/imports?preset=goodfund`, {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(upload.status).toBe(200);
+    expect(((await upload.json()) as { streamed: string }).streamed.length).toBe(big.length);
+    const other = await fetch(`${s.base}/api/orgs/x/campaigns`, {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
+    expect(other.status).toBe(413);
   });
 
   it("renders page views past the queue in the shed lane (load header set), then refuses with a page", async () => {

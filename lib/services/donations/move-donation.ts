@@ -24,6 +24,11 @@ export type MoveOptions = {
   successEmails?: boolean;
   /** What the event says about the payment, written in the same UPDATE of the donation. */
   set?: Pick<Partial<Donation>, "chargeId" | "paymentIntentId">;
+  /**
+   * An imported gift (or its undo): the aggregates move as for any gift, but no outbound webhook,
+   * milestone alert or email goes out for it (the import emits one `import.completed`).
+   */
+  quiet?: boolean;
 };
 
 const ph = sql.placeholder;
@@ -155,7 +160,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   // the campaign's row lock, taken by its UPDATE and held to commit, is held for less time.
   if (sign === 0 && ticketDelta === 0) {
     const [moved] = await moveRow();
-    await Promise.all([timeline(), emitDonationEvent(tx, moved), failed]);
+    await Promise.all([timeline(), opts.quiet ? undefined : emitDonationEvent(tx, moved), failed]);
     return moved;
   }
 
@@ -166,7 +171,7 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   const emailsInLocale = gained && opts.successEmails && !isLocale(donation.locale);
   const [[counted], org, locale, [movedFirst]] = await Promise.all([
     countOnCampaign(tx, donation, { sign, unmatched: lost ? donation.matchedAmountCents : 0, ticketDelta }),
-    gained ? organizationOf(tx, donation.orgId) : undefined,
+    gained && !opts.quiet ? organizationOf(tx, donation.orgId) : undefined,
     emailsInLocale ? donorLocale(tx, donation.donorId) : undefined,
     moveRow(),
   ]);
@@ -203,12 +208,12 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   if (gained) moved = await issueReceiptNumber(tx, moved);
   // Everything else depends only on the rows above. The per-day totals move under the campaign
   // lock held since its UPDATE, like its raised amount.
-  const notify = gained && org ? { org, campaign } : undefined;
+  const notify = gained && org && !opts.quiet ? { org, campaign } : undefined;
   await Promise.all([
     sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
     sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
     timeline(),
-    emitDonationEvent(tx, moved),
+    opts.quiet ? undefined : emitDonationEvent(tx, moved),
     failed,
     notify ? queueMilestones(tx, notify.org, notify.campaign) : undefined,
     notify && parent ? queueMilestones(tx, notify.org, parent) : undefined,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { statement } from "@/db/statements";
-import { donors, type Donor } from "@/db/schema";
+import { donors, type Donor, type DonorSource } from "@/db/schema";
 import { newId } from "@/lib/ids";
 
 const ph = sql.placeholder;
@@ -10,7 +10,14 @@ const ph = sql.placeholder;
 const insertDonor = statement(donors, (db) =>
   db
     .insert(donors)
-    .values({ id: ph("id"), orgId: ph("orgId"), email: ph("email"), firstName: ph("firstName"), lastName: ph("lastName") })
+    .values({
+      id: ph("id"),
+      orgId: ph("orgId"),
+      email: ph("email"),
+      firstName: ph("firstName"),
+      lastName: ph("lastName"),
+      source: ph("source"),
+    })
     .onConflictDoNothing()
     .returning({ id: donors.id }),
 );
@@ -34,9 +41,10 @@ export async function findOrCreateDonor(
   email: string,
   firstName: string | null,
   lastName: string | null,
-): Promise<Pick<Donor, "id">> {
-  const [created] = await insertDonor(db, { id: newId("dnr"), orgId, email, firstName, lastName });
-  if (created) return created;
+  source: DonorSource = "ONLINE",
+): Promise<Pick<Donor, "id"> & { created?: true }> {
+  const [created] = await insertDonor(db, { id: newId("dnr"), orgId, email, firstName, lastName, source });
+  if (created) return { id: created.id, created: true };
   const [existing] = await donorByEmail(db, { orgId, email });
   return existing;
 }

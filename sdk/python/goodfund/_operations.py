@@ -799,6 +799,73 @@ class Operations:
         )
         return answer
 
+    def get_import(self, id: str, *, request_id: str | None = None) -> models.Import:
+        """Get an import.
+
+        ``GET /api/imports/{id}``
+
+        One import: its status, counts, per-row errors, preview, and while it applies,
+        `processed` (its progress).
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.Import = self.request(
+            "GET",
+            f"/api/imports/{_segment(id)}",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def commit_import(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Import:
+        """Commit an import.
+
+        ``POST /api/imports/{id}/commit``
+
+        Starts applying a `READY` import's valid rows in the background (`"IMPORTING"`, then
+        `"DONE"`; `processed` counts the rows handled so far). Donors are matched by email or
+        created; gifts are created `source: "IMPORT"`, SUCCEEDED, with their external ID; a
+        row whose external ID was already imported is skipped and counted in `duplicates`. No
+        receipt emails and no per-gift webhooks: one `import.completed` event at the end.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Import = self.request(
+            "POST",
+            f"/api/imports/{_segment(id)}/commit",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def undo_import(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Import:
+        """Undo an import.
+
+        ``POST /api/imports/{id}/undo``
+
+        Removes the gifts a `DONE` import created, and the donors it created that have no
+        other gifts; every campaign, donor and report total returns to what it was. The import
+        becomes `"UNDONE"`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Import = self.request(
+            "POST",
+            f"/api/imports/{_segment(id)}/undo",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def list_passkeys(self, *, request_id: str | None = None) -> models.ListPasskeysResponse:
         """List your passkeys.
 
@@ -1942,6 +2009,82 @@ class Operations:
         )
         return answer
 
+    def list_imports(
+        self,
+        id_or_slug: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> models.ListImportsResponse:
+        """List imports.
+
+        ``GET /api/orgs/{idOrSlug}/imports``
+
+        The organization's CSV imports, newest first, with their counts and status: the import
+        history.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.ListImportsResponse = self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/imports",
+            params={"page": page, "limit": limit},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_imports(
+        self,
+        id_or_slug: str,
+        *,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> Iterator[models.Import]:
+        """Every item of ``list_imports``, fetching page after page as the loop asks for more
+        (``for``); an error answer raises ApiError.
+        """
+        return paginate(
+            lambda **position: self.list_imports(
+                id_or_slug,
+                limit=limit,
+                request_id=request_id,
+                **position,
+            )
+        )
+
+    def create_import(
+        self,
+        id_or_slug: str,
+        body: str,
+        *,
+        preset: Literal["goodfund", "givebutter", "donorbox", "stripe"],
+        campaign_id: str | None = None,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Import:
+        """Upload and check a CSV import.
+
+        ``POST /api/orgs/{idOrSlug}/imports``
+
+        Reads a CSV export of donors and gifts (`Content-Type: text/csv`, at most 20 MiB)
+        through a preset: Goodfund's own columns, or Givebutter's, Donorbox's or Stripe's
+        export. Every row is checked (per-row errors with row, field and code; the header is
+        row 1) and the first 20 are shown as they will be read. Nothing is applied until `POST
+        /api/imports/:id/commit`: the import is `READY`. A body that is not a CSV file answers
+        400 (the import is kept as `"FAILED"`).
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Import = self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/imports",
+            json=body,
+            params={"preset": preset, "campaignId": campaign_id},
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def list_members(
         self,
         id_or_slug: str,
@@ -2099,6 +2242,35 @@ class Operations:
         answer: models.OnboardingLink = self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/processor/onboarding",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def adopt_processor_subscriptions(
+        self,
+        id_or_slug: str,
+        body: models.AdoptProcessorSubscriptionsBody,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SubscriptionAdoption:
+        """Adopt the connected account's subscriptions.
+
+        ``POST /api/orgs/{idOrSlug}/processor/subscriptions/adopt``
+
+        Lists the active subscriptions of the organization's connected account (every page)
+        and makes each one no plan knows yet a recurring plan, with its donor (matched by
+        email or created), in the campaign given. Donors keep their cards: their renewals then
+        arrive through `invoice.payment_succeeded` like any plan's. Adopting again creates
+        nothing for subscriptions already adopted. In sandbox mode, the sandbox's own
+        subscriptions are listed.
+
+        Requires the OWNER role in the organization.
+        """
+        answer: models.SubscriptionAdoption = self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/processor/subscriptions/adopt",
+            json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
@@ -2372,16 +2544,16 @@ class Operations:
         `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
         `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`,
         `campaign.updated`, `campaign.published`, `campaign.ended`, `fundraiser.created`,
-        `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`.
-        Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this
-        API shows it) and signed per the Standard Webhooks specification: headers `webhook-id`
-        (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature`
-        (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer
-        within 10 seconds is a success; otherwise the delivery is retried with exponential
-        backoff (the first retry within 30 seconds) for about three days. Redirects are not
-        followed. An endpoint whose deliveries have failed for five days is disabled. URLs
-        must be https and must not resolve to private, loopback or link-local addresses
-        (checked when saved and again before every delivery).
+        `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`,
+        `import.completed`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is
+        the resource as this API shows it) and signed per the Standard Webhooks specification:
+        headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and
+        `webhook-signature` (verify with any Standard Webhooks library and the endpoint's
+        secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is
+        retried with exponential backoff (the first retry within 30 seconds) for about three
+        days. Redirects are not followed. An endpoint whose deliveries have failed for five
+        days is disabled. URLs must be https and must not resolve to private, loopback or
+        link-local addresses (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 
@@ -3802,6 +3974,73 @@ class AsyncOperations:
         )
         return answer
 
+    async def get_import(self, id: str, *, request_id: str | None = None) -> models.Import:
+        """Get an import.
+
+        ``GET /api/imports/{id}``
+
+        One import: its status, counts, per-row errors, preview, and while it applies,
+        `processed` (its progress).
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.Import = await self.request(
+            "GET",
+            f"/api/imports/{_segment(id)}",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def commit_import(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Import:
+        """Commit an import.
+
+        ``POST /api/imports/{id}/commit``
+
+        Starts applying a `READY` import's valid rows in the background (`"IMPORTING"`, then
+        `"DONE"`; `processed` counts the rows handled so far). Donors are matched by email or
+        created; gifts are created `source: "IMPORT"`, SUCCEEDED, with their external ID; a
+        row whose external ID was already imported is skipped and counted in `duplicates`. No
+        receipt emails and no per-gift webhooks: one `import.completed` event at the end.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Import = await self.request(
+            "POST",
+            f"/api/imports/{_segment(id)}/commit",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def undo_import(
+        self,
+        id: str,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Import:
+        """Undo an import.
+
+        ``POST /api/imports/{id}/undo``
+
+        Removes the gifts a `DONE` import created, and the donors it created that have no
+        other gifts; every campaign, donor and report total returns to what it was. The import
+        becomes `"UNDONE"`.
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Import = await self.request(
+            "POST",
+            f"/api/imports/{_segment(id)}/undo",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def list_passkeys(self, *, request_id: str | None = None) -> models.ListPasskeysResponse:
         """List your passkeys.
 
@@ -4959,6 +5198,82 @@ class AsyncOperations:
         )
         return answer
 
+    async def list_imports(
+        self,
+        id_or_slug: str,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> models.ListImportsResponse:
+        """List imports.
+
+        ``GET /api/orgs/{idOrSlug}/imports``
+
+        The organization's CSV imports, newest first, with their counts and status: the import
+        history.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.ListImportsResponse = await self.request(
+            "GET",
+            f"/api/orgs/{_segment(id_or_slug)}/imports",
+            params={"page": page, "limit": limit},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def iter_imports(
+        self,
+        id_or_slug: str,
+        *,
+        limit: int | None = None,
+        request_id: str | None = None,
+    ) -> AsyncIterator[models.Import]:
+        """Every item of ``list_imports``, fetching page after page as the loop asks for more
+        (``async for``); an error answer raises ApiError.
+        """
+        return apaginate(
+            lambda **position: self.list_imports(
+                id_or_slug,
+                limit=limit,
+                request_id=request_id,
+                **position,
+            )
+        )
+
+    async def create_import(
+        self,
+        id_or_slug: str,
+        body: str,
+        *,
+        preset: Literal["goodfund", "givebutter", "donorbox", "stripe"],
+        campaign_id: str | None = None,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Import:
+        """Upload and check a CSV import.
+
+        ``POST /api/orgs/{idOrSlug}/imports``
+
+        Reads a CSV export of donors and gifts (`Content-Type: text/csv`, at most 20 MiB)
+        through a preset: Goodfund's own columns, or Givebutter's, Donorbox's or Stripe's
+        export. Every row is checked (per-row errors with row, field and code; the header is
+        row 1) and the first 20 are shown as they will be read. Nothing is applied until `POST
+        /api/imports/:id/commit`: the import is `READY`. A body that is not a CSV file answers
+        400 (the import is kept as `"FAILED"`).
+
+        Requires the ADMIN role (or OWNER) in the organization.
+        """
+        answer: models.Import = await self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/imports",
+            json=body,
+            params={"preset": preset, "campaignId": campaign_id},
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def list_members(
         self,
         id_or_slug: str,
@@ -5116,6 +5431,35 @@ class AsyncOperations:
         answer: models.OnboardingLink = await self.request(
             "POST",
             f"/api/orgs/{_segment(id_or_slug)}/processor/onboarding",
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def adopt_processor_subscriptions(
+        self,
+        id_or_slug: str,
+        body: models.AdoptProcessorSubscriptionsBody,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.SubscriptionAdoption:
+        """Adopt the connected account's subscriptions.
+
+        ``POST /api/orgs/{idOrSlug}/processor/subscriptions/adopt``
+
+        Lists the active subscriptions of the organization's connected account (every page)
+        and makes each one no plan knows yet a recurring plan, with its donor (matched by
+        email or created), in the campaign given. Donors keep their cards: their renewals then
+        arrive through `invoice.payment_succeeded` like any plan's. Adopting again creates
+        nothing for subscriptions already adopted. In sandbox mode, the sandbox's own
+        subscriptions are listed.
+
+        Requires the OWNER role in the organization.
+        """
+        answer: models.SubscriptionAdoption = await self.request(
+            "POST",
+            f"/api/orgs/{_segment(id_or_slug)}/processor/subscriptions/adopt",
+            json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
         return answer
@@ -5389,16 +5733,16 @@ class AsyncOperations:
         `donation.voided`, `recurring_plan.created`, `recurring_plan.canceled`,
         `recurring_plan.past_due`, `recurring_plan.recovered`, `campaign.created`,
         `campaign.updated`, `campaign.published`, `campaign.ended`, `fundraiser.created`,
-        `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`.
-        Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is the resource as this
-        API shows it) and signed per the Standard Webhooks specification: headers `webhook-id`
-        (the event ID, the same on every retry), `webhook-timestamp` and `webhook-signature`
-        (verify with any Standard Webhooks library and the endpoint's secret). Any 2xx answer
-        within 10 seconds is a success; otherwise the delivery is retried with exponential
-        backoff (the first retry within 30 seconds) for about three days. Redirects are not
-        followed. An endpoint whose deliveries have failed for five days is disabled. URLs
-        must be https and must not resolve to private, loopback or link-local addresses
-        (checked when saved and again before every delivery).
+        `fundraiser.approved`, `payout.paid`, `payout.failed`, `donor.erased`, `donor.merged`,
+        `import.completed`. Each is POSTed as JSON `{ id, type, createdAt, data }` (`data` is
+        the resource as this API shows it) and signed per the Standard Webhooks specification:
+        headers `webhook-id` (the event ID, the same on every retry), `webhook-timestamp` and
+        `webhook-signature` (verify with any Standard Webhooks library and the endpoint's
+        secret). Any 2xx answer within 10 seconds is a success; otherwise the delivery is
+        retried with exponential backoff (the first retry within 30 seconds) for about three
+        days. Redirects are not followed. An endpoint whose deliveries have failed for five
+        days is disabled. URLs must be https and must not resolve to private, loopback or
+        link-local addresses (checked when saved and again before every delivery).
 
         Requires the ADMIN role (or OWNER) in the organization.
 

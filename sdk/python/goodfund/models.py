@@ -340,6 +340,8 @@ class CreatedDonation(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -454,6 +456,7 @@ class CreateWebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]]
 
 
@@ -519,6 +522,8 @@ class Donation(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -570,6 +575,8 @@ class DonationDetail(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -720,6 +727,8 @@ class DonorDataExportDonationsItem(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -815,6 +824,8 @@ class DonorDonation(TypedDict):
     method: Literal["CARD", "CASH", "CHEQUE", "BANK_TRANSFER", "DAF", "STOCK", "IN_KIND", "OTHER"]
     # Cheque number, transfer reference, grant ID…; null where none.
     reference: str | None
+    # An imported gift's ID on the platform it came from; null otherwise.
+    externalId: str | None
     # Fair market value of what the donor received in return (tickets, goods).
     advantageCents: int
     # `amount − advantageCents`: what the receipt states as deductible (eligible).
@@ -982,6 +993,52 @@ class GiftAidDeclarationInput(TypedDict):
     houseNameOrNumber: str
     postcode: str
     confirmed: Literal[True]
+
+
+class ImportErrorsItem(TypedDict):
+    # The row's line in the file, the header being row 1.
+    row: int
+    field: str
+    code: str
+    message: str
+
+
+class ImportPreviewItem(TypedDict):
+    row: int
+    email: str | None
+    firstName: str | None
+    lastName: str | None
+    # Cents; null when the row's amount is unreadable.
+    amount: int | None
+    date: str | None
+    campaignId: str | None
+    method: str | None
+    reference: str | None
+    externalId: str | None
+    valid: bool
+
+
+class Import(TypedDict):
+    id: str
+    orgId: str
+    status: Literal["READY", "FAILED", "IMPORTING", "DONE", "UNDONE"]
+    preset: Literal["goodfund", "givebutter", "donorbox", "stripe"]
+    # Data rows in the file (the header not counted).
+    rows: int
+    valid: int
+    invalid: int
+    # Valid rows whose external ID was already imported: skipped.
+    duplicates: int
+    # Valid rows handled so far by the commit (applied or skipped).
+    processed: int
+    # Per-row errors (the first 1 000).
+    errors: list[ImportErrorsItem]
+    # The first 20 rows as they will be read.
+    preview: list[ImportPreviewItem]
+    createdAt: str
+    committedAt: str | None
+    completedAt: str | None
+    undoneAt: str | None
 
 
 class IssueCode(TypedDict):
@@ -1695,6 +1752,21 @@ class StatementsQueued(TypedDict):
     queued: int
 
 
+class SubscriptionAdoptionSkippedItem(TypedDict):
+    subscriptionId: str
+    reason: Literal["no_email", "currency_not_accepted", "interval_not_supported"]
+
+
+class SubscriptionAdoption(TypedDict):
+    # Subscriptions that became recurring plans now.
+    adopted: int
+    # Active subscriptions a plan already carries (made here, or adopted before).
+    alreadyKnown: int
+    # Subscriptions that could not become plans, with why.
+    skipped: list[SubscriptionAdoptionSkippedItem]
+    planIds: list[str]
+
+
 class TimeseriesBucket(TypedDict):
     # Start of the bucket (UTC midnight; Monday for weeks, the 1st for months).
     start: str
@@ -1831,6 +1903,7 @@ class UpdatedWebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -1918,6 +1991,7 @@ class UpdateWebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]]
     # Re-enabling an endpoint clears its failure state.
     enabled: NotRequired[bool]
@@ -1987,6 +2061,7 @@ class WebhookEndpoint(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -2022,6 +2097,7 @@ class WebhookEndpointWithSecret(TypedDict):
         "payout.failed",
         "donor.erased",
         "donor.merged",
+        "import.completed",
     ]]
     enabled: bool
     disabledReason: str | None
@@ -2108,9 +2184,19 @@ class ListDonorsResponse(TypedDict):
     pagination: PagePagination
 
 
+class ListImportsResponse(TypedDict):
+    data: list[Import]
+    pagination: PagePagination
+
+
 class ListMembersResponse(TypedDict):
     data: list[Member]
     pagination: PagePagination
+
+
+class AdoptProcessorSubscriptionsBody(TypedDict):
+    # The campaign the adopted plans (and their renewals) count toward.
+    campaignId: str
 
 
 class ListRecurringPlansResponse(TypedDict):
