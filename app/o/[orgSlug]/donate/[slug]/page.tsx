@@ -94,7 +94,7 @@ export default async function DonatePage({ params }: Props) {
   // (and not under overload, where the page leaves out its costly sections).
   const supporters = view.progress && !light ? await loadSupporterCount(c.id) : 0;
 
-  const formCampaign = donateFormCampaign(c, org.currency);
+  const formCampaign = donateFormCampaign(c, org);
 
   const formHeading = t("page.formHeading", { type: c.type });
 
