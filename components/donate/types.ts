@@ -1,6 +1,6 @@
-import type { ReceiptProfile } from "@/db/schema";
 import type { IssueCode } from "@/lib/errors";
 import type { CampaignView } from "@/lib/schemas/campaigns";
+import type { RECEIPT_PROFILES } from "@/lib/schemas/organizations";
 import type { RecurringInterval } from "@/lib/schemas/donations";
 
 /** How the page collects the card: Stripe's Payment Element, the sandbox form, or not at all. */
@@ -10,7 +10,7 @@ export type PaymentConfig = { mode: "sandbox" } | { mode: "stripe"; publishableK
  * What the donate form needs to know about the campaign (all of it public), and its
  * organization's currency and receipt profile (which decides the address and Gift Aid fields).
  */
-export type DonateFormCampaign = { currency: string; receiptProfile: ReceiptProfile } & Pick<
+export type DonateFormCampaign = { currency: string; receiptProfile: (typeof RECEIPT_PROFILES)[number] } & Pick<
   CampaignView,
   | "id"
   | "title"
