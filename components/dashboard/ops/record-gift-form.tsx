@@ -75,10 +75,8 @@ export function RecordGiftForm({
   // The donor search: the donors list, newest query wins.
   useEffect(() => {
     const q = query.trim();
-    if (donor || newDonor || q.length < 2) {
-      setHits([]);
-      return;
-    }
+    // No list then (see `options`): the last hits stay unseen until the next search.
+    if (donor || newDonor || q.length < 2) return;
     const seq = ++searchSeq.current;
     const timer = setTimeout(async () => {
       const res = await api<{ data: DonorHit[] }>(
