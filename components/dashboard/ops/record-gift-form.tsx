@@ -72,6 +72,9 @@ export function RecordGiftForm({
   const searchSeq = useRef(0);
   const base = `/dashboard/${orgSlug}`;
 
+  // The page is for typing gifts in: the amount takes the focus when it opens.
+  useEffect(() => amountRef.current?.focus(), []);
+
   // The donor search: the donors list, newest query wins.
   useEffect(() => {
     const q = query.trim();
@@ -222,7 +225,6 @@ export function RecordGiftForm({
             id="rg-amount"
             label="Amount"
             required
-            autoFocus
             inputMode="decimal"
             autoComplete="off"
             prefix={currencySymbol(currency)}
