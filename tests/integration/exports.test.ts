@@ -246,7 +246,7 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
         receivedAt: new Date().toISOString().slice(0, 10),
         method: "CHEQUE",
         reference: "=Cheque 2041",
-        donor: { firstName: "Rita", lastName: "Books" },
+        donor: { email: `rita-${books.org.id}@example.org`, firstName: "Rita", lastName: "Books" },
       },
       { token: books.owner.token },
     );
@@ -310,6 +310,10 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
         failureReason: d.failureReason ?? "",
         disputeReason: d.disputeReason ?? "",
         updatedAt: d.updatedAt,
+        source: d.source,
+        method: d.method,
+        reference: safe(d.reference),
+        receiptNumber: d.receiptNumber ?? "",
       });
     }
     const byEmail = Object.fromEntries(records.map((r) => [r.email, r]));
