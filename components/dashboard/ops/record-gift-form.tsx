@@ -73,7 +73,10 @@ export function RecordGiftForm({
   const base = `/dashboard/${orgSlug}`;
 
   // The page is for typing gifts in: the amount takes the focus when it opens.
-  useEffect(() => amountRef.current?.focus(), []);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => amountRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   // The donor search: the donors list, newest query wins.
   useEffect(() => {
