@@ -143,7 +143,8 @@ export function RecordGiftForm({
   function focusFirst(found: Partial<Record<FieldKey, string>>) {
     const order: FieldKey[] = ["amount", "receivedAt", "method", "reference", "campaignId", "donor", "firstName", "lastName", "email"];
     const first = order.find((k) => found[k]);
-    if (first) document.getElementById(`rg-${first}`)?.focus();
+    // After the render that enables the fields again (a disabled input takes no focus).
+    if (first) requestAnimationFrame(() => document.getElementById(`rg-${first}`)?.focus());
   }
 
   async function submit(e: FormEvent) {
@@ -202,7 +203,8 @@ export function RecordGiftForm({
     setDonor(null);
     setNewDonor(null);
     setQuery("");
-    amountRef.current?.focus();
+    // After the render that enables the fields again (a disabled input takes no focus).
+    requestAnimationFrame(() => amountRef.current?.focus());
   }
 
   return (
