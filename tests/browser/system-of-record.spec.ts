@@ -45,6 +45,8 @@ async function recordCheque(page: Page, gift: { amount: string; reference: strin
   await page.keyboard.type(`${gift.first} ${gift.last}`);
   const create = page.getByRole("option", { name: new RegExp(`New donor: ${gift.first} ${gift.last}`) });
   await expect(create).toBeVisible();
+  // "New donor" is the last choice, after any donor already found by that name: ↑ wraps to it.
+  await page.keyboard.press("ArrowUp");
   await expect(create).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   // First and last name came from what was typed; the focus waits on the email.

@@ -214,7 +214,10 @@ export function RecordGiftForm({
           <p>
             {formatMoney(recorded.amount, currency)} from {recorded.donorLabel}
             {recorded.receiptNumber ? `, receipt ${recorded.receiptNumber}` : ""}.{" "}
-            <Link href={`${base}/donations/${encodeURIComponent(recorded.id)}`}>View the gift</Link>
+            {/* The darker brand colour: the link sits on the success notice's tinted background. */}
+            <Link href={`${base}/donations/${encodeURIComponent(recorded.id)}`} style={{ color: "var(--brand-strong)" }}>
+              View the gift
+            </Link>
           </p>
         </Notice>
       ) : null}
