@@ -18,12 +18,36 @@ export const subject = (p: ReceiptProps): string => {
   const intl = emailIntl(p.locale);
   const values = { thanks: thanks(p, intl), amount: intl.money(p.amountCents, p.currency), campaign: p.campaignTitle };
   if (p.isRenewal && p.recurring) return intl.t("receipt.subjectRenewal", { ...values, interval: p.recurring.interval });
+  if (p.receipt?.profile === "CA" && p.receipt.number) return intl.t("receipt.subjectOfficial", values);
   return intl.t("receipt.subject", values);
 };
 
 /**
- * The donor's receipt: everything a tax receipt needs (legal name, tax ID, date, amount,
- * donation ID, the goods-or-services statement) plus the dedication and recurring terms.
+ * The receipt's statement under the organization's profile (US when the email predates
+ * profiles): US, the goods or services received and the deductible amount; CA, the attached
+ * official receipt and the eligible amount; UK, the Gift Aid declaration; GENERIC, nothing.
+ */
+function profileStatement(p: ReceiptProps, { t, money }: EmailIntl, legalName: string): string | null {
+  const r = p.receipt;
+  const tickets = p.tickets ?? 0;
+  switch (r?.profile ?? "US") {
+    case "US":
+      if (r && r.advantageCents > 0)
+        return t("receipt.advantage", { value: money(r.advantageCents, p.currency), deductible: money(r.deductibleCents, p.currency) });
+      return tickets > 0 ? t("receipt.goodsProvided", { count: tickets }) : t("receipt.noGoods");
+    case "CA":
+      return r?.number ? t("receipt.official", { number: r.number, eligible: money(r.deductibleCents, p.currency) }) : null;
+    case "UK":
+      return r?.giftAid ? t("receipt.giftAid", { legalName }) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The donor's receipt: everything a tax receipt needs (legal name, tax ID, receipt number, date,
+ * amount, donation ID, the statement its receipt profile requires) plus the dedication and
+ * recurring terms. A CA organization's official receipt is the attached PDF; this is its summary.
  */
 export default function Receipt(props: ReceiptProps & TestModeProps) {
   const intl = emailIntl(props.locale);
@@ -35,6 +59,9 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
   const tickets = props.tickets ?? 0;
   const hasTickets = tickets > 0;
   const { campaignTitle: campaign, orgName: org } = props;
+  const receipt = props.receipt;
+  const official = receipt?.profile === "CA" && Boolean(receipt.number);
+  const statement = profileStatement(props, intl, legalName);
 
   return (
     <EmailLayout
@@ -72,7 +99,8 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
       <GiftSummary
         locale={props.locale}
         rows={[
-          { heading: t("receipt.title") },
+          { heading: official ? t("receipt.titleOfficial") : t("receipt.title") },
+          receipt?.number ? [t("labels.receiptNumber"), receipt.number] : null,
           [t("labels.donor"), props.donorName?.trim() || props.donorEmail],
           [t("labels.amount"), amount],
           [t("labels.date"), date],
@@ -81,12 +109,11 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
           props.orgTaxId ? [t("labels.taxId"), props.orgTaxId] : null,
           [t("labels.donationId"), props.donationId],
           hasTickets ? [t("labels.tickets"), tickets] : null,
+          official && receipt ? [t("labels.eligibleAmount"), intl.money(receipt.deductibleCents, props.currency)] : null,
         ]}
       />
 
-      <Text style={styles.note}>
-        {`${hasTickets ? t("receipt.goodsProvided", { count: tickets }) : t("receipt.noGoods")} ${t("receipt.keep")}`}
-      </Text>
+      <Text style={styles.note}>{[statement, t("receipt.keep")].filter(Boolean).join(" ")}</Text>
 
       <Action href={props.campaignUrl}>{t("receipt.visitCampaign")}</Action>
 
@@ -121,4 +148,5 @@ Receipt.PreviewProps = {
   tickets: null,
   campaignUrl: "https://goodfund.example.org/o/riverside/donate/clean-water",
   accountUrl: "https://goodfund.example.org/o/riverside/account",
+  receipt: { profile: "US", number: "2025-000042", advantageCents: 0, deductibleCents: 5000, giftAid: false },
 } satisfies ReceiptProps;

@@ -8,6 +8,7 @@ import { FrequencyPicker } from "./frequency-picker";
 import { CoverFees, GiftSummary } from "./gift-summary";
 import { LockIcon } from "./icons";
 import { PaymentStep } from "./payment-step";
+import { AddressFields, GiftAidFields } from "./receipt-fields";
 import { TicketPicker } from "./ticket-picker";
 import { Turnstile } from "./turnstile";
 import type { DonateFormCampaign, PaymentConfig } from "./types";
@@ -57,6 +58,8 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
       {isEvent ? <TicketPicker f={f} /> : <AmountPicker f={f} currency={currency} />}
       {f.limits.frequencies.length > 0 && <FrequencyPicker f={f} />}
       <DonorDetails f={f} organizationName={organizationName} />
+      <AddressFields f={f} organizationName={organizationName} />
+      <GiftAidFields f={f} />
       {!isEvent && <DedicationFields f={f} />}
       <CoverFees f={f} organizationName={organizationName} />
 

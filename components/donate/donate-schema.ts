@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maxLengthOf } from "@/components/forms/schema-limits";
+import { addressRequired } from "@/lib/address-required";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
 import { createDonationBody, RECURRING_INTERVALS, type RecurringInterval, type UPSELL_OUTCOMES } from "@/lib/schemas/donations";
@@ -30,6 +31,13 @@ export type DonateFormValues = {
   coverFees: boolean;
   /** "Remind me if I don't finish" (off by default). */
   remindIfUnfinished: boolean;
+  /** "Keep me updated by email" (off by default). */
+  emailOptIn: boolean;
+  /** The donor's postal address, asked when the campaign or the receipt profile needs it (addressRequired). */
+  address: { line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
+  /** A UK taxpayer's Gift Aid declaration (UK receipt profile only): ticked, and the home address it needs. */
+  claimGiftAid: boolean;
+  giftAid: { title: string; houseNameOrNumber: string; postcode: string };
   /** The monthly upsell as the donor left it; null until it is offered. */
   upsell: UpsellOutcome | null;
   captchaToken: string | null;
@@ -50,6 +58,15 @@ export const FIELD_ORDER = [
   "lastName",
   "email",
   "message",
+  "address.line1",
+  "address.line2",
+  "address.city",
+  "address.region",
+  "address.postalCode",
+  "address.country",
+  "giftAid.title",
+  "giftAid.houseNameOrNumber",
+  "giftAid.postcode",
   "dedication.honoreeName",
   "dedication.notifyEmail",
   "dedication.message",
@@ -58,6 +75,13 @@ export const FIELD_ORDER = [
 
 const api = createDonationBody.shape;
 const dedicationApi = api.dedication.unwrap().unwrap().shape;
+const addressApi = api.address.unwrap().unwrap().shape;
+const giftAidApi = api.giftAid.unwrap().unwrap().shape;
+
+/** Whether the form asks for the address: the campaign's `collectAddress` or the receipt profile (CA). */
+export const asksAddress = (c: DonateFormCampaign) => addressRequired(c, c);
+/** Whether the form offers Gift Aid: UK organizations only. */
+export const offersGiftAid = (c: DonateFormCampaign) => c.receiptProfile === "UK";
 
 /** The inputs' maxLength: the API's own limits. */
 export const TEXT_MAX = {
@@ -66,6 +90,12 @@ export const TEXT_MAX = {
   message: maxLengthOf(api.message) ?? 0,
   honoreeName: maxLengthOf(dedicationApi.honoreeName) ?? undefined,
   dedicationMessage: maxLengthOf(dedicationApi.message) ?? undefined,
+  addressLine: maxLengthOf(addressApi.line1) ?? undefined,
+  city: maxLengthOf(addressApi.city) ?? undefined,
+  postalCode: maxLengthOf(addressApi.postalCode) ?? undefined,
+  houseNameOrNumber: maxLengthOf(giftAidApi.houseNameOrNumber) ?? undefined,
+  title: maxLengthOf(giftAidApi.title) ?? undefined,
+  postcode: maxLengthOf(giftAidApi.postcode) ?? undefined,
 };
 
 /** The campaign's limits, as the form shows and checks them: the currency's smallest gift or the campaign's minimum. */
@@ -174,6 +204,26 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
       : anything,
     coverFees: z.boolean(),
     remindIfUnfinished: z.boolean(),
+    emailOptIn: z.boolean(),
+    address: asksAddress(c)
+      ? z.object({
+          line1: requiredText.pipe(addressApi.line1),
+          line2: optionalText.pipe(addressApi.line2.in.unwrap()),
+          city: requiredText.pipe(addressApi.city),
+          region: optionalText.pipe(addressApi.region.in.unwrap()),
+          postalCode: optionalText.pipe(addressApi.postalCode.in.unwrap()),
+          country: requiredText.pipe(addressApi.country),
+        })
+      : anything,
+    claimGiftAid: z.boolean(),
+    giftAid:
+      offersGiftAid(c) && values.claimGiftAid
+        ? z.object({
+            title: optionalText.pipe(giftAidApi.title.in.unwrap()),
+            houseNameOrNumber: requiredText.pipe(giftAidApi.houseNameOrNumber),
+            postcode: requiredText.pipe(giftAidApi.postcode),
+          })
+        : anything,
     upsell: anything,
     captchaToken: context.captcha
       ? z
@@ -217,11 +267,39 @@ export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, 
     tickets: isEvent ? ticketCount(v.tickets) : null,
     coverFees: v.coverFees,
     remindIfUnfinished: v.remindIfUnfinished,
+    emailOptIn: v.emailOptIn,
+    ...(asksAddress(c)
+      ? {
+          address: {
+            line1: v.address.line1.trim(),
+            line2: v.address.line2.trim() || null,
+            city: v.address.city.trim(),
+            region: v.address.region.trim() || null,
+            postalCode: v.address.postalCode.trim() || null,
+            country: v.address.country,
+          },
+        }
+      : {}),
+    ...(offersGiftAid(c) && v.claimGiftAid
+      ? {
+          giftAid: {
+            title: v.giftAid.title.trim() || null,
+            firstName: v.firstName.trim(),
+            lastName: v.lastName.trim(),
+            houseNameOrNumber: v.giftAid.houseNameOrNumber.trim(),
+            postcode: v.giftAid.postcode.trim(),
+            confirmed: true,
+          },
+        }
+      : {}),
     ...(v.upsell ? { upsell: v.upsell } : {}),
     ...(captcha ? { captchaToken: v.captchaToken } : {}),
     ...(locale ? { locale } : {}),
   };
 }
+
+/** The country the address starts at: the receipt profile's own; none for GENERIC. */
+const DEFAULT_COUNTRY: Record<DonateFormCampaign["receiptProfile"], string> = { US: "US", CA: "CA", UK: "GB", GENERIC: "" };
 
 /** The starting values: the second suggested amount that meets the minimum (the usual "most popular" slot). */
 export function initialValues(c: DonateFormCampaign): DonateFormValues {
@@ -241,6 +319,10 @@ export function initialValues(c: DonateFormCampaign): DonateFormValues {
     dedication: { type: "IN_HONOR", honoreeName: "", notifyEmail: "", message: "" },
     coverFees: false,
     remindIfUnfinished: false,
+    emailOptIn: false,
+    address: { line1: "", line2: "", city: "", region: "", postalCode: "", country: DEFAULT_COUNTRY[c.receiptProfile] },
+    claimGiftAid: false,
+    giftAid: { title: "", houseNameOrNumber: "", postcode: "" },
     upsell: null,
     captchaToken: null,
   };

@@ -36,6 +36,13 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
         maxLength={TEXT_MAX.email}
       />
       <Checkbox
+        id={id("emailOptIn")}
+        checked={values.emailOptIn}
+        onChange={(v) => f.setValue("emailOptIn", v)}
+        label={t("form.emailOptIn", { org: organizationName })}
+        hint={t("form.emailOptInHint")}
+      />
+      <Checkbox
         id={id("remindIfUnfinished")}
         checked={values.remindIfUnfinished}
         onChange={(v) => f.setValue("remindIfUnfinished", v)}

@@ -1,12 +1,16 @@
 import type { IssueCode } from "@/lib/errors";
 import type { CampaignView } from "@/lib/schemas/campaigns";
+import type { RECEIPT_PROFILES } from "@/lib/schemas/organizations";
 import type { RecurringInterval } from "@/lib/schemas/donations";
 
 /** How the page collects the card: Stripe's Payment Element, the sandbox form, or not at all. */
 export type PaymentConfig = { mode: "sandbox" } | { mode: "stripe"; publishableKey: string } | { mode: "unavailable" };
 
-/** What the donate form needs to know about the campaign (all of it public), and its organization's currency. */
-export type DonateFormCampaign = { currency: string } & Pick<
+/**
+ * What the donate form needs to know about the campaign (all of it public), and its
+ * organization's currency and receipt profile (which decides the address and Gift Aid fields).
+ */
+export type DonateFormCampaign = { currency: string; receiptProfile: (typeof RECEIPT_PROFILES)[number] } & Pick<
   CampaignView,
   | "id"
   | "title"
@@ -24,6 +28,7 @@ export type DonateFormCampaign = { currency: string } & Pick<
   | "matchingOrgName"
   | "matchingRatioPct"
   | "showDonorRoll"
+  | "collectAddress"
 >;
 
 /** The 201 answer of POST /api/donations, as far as the payment step uses it. */

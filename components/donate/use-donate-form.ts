@@ -10,6 +10,8 @@ import { monthlyUpsellCents, offersMonthlyUpsell } from "@/lib/monthly-upsell";
 import {
   FIELD_ORDER,
   amountCentsOf,
+  asksAddress,
+  offersGiftAid,
   campaignLimits,
   donateFormSchema,
   donationRequestBody,
@@ -129,6 +131,8 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     if (key === "tickets") return isEvent;
     if (key === "recurringInterval") return limits.frequencies.length > 0;
     if (key.startsWith("dedication.")) return values.dedicate;
+    if (key.startsWith("address.")) return asksAddress(campaign);
+    if (key.startsWith("giftAid.")) return offersGiftAid(campaign) && values.claimGiftAid;
     if (key === "captchaToken") return captcha;
     return (FIELD_ORDER as readonly string[]).includes(key);
   }
@@ -139,7 +143,8 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     const unplaced: string[] = [...(details.formErrors ?? [])];
     const placed: string[] = [];
     for (const [key, text] of Object.entries(texts)) {
-      const target = key === "amount" && isEvent ? "tickets" : key;
+      // A missing address is the API's word for the whole of it: shown at its first line.
+      const target = key === "amount" && isEvent ? "tickets" : key === "address" ? "address.line1" : key;
       if (fieldVisible(target) && !placed.includes(target)) {
         setError(target as never, { type: "server", message: text });
         placed.push(target);

@@ -13,6 +13,22 @@ export const ok = (data: unknown) => json(data);
 export const created = (data: unknown) => json(data, { status: 201 });
 export const noContent = () => new Response(null, { status: 204 });
 
+/**
+ * A PDF file as a download (a receipt, a statement). A person's own papers: `private, no-store`,
+ * never kept by shared caches.
+ */
+export function pdfResponse(file: { filename: string; content: Buffer }): Response {
+  return new Response(new Uint8Array(file.content), {
+    status: 200,
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${file.filename}"`,
+      "content-length": String(file.content.length),
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
 export function errorResponse(err: ApiError): Response {
   const body: ErrorBody = { error: err.message, status: err.status };
   if (err.code) body.code = err.code;

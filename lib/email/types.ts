@@ -36,6 +36,22 @@ export type ReceiptProps = InLanguage & {
   campaignUrl: string;
   /** The donor's account page (`{donateBaseUrl}/account`): gifts, receipts, plans, statements. Absent on receipts queued before it existed. */
   accountUrl?: string;
+  /**
+   * The gift's receipt under the organization's receipt profile, which words the email: US states
+   * the goods or services and the deductible amount, CA sends the official receipt as an attached
+   * PDF (rendered when the email is sent), UK thanks for a Gift Aid declaration, GENERIC states the
+   * gift only. Absent on receipts queued before profiles existed: US.
+   */
+  receipt?: ReceiptSummary;
+};
+
+export type ReceiptSummary = {
+  profile: "US" | "CA" | "UK" | "GENERIC";
+  number: string | null;
+  advantageCents: number;
+  /** What the donor may deduct or claim: the amount less the advantage. */
+  deductibleCents: number;
+  giftAid: boolean;
 };
 
 export type AdminNotificationProps = {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isCountryCode } from "@/lib/countries";
 import { plainText } from "./common";
 
-const optionalText = (max: number) =>
+/** Optional plain text: blank (or absent) is null. */
+export const optionalText = (max: number) =>
   plainText(max)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -43,3 +44,15 @@ export const phoneInput = plainText(40)
   .nullable()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || PHONE.test(v), "Must be a phone number: digits, spaces, ( ) . - / and an optional leading +");
+
+/** A UK taxpayer's Gift Aid declaration on the donate form (UK receipt profile only): the home address HMRC needs. */
+export const giftAidInput = z
+  .object({
+    title: optionalText(20),
+    firstName: plainText(100, 1),
+    lastName: plainText(100, 1),
+    houseNameOrNumber: plainText(100, 1).meta({ description: "House name or number of the donor's home address" }),
+    postcode: plainText(12, 2).transform((s) => s.toUpperCase()),
+    confirmed: z.literal(true, { error: "Confirm the Gift Aid declaration" }),
+  })
+  .meta({ id: "GiftAidDeclarationInput" });

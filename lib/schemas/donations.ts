@@ -2,8 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
-import { addressInput } from "./address";
-import { giftAidInput } from "./addresses";
+import { addressInput, giftAidInput } from "./address";
 import { email, iso, isoDateTime, plainText } from "./common";
 
 export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { email, isoDateTime, plainText } from "./common";
-import { optionalText, postalAddressInput } from "./addresses";
+import { addressInput, optionalText } from "./address";
 import { OFFLINE_METHODS } from "./donations";
 
 /** A day (`2031-03-04`, taken as midnight UTC) or an ISO 8601 date-time; never more than a day ahead. */
@@ -23,7 +23,7 @@ const donorByFields = z
     email: email.nullish().transform((v) => v ?? null),
     firstName: plainText(100, 1),
     lastName: plainText(100, 1),
-    address: postalAddressInput.nullish().transform((v) => v ?? null),
+    address: addressInput.nullish().transform((v) => v ?? null),
     phone: optionalText(40),
   })
   .strict();

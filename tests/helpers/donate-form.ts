@@ -21,6 +21,8 @@ export function formCampaign(fields: Partial<DonateFormCampaign> = {}): DonateFo
     matchingOrgName: null,
     matchingRatioPct: 100,
     showDonorRoll: true,
+    collectAddress: false,
+    receiptProfile: "US",
     ...fields,
   };
 }

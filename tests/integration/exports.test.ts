@@ -13,7 +13,7 @@ import type { RouteHandler } from "@/lib/api/route";
 import { exportDonationsCsvInBatches } from "@/lib/services/exports/export-donations";
 import { exportDonorsCsv } from "@/lib/services/exports/export-donors";
 import { postgresClientOf } from "@/lib/services/exports/donations-copy";
-import { get, randomIp, serverClientIpHeaders, type ApiResponse, type TestUser } from "../helpers/api";
+import { get, post, randomIp, serverClientIpHeaders, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import {
   activeCampaign,
@@ -61,6 +61,10 @@ const DONATION_HEADER = [
   "failureReason",
   "disputeReason",
   "updatedAt",
+  "source",
+  "method",
+  "reference",
+  "receiptNumber",
 ];
 const DONOR_HEADER = [
   "id",
@@ -231,6 +235,40 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
     for (const r of rows) expect(r).toHaveLength(DONATION_HEADER.length);
   });
 
+  it("GET /api/orgs/:idOrSlug/donations/export has each gift's source, method, reference and receipt number", async () => {
+    const books = await activeOrg();
+    const c = await activeCampaign(books.org, books.owner);
+    const recorded = await post(
+      `/api/orgs/${books.org.id}/offline-gifts`,
+      {
+        campaignId: c.id,
+        amount: 12_500,
+        receivedAt: new Date().toISOString().slice(0, 10),
+        method: "CHEQUE",
+        reference: "=Cheque 2041",
+        donor: { email: `rita-${books.org.id}@example.org`, firstName: "Rita", lastName: "Books" },
+      },
+      { token: books.owner.token },
+    );
+    expect(recorded.status, recorded.text).toBe(201);
+    const res = await get(`/api/orgs/${books.org.id}/donations/export`, { token: books.owner.token });
+    expect(res.status).toBe(200);
+    const [row] = parseCsv(res.text);
+    expect(row).toMatchObject({
+      id: recorded.body.id,
+      source: "OFFLINE",
+      method: "CHEQUE",
+      reference: "'=Cheque 2041",
+      receiptNumber: recorded.body.receiptNumber,
+    });
+    expect(recorded.body.receiptNumber).toMatch(/^\d{4}-\d{6}$/);
+    // The batched path (PGlite's) writes the same line.
+    const db = await testDb();
+    const found = (await findOrganization(db, books.org.id))!;
+    const batched = await new Response(await exportDonationsCsvInBatches(db, found, {})).text();
+    expect(parseCsv(batched)).toEqual(parseCsv(res.text));
+  });
+
   it("GET /api/orgs/:idOrSlug/donations/export round-trips hostile names exactly, with formulas neutralised", async () => {
     const res = await exportText("donations");
     const records = parseCsv(res.text);
@@ -272,6 +310,10 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
         failureReason: d.failureReason ?? "",
         disputeReason: d.disputeReason ?? "",
         updatedAt: d.updatedAt,
+        source: d.source,
+        method: d.method,
+        reference: safe(d.reference),
+        receiptNumber: d.receiptNumber ?? "",
       });
     }
     const byEmail = Object.fromEntries(records.map((r) => [r.email, r]));

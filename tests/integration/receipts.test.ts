@@ -190,7 +190,12 @@ describe("Gift Aid", () => {
     const ca = await orgWithProfile("CA");
     const noAddress = await post("/api/donations", { campaignId: ca.campaign.id, amount: 2500, email: randomEmail() });
     expect(noAddress.status).toBe(400);
-    expect(noAddress.body.details.fieldErrors.address).toEqual(["An address is required for an official receipt"]);
+    expect(noAddress.body.details.fieldErrors.address).toEqual(["Your postal address is required for this gift"]);
+    // A CA campaign that also asks for the address says it once.
+    const asks = await patch(`/api/campaigns/${ca.campaign.id}`, { collectAddress: true }, { token: ca.owner.token });
+    expect(asks.status, asks.text).toBe(200);
+    const once = await post("/api/donations", { campaignId: ca.campaign.id, amount: 2500, email: randomEmail() });
+    expect(once.body.details.codes.address).toHaveLength(1);
     const withAddress = await post("/api/donations", {
       campaignId: ca.campaign.id,
       amount: 2500,

@@ -22,7 +22,7 @@ import { renderStatementPdf } from "@/lib/services/statements/statement-pdf";
 import { get, newCampaign, newOrg, patch, post, randomIp, serverClientIpHeaders, type TestUser } from "../helpers/api";
 import { assertContractResponse } from "../helpers/contract";
 import { testDb } from "../helpers/db";
-import { donorSessionCookieFor, insertDonations, insertDonor, memberOf, rowsOf, type Org } from "../helpers/records";
+import { donorSessionCookieFor, insertDonations, insertDonor, memberOf, randomEmail, rowsOf, type Org } from "../helpers/records";
 
 const YEAR = 2024;
 const at = (year: number, month: number, day: number, hour = 12) => new Date(Date.UTC(year, month - 1, day, hour));
@@ -146,11 +146,36 @@ describe("the statement PDF", () => {
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).toMatch(/Mar 5, 2024\s+Winter meals\s+\$25\.00/);
-    expect(text).toMatch(/Apr 5, 2024\s+Winter meals\s+\$10\.45/);
-    expect(text).toMatch(/Dec 31, 2024\s+Winter meals\s+\$5\.00/);
+    // Date, receipt number (none on these rows, written straight into the table), campaign, amount paid, deductible amount.
+    expect(text).toMatch(/Mar 5, 2024\s+\S+\s+Winter meals\s+\$25\.00\s+\$25\.00/);
+    expect(text).toMatch(/Apr 5, 2024\s+\S+\s+Winter meals\s+\$10\.45\s+\$10\.00/);
+    expect(text).toMatch(/Dec 31, 2024\s+\S+\s+Winter meals\s+\$5\.00\s+\$5\.00/);
     expect(text).toMatch(/Total given in 2024 \(3 gifts\)\s+\$40\.45/);
     for (const excluded of ["$77.77", "$88.88", "$99.99"]) expect(text).not.toContain(excluded);
+  });
+
+  it("prints each gift's receipt number and deductible amount, as its receipt states them, and the deductible total", async () => {
+    const gift = await post(
+      `/api/orgs/${org.id}/offline-gifts`,
+      {
+        campaignId,
+        amount: 15_000,
+        advantageCents: 5_000,
+        receivedAt: `${YEAR}-09-14`,
+        method: "CHEQUE",
+        reference: "Cheque 311",
+        donor: { email: randomEmail("statement-receipt"), firstName: "Ines", lastName: "Receipt" },
+      },
+      { token: owner.token },
+    );
+    expect(gift.status, gift.text).toBe(201);
+    expect(gift.body.receiptNumber).toMatch(new RegExp(`^${YEAR}-\\d{6}$`));
+    const text = pdfText((await downloadBytes(org, gift.body.donorId, YEAR)).bytes);
+    expect(text).toContain("RECEIPT");
+    expect(text).toContain("DEDUCTIBLE");
+    expect(text).toMatch(new RegExp(`Sep 14, 2024\\s+${gift.body.receiptNumber}\\s+Winter meals\\s+\\$150\\.00\\s+\\$100\\.00`));
+    expect(text).toMatch(/Total given in 2024 \(1 gift\)\s+\$150\.00\n/);
+    expect(text).toMatch(/Deductible amount \(as on each receipt\)\s+\$100\.00\n/);
   });
 
   it("shows a zero-decimal currency without decimals", async () => {
@@ -160,7 +185,7 @@ describe("the statement PDF", () => {
       { orgId: org.id, campaignId, donorId: donor.id, amount: 1200, currency: "jpy", status: "SUCCEEDED", succeededAt: at(YEAR, 2, 2) },
     ]);
     const text = pdfText((await downloadBytes(org, donor.id, YEAR)).bytes);
-    expect(text).toMatch(/Feb 1, 2024\s+Winter meals\s+¥5,000\n/);
+    expect(text).toMatch(/Feb 1, 2024\s+\S+\s+Winter meals\s+¥5,000\s+¥5,000\n/);
     expect(text).toMatch(/Total given in 2024 \(2 gifts\)\s+¥6,200\n/);
     expect(text).not.toContain("¥5,000.00");
   });
@@ -223,8 +248,8 @@ describe("the statement PDF", () => {
           })),
         );
         for (const donor of ours) {
-          const [expected] = await rowsOf<{ total: string | null; n: string }>(sql`
-            select sum(amount + fee_cents) as total, count(*) as n from donations
+          const [expected] = await rowsOf<{ total: string | null; deductible: string | null; n: string }>(sql`
+            select sum(amount + fee_cents) as total, sum(greatest(0, amount - advantage_cents)) as deductible, count(*) as n from donations
             where donor_id = ${donor.id} and org_id = ${org.id} and status = 'SUCCEEDED'
               and succeeded_at >= ${`${YEAR}-01-01T00:00:00Z`}::timestamptz and succeeded_at < ${`${YEAR + 1}-01-01T00:00:00Z`}::timestamptz`);
           const statement = await loadStatement(db, org as never, donor.id, YEAR);
@@ -234,7 +259,9 @@ describe("the statement PDF", () => {
             continue;
           }
           expect(statement!.gifts).toHaveLength(Number(expected.n));
-          expect(statement!.totals).toEqual([{ currency: "usd", amountCents: Number(expected.total) }]);
+          expect(statement!.totals).toEqual([
+            { currency: "usd", amountCents: Number(expected.total), deductibleCents: Number(expected.deductible) },
+          ]);
           const text = pdfText(await renderStatementPdf(statement!));
           const dollars = (Number(expected.total) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
           expect(text).toMatch(new RegExp(`Total given in ${YEAR} \\(${expected.n} gifts?\\)\\s+\\$${dollars.replace(".", "\\.")}\\n`));

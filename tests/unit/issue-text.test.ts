@@ -88,6 +88,7 @@ describe("the API's issues worded for the donate form", () => {
       tickets: null,
       coverFees: false,
       remindIfUnfinished: false,
+      emailOptIn: false,
     });
     expect(donationRequestBody({ ...v, captchaToken: "tok" }, campaign, true)).toMatchObject({ captchaToken: "tok" });
   });
@@ -190,7 +191,19 @@ describe("limits read from the API's schemas", () => {
   test("text lengths and the number of suggested amounts", async () => {
     const { TEXT_MAX } = await import("@/components/donate/donate-schema");
     const { MAX_SUGGESTED } = await import("@/components/dashboard/campaign-form-model");
-    expect(TEXT_MAX).toEqual({ name: 100, email: 320, message: 1000, honoreeName: 140, dedicationMessage: 1000 });
+    expect(TEXT_MAX).toEqual({
+      name: 100,
+      email: 320,
+      message: 1000,
+      honoreeName: 140,
+      dedicationMessage: 1000,
+      addressLine: 200,
+      city: 100,
+      postalCode: 20,
+      houseNameOrNumber: 100,
+      title: 20,
+      postcode: 12,
+    });
     expect(MAX_SUGGESTED).toBe(12);
   });
 });

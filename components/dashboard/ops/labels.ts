@@ -13,6 +13,7 @@ export const DONATION_STATUS: Record<string, Labelled> = {
   FAILED: { label: "Failed", tone: "danger" },
   DISPUTED: { label: "Disputed", tone: "danger" },
   REFUNDED: { label: "Refunded", tone: "draft" },
+  VOIDED: { label: "Voided", tone: "draft" },
 };
 
 export const DONATION_STATUS_OPTIONS = [
@@ -22,7 +23,23 @@ export const DONATION_STATUS_OPTIONS = [
   { value: "FAILED", label: "Failed" },
   { value: "DISPUTED", label: "Disputed" },
   { value: "REFUNDED", label: "Refunded" },
+  { value: "VOIDED", label: "Voided" },
 ];
+
+/** How a gift recorded by staff was paid (the API's `method`, card gifts aside). */
+export const OFFLINE_METHOD_OPTIONS = [
+  { value: "CHEQUE", label: "Cheque" },
+  { value: "CASH", label: "Cash" },
+  { value: "BANK_TRANSFER", label: "Bank transfer" },
+  { value: "DAF", label: "Donor-advised fund grant" },
+  { value: "STOCK", label: "Stock" },
+  { value: "IN_KIND", label: "Gift in kind" },
+  { value: "OTHER", label: "Other" },
+];
+
+/** A gift's `method` in words. */
+export const methodLabel = (method: string) =>
+  method === "CARD" ? "Card" : (OFFLINE_METHOD_OPTIONS.find((o) => o.value === method)?.label ?? method);
 
 export const PLAN_STATUS: Record<string, Labelled> = {
   ACTIVE: { label: "Active", tone: "ok" },

@@ -41,7 +41,7 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   const issues = new Issues();
   const recurring = input.recurringInterval ?? null;
 
-  if (!input.address && addressRequired(campaign))
+  if (!input.address && addressRequired(campaign, org))
     issues.add("address", "Your postal address is required for this gift", "address_required");
   if (input.currency && input.currency !== org.currency) {
     issues.add("currency", `This campaign accepts ${org.currency} only`, "currency_not_accepted", { values: [org.currency] });

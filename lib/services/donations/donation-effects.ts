@@ -6,6 +6,7 @@ import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
 import { getEnv } from "@/lib/env";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { deductibleCents } from "@/lib/schemas/donations";
 
 // What a gift that starts counting tells people: milestone alerts to the organization, and the
 // receipt, admin notification and tribute emails, queued in the outbox of the move's transaction.
@@ -116,6 +117,13 @@ export async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Ca
       tickets: d.tickets,
       campaignUrl,
       accountUrl: `${donateBaseUrl(org)}/account`,
+      receipt: {
+        profile: org.receiptProfile,
+        number: d.receiptNumber,
+        advantageCents: d.advantageCents,
+        deductibleCents: deductibleCents(d),
+        giftAid: d.giftAid,
+      },
       locale,
     },
   });

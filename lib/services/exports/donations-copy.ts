@@ -126,6 +126,10 @@ export function donationCsvLinesQuery(org: Pick<Organization, "id" | "currency">
     text(d("failure_reason")),
     text(d("dispute_reason")),
     isoTime(d("updated_at")),
+    plain(d("source")),
+    plain(d("method")),
+    text(d("reference")),
+    text(d("receipt_number")),
   ];
   const where = inlineSql(and(...donationFilterConditions(org.id, filter))!);
   return `select ${cells.join(" || ',' || ")} || E'\\r\\n'

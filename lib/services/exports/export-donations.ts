@@ -46,6 +46,11 @@ export const DONATION_CSV_COLUMNS: CsvColumn<DonationListRow>[] = [
   { header: "failureReason", value: (r) => r.donation.failureReason },
   { header: "disputeReason", value: (r) => r.donation.disputeReason },
   { header: "updatedAt", value: (r) => iso(r.donation.updatedAt) },
+  // Where the gift came from and its receipt, for the books (offline gifts and imports included).
+  { header: "source", value: (r) => r.donation.source },
+  { header: "method", value: (r) => r.donation.method },
+  { header: "reference", value: (r) => r.donation.reference },
+  { header: "receiptNumber", value: (r) => r.donation.receiptNumber },
 ];
 
 /**

@@ -3,11 +3,8 @@ import type { Issues } from "@/lib/errors";
 import type { CreateDonationInput } from "@/lib/schemas/donations";
 import { GIFT_AID_DECLARATION } from "./receipt-content";
 
-/** What the receipt profile asks of the donate form: CA official receipts need the donor's address; Gift Aid is for UK organizations. */
+/** What the receipt profile asks of the donate form: Gift Aid is for UK organizations (the address: see addressRequired). */
 export function assertReceiptFields(issues: Issues, input: CreateDonationInput, org: Pick<Organization, "receiptProfile">): void {
-  if (org.receiptProfile === "CA" && !input.address) {
-    issues.add("address", "An address is required for an official receipt", "address_required");
-  }
   if (input.giftAid && org.receiptProfile !== "UK") {
     issues.add("giftAid", "Gift Aid applies to UK charities only", "gift_aid_not_offered");
   }

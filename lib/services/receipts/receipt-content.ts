@@ -14,6 +14,24 @@ export type ReceiptOrg = Pick<
   "name" | "legalName" | "taxId" | "address" | "receiptProfile" | "receiptStatement" | "receiptSignatory" | "slug"
 >;
 
+/** What a receipt reads of its gift. */
+export type ReceiptGift = Pick<
+  Donation,
+  | "currency"
+  | "status"
+  | "receiptNumber"
+  | "succeededAt"
+  | "createdAt"
+  | "firstName"
+  | "lastName"
+  | "receiptAddress"
+  | "amount"
+  | "advantageCents"
+  | "giftAid"
+  | "method"
+  | "reference"
+>;
+
 /** What one gift's receipt says, whatever it is printed on (the PDF, the email, the settings preview). */
 export type ReceiptContent = {
   title: string;
@@ -54,7 +72,7 @@ const METHOD_LABELS: Record<Donation["method"], string> = {
  */
 export function receiptContent(
   org: ReceiptOrg,
-  d: Donation,
+  d: ReceiptGift,
   donor: Pick<Donor, "firstName" | "lastName" | "email">,
   campaignTitle: string,
 ): ReceiptContent {

@@ -4,6 +4,7 @@ import type { EmailAttachment } from "@/lib/email/send";
 import { emailLocale } from "@/lib/email/locale";
 import type { EmailMessage } from "@/lib/email/types";
 import type { Locale } from "@/lib/i18n/locales";
+import { receiptFile } from "@/lib/services/receipts/receipt-pdf";
 import { loadStatement, type StatementData } from "./statement-data";
 import { renderStatementPdf, statementFilename } from "./statement-pdf";
 
@@ -27,10 +28,17 @@ export async function statementFile(
 
 /**
  * The files an outgoing email carries, rendered now from the database (the outbox row holds
- * only what to render): a year-end statement's PDF. `skip` says why an email should not go out
- * at all (its donor was erased, or every gift of that year was refunded since it was queued).
+ * only what to render): a year-end statement's PDF, or a CA organization's official receipt.
+ * `skip` says why an email should not go out at all (its donor was erased, or every gift of that
+ * year was refunded since it was queued).
  */
 export async function emailAttachments(db: DbOrTx, message: EmailMessage): Promise<{ attachments: EmailAttachment[] } | { skip: string }> {
+  if (message.template === "receipt") {
+    const { receipt, donationId } = (message as EmailMessage<"receipt">).props;
+    if (receipt?.profile !== "CA" || !receipt.number) return { attachments: [] };
+    const file = await receiptFile(db, donationId);
+    return { attachments: file ? [{ filename: file.filename, content: file.content }] : [] };
+  }
   if (message.template !== "year-end-statement") return { attachments: [] };
   const { statement, locale } = (message as EmailMessage<"year-end-statement">).props;
   const org = await findOrganization(db, statement.orgId);

@@ -4,8 +4,20 @@ import { campaigns, donations, donors, type Organization } from "@/db/schema";
 import { emailLocale } from "@/lib/email/locale";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** One gift on a year-end statement, as the donor paid it (the receipt's amount: the gift plus any fees they covered). */
-export type StatementGift = { donationId: string; date: Date; campaignTitle: string; amountCents: number; currency: string };
+/**
+ * One gift on a year-end statement, as the donor paid it (the receipt's amount: the gift plus any
+ * fees they covered), with its receipt's number and deductible amount (the gift less the value
+ * the donor received, as the receipt states it).
+ */
+export type StatementGift = {
+  donationId: string;
+  date: Date;
+  campaignTitle: string;
+  amountCents: number;
+  currency: string;
+  receiptNumber: string | null;
+  deductibleCents: number;
+};
 
 /** Everything a year-end statement shows; the PDF is a pure function of it. */
 export type StatementData = {
@@ -20,8 +32,8 @@ export type StatementData = {
   donor: { id: string; firstName: string | null; lastName: string | null; email: string };
   year: number;
   gifts: StatementGift[];
-  /** Sum of the gifts per currency, in the order the currencies first appear. */
-  totals: { currency: string; amountCents: number }[];
+  /** Sum of the gifts (and of their deductible amounts) per currency, in the order the currencies first appear. */
+  totals: { currency: string; amountCents: number; deductibleCents: number }[];
   /** The language it is written in: the donor's (that of their last gift), else the organization's default. */
   locale: Locale;
 };
@@ -79,6 +91,8 @@ export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string,
       campaignTitle: campaigns.title,
       amountCents: sql<number>`${donations.amount} + ${donations.feeCents}`.mapWith(Number),
       currency: donations.currency,
+      receiptNumber: donations.receiptNumber,
+      deductibleCents: sql<number>`greatest(0, ${donations.amount} - ${donations.advantageCents})`.mapWith(Number),
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -86,8 +100,11 @@ export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string,
     .orderBy(asc(donations.succeededAt), asc(donations.id));
   if (rows.length === 0) return null;
   const gifts = rows.map((r) => ({ ...r, date: r.date! }));
-  const totals = new Map<string, number>();
-  for (const g of gifts) totals.set(g.currency, (totals.get(g.currency) ?? 0) + g.amountCents);
+  const totals = new Map<string, { amountCents: number; deductibleCents: number }>();
+  for (const g of gifts) {
+    const t = totals.get(g.currency) ?? { amountCents: 0, deductibleCents: 0 };
+    totals.set(g.currency, { amountCents: t.amountCents + g.amountCents, deductibleCents: t.deductibleCents + g.deductibleCents });
+  }
   return {
     org: {
       slug: org.slug,
@@ -100,7 +117,7 @@ export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string,
     donor,
     year,
     gifts,
-    totals: [...totals].map(([currency, amountCents]) => ({ currency, amountCents })),
+    totals: [...totals].map(([currency, t]) => ({ currency, ...t })),
     locale: emailLocale(locale, org.defaultLocale),
   };
 }

@@ -135,14 +135,17 @@ export function renderStatementPdf(
     .text(pdfText(t("statementPdf.period", { year })), { width });
 
   // The gifts.
-  const cols = { date: left, campaign: left + 100, amount: left + width - 110 };
+  // Date, receipt number, campaign, amount, deductible amount.
+  const cols = { date: left, receipt: left + 88, campaign: left + 170, amount: left + width - 190, deductible: left + width - 90 };
   const campaignWidth = cols.amount - cols.campaign - 12;
   const header = () => {
     doc.fillColor(MUTED).font(BOLD).fontSize(9);
     const y = doc.y;
-    doc.text(pdfText(t("statementPdf.date")), cols.date, y, { width: 95, lineBreak: false });
+    doc.text(pdfText(t("statementPdf.date")), cols.date, y, { width: 84, lineBreak: false });
+    doc.text(pdfText(t("statementPdf.receipt")), cols.receipt, y, { width: 78, lineBreak: false });
     doc.text(pdfText(t("statementPdf.campaign")), cols.campaign, y, { width: campaignWidth, lineBreak: false });
-    doc.text(pdfText(t("statementPdf.amount")), cols.amount, y, { width: 110, align: "right", lineBreak: false });
+    doc.text(pdfText(t("statementPdf.amount")), cols.amount, y, { width: 90, align: "right", lineBreak: false });
+    doc.text(pdfText(t("statementPdf.deductible")), cols.deductible, y, { width: 90, align: "right", lineBreak: false });
     doc.y = y + 14;
     doc
       .moveTo(left, doc.y - 3)
@@ -164,9 +167,11 @@ export function renderStatementPdf(
       doc.font(FONT).fontSize(10).fillColor(INK);
     }
     const y = doc.y;
-    doc.text(pdfText(statementDate(gift.date, locale)), cols.date, y, { width: 95, lineBreak: false });
+    doc.text(pdfText(statementDate(gift.date, locale)), cols.date, y, { width: 84, lineBreak: false });
+    doc.text(pdfText(gift.receiptNumber ?? "—"), cols.receipt, y, { width: 78, lineBreak: false });
     doc.text(title, cols.campaign, y, { width: campaignWidth });
-    doc.text(money(gift.amountCents, gift.currency), cols.amount, y, { width: 110, align: "right", lineBreak: false });
+    doc.text(money(gift.amountCents, gift.currency), cols.amount, y, { width: 90, align: "right", lineBreak: false });
+    doc.text(money(gift.deductibleCents, gift.currency), cols.deductible, y, { width: 90, align: "right", lineBreak: false });
     doc.y = y + rowHeight;
   }
 
@@ -187,12 +192,19 @@ export function renderStatementPdf(
       .fontSize(11)
       .fillColor(INK)
       .text(pdfText(t("statementPdf.total", { year, count })), left, y, { width: width - 120, lineBreak: false });
-    doc.text(money(total.amountCents, total.currency), cols.amount - 10, y, {
+    doc.text(money(total.amountCents, total.currency), cols.deductible - 30, y, {
       width: 120,
       align: "right",
       lineBreak: false,
     });
     doc.y = y + 18;
+    const dy = doc.y;
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .text(pdfText(t("statementPdf.totalDeductible")), left, dy, { width: width - 120, lineBreak: false })
+      .text(money(total.deductibleCents, total.currency), cols.deductible - 30, dy, { width: 120, align: "right", lineBreak: false });
+    doc.y = dy + 18;
   }
 
   // The organization's own words on deductibility.

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CustomDomainPanel } from "@/components/dashboard/custom-domain-panel";
 import { OrgSettingsForm } from "@/components/dashboard/org-settings-form";
+import { ReceiptProfileForm } from "@/components/dashboard/receipt-profile-form";
 import { RequireTwoFactorForm } from "@/components/security/require-two-factor-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { roleSatisfies } from "@/lib/roles";
 import { requireOrg } from "@/lib/auth/server";
 import { customDomainVerification, donateBaseUrl } from "@/lib/schemas/organizations";
+import { receiptPreviews } from "@/lib/services/receipts/receipt-preview";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -36,6 +38,13 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
               defaultLocale: org.defaultLocale,
             }}
           />
+        </Card>
+        <Card
+          title="Receipts"
+          id="receipts"
+          description="What your receipts say, by the country whose tax rules they follow. The legal name, tax ID, address and statement above are printed on them."
+        >
+          <ReceiptProfileForm orgSlug={org.slug} initial={org.receiptProfile} previews={receiptPreviews(org)} canEdit={canEdit} />
         </Card>
         <Card title="Security" id="security" description={role === "OWNER" ? undefined : "Only owners can change this."}>
           {role === "OWNER" ? (

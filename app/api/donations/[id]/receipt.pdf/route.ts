@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
+import { pdfResponse } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { donationScope } from "@/lib/api/scopes";
 import { idParam } from "@/lib/schemas/common";
@@ -29,15 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     async ({ db, scope }) => {
       const file = await receiptFile(db, scope.donation.id);
       if (!file) throw notFound("Receipt not found");
-      return new Response(new Uint8Array(file.content), {
-        status: 200,
-        headers: {
-          "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="${file.filename}"`,
-          "content-length": String(file.content.length),
-          "cache-control": "private, no-store",
-        },
-      });
+      return pdfResponse(file);
     },
   ),
 });

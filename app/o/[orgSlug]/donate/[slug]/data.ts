@@ -129,9 +129,10 @@ export function closureOf({ campaign, org }: { campaign: Campaign; org: Organiza
 }
 
 /** What the donate form needs of a public campaign (the full page and the embed alike). */
-export function donateFormCampaign(c: PublicView["campaign"], currency: string): DonateFormCampaign {
+export function donateFormCampaign(c: PublicView["campaign"], org: Pick<Organization, "currency" | "receiptProfile">): DonateFormCampaign {
   return {
-    currency,
+    currency: org.currency,
+    receiptProfile: org.receiptProfile,
     id: c.id,
     title: c.title,
     type: c.type,
@@ -148,5 +149,6 @@ export function donateFormCampaign(c: PublicView["campaign"], currency: string):
     matchingOrgName: c.matchingOrgName,
     matchingRatioPct: c.matchingRatioPct,
     showDonorRoll: c.showDonorRoll,
+    collectAddress: c.collectAddress,
   };
 }

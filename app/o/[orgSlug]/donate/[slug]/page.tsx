@@ -95,7 +95,7 @@ export default async function DonatePage({ params }: Props) {
   // (and not under overload, where the page leaves out its costly sections).
   const supporters = view.progress && !light ? await loadSupporterCount(c.id) : 0;
 
-  const formCampaign = donateFormCampaign(c, org.currency);
+  const formCampaign = donateFormCampaign(c, org);
   // A peer-to-peer parent taking supporters' pages offers "Start a fundraiser" and "Join a team".
   const takesPages = c.type === "PEER_TO_PEER" && !c.parentCampaignId && c.allowSupporterPages && c.status === "ACTIVE" && !light;
 

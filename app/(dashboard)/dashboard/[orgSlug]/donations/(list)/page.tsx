@@ -105,8 +105,15 @@ export default async function DonationsPage({ params, searchParams }: Props) {
         title="Donations"
         description="Completed gifts to your campaigns, newest first (refunded and disputed ones included). Open one for its timeline, receipts and refunds."
         actions={
-          // Bulk exports of donor data are for admins; members still see every donation here.
-          roleSatisfies(role, "ADMIN") ? <ExportCsvLink href={exportHref} what="of the donations shown by these filters" /> : undefined
+          // Bulk exports of donor data, and recording gifts, are for admins; members still see every donation here.
+          roleSatisfies(role, "ADMIN") ? (
+            <>
+              <Link className="button" href={`${base}/record`}>
+                Record a gift
+              </Link>
+              <ExportCsvLink href={exportHref} what="of the donations shown by these filters" />
+            </>
+          ) : undefined
         }
       />
       <FilterForm

@@ -13,15 +13,19 @@ import {
   eventLabel,
   statusChange,
   templateLabel,
+  methodLabel,
   type BadgeTone,
 } from "@/components/dashboard/ops/labels";
 import styles from "@/components/dashboard/ops/ops.module.css";
+import { OfflineGiftActions } from "@/components/dashboard/ops/offline-gift-actions";
 import { RefundPanel } from "@/components/dashboard/ops/refund-panel";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
+import { listCampaigns } from "@/db/queries/campaigns";
 import { getDonationTimeline, type TimelineRow } from "@/db/queries/donations";
+import { deductibleCents, receiptStatusOf } from "@/lib/schemas/donations";
 import { recurringPlans } from "@/db/schema";
 import { roleSatisfies } from "@/lib/roles";
 import { getEnv } from "@/lib/env";
@@ -110,6 +114,10 @@ export default async function DonationPage(props: Props) {
   const name = donorName(d);
   const delivering = Boolean(getEnv().RESEND_API_KEY);
   const dedication = d.dedication;
+  const staffRecorded = d.source !== "ONLINE";
+  const canCorrect = staffRecorded && d.status === "SUCCEEDED" && roleSatisfies(role, "ADMIN");
+  const campaignOptions = canCorrect ? (await listCampaigns(db, org.id, {})).rows.map((c) => ({ value: c.id, label: c.title })) : [];
+  const receiptStatus = receiptStatusOf(d);
 
   return (
     <>
@@ -167,7 +175,37 @@ export default async function DonationPage(props: Props) {
               <dt>Status</dt>
               <dd>
                 <DonationStatusBadge status={d.status} />
+                {d.voidReason ? <span className="muted"> · {d.voidReason}</span> : null}
               </dd>
+              <dt>Source</dt>
+              <dd>{d.source === "ONLINE" ? "Online (donate form)" : d.source === "OFFLINE" ? "Recorded by staff" : "Imported"}</dd>
+              <dt>Method</dt>
+              <dd>
+                {methodLabel(d.method)}
+                {d.reference ? <span className="muted"> · {d.reference}</span> : null}
+              </dd>
+              <dt>Receipt</dt>
+              <dd>
+                {d.receiptNumber ? (
+                  <>
+                    <a href={`/api/donations/${encodeURIComponent(d.id)}/receipt.pdf`}>
+                      {d.receiptNumber}
+                      <span className="sr-only"> (PDF)</span>
+                    </a>
+                    {receiptStatus === "VOID" ? <span className="muted"> · void</span> : null}
+                  </>
+                ) : (
+                  <span className="muted">{d.source === "IMPORT" ? "Receipted elsewhere" : "Not issued"}</span>
+                )}
+              </dd>
+              {d.advantageCents > 0 ? (
+                <>
+                  <dt>Value received</dt>
+                  <dd>
+                    {money(d.advantageCents)} <span className="muted">· deductible {money(deductibleCents(d))}</span>
+                  </dd>
+                </>
+              ) : null}
               <dt>Donor</dt>
               <dd>
                 <Link href={`${base}/donors/${encodeURIComponent(d.donorId)}`}>{name}</Link>
@@ -273,15 +311,42 @@ export default async function DonationPage(props: Props) {
           </Card>
         </div>
         <aside className={styles.aside} aria-label="Actions">
-          <Card title="Refund" id="refund">
-            <RefundPanel
-              donationId={d.id}
-              status={d.status}
-              amountLabel={money(d.amount)}
-              chargeLabel={d.coverFees && d.feeCents > 0 ? money(d.amount + d.feeCents) : null}
-              canRefund={roleSatisfies(role, "ADMIN")}
-            />
-          </Card>
+          {staffRecorded ? (
+            <Card title="Correct or void" id="correct">
+              {canCorrect ? (
+                <OfflineGiftActions
+                  gift={{
+                    id: d.id,
+                    amount: d.amount,
+                    advantageCents: d.advantageCents,
+                    currency: d.currency,
+                    receivedOn: (d.succeededAt ?? d.createdAt).toISOString().slice(0, 10),
+                    method: d.method,
+                    reference: d.reference,
+                    campaignId: d.campaignId,
+                  }}
+                  campaigns={campaignOptions}
+                  amountLabel={money(d.amount)}
+                />
+              ) : (
+                <p className="small muted" style={{ margin: 0 }}>
+                  {d.status === "VOIDED"
+                    ? "This gift was voided: it no longer counts anywhere."
+                    : "Admins and owners of this organization can correct or void a gift recorded by staff."}
+                </p>
+              )}
+            </Card>
+          ) : (
+            <Card title="Refund" id="refund">
+              <RefundPanel
+                donationId={d.id}
+                status={d.status}
+                amountLabel={money(d.amount)}
+                chargeLabel={d.coverFees && d.feeCents > 0 ? money(d.amount + d.feeCents) : null}
+                canRefund={roleSatisfies(role, "ADMIN")}
+              />
+            </Card>
+          )}
           <Card title="Donor" id="donor">
             <p style={{ margin: "0 0 4px", fontWeight: 600 }}>{name}</p>
             <p className="small" style={{ margin: "0 0 12px", overflowWrap: "anywhere" }}>

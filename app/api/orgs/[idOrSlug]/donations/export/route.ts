@@ -9,7 +9,7 @@ const COLUMNS =
   "id, createdAt, succeededAt, status, amount, amountCents, currency, fee, feeCents, matchedAmount, matchedAmountCents, " +
   "email, firstName, lastName, anonymous, campaignId, campaignTitle, donorId, recurringInterval, recurringPlanId, " +
   "isRenewal, tickets, coverFees, message, dedicationType, dedicationHonoreeName, dedicationNotifyEmail, " +
-  "dedicationMessage, paymentIntentId, failureReason, disputeReason, updatedAt";
+  "dedicationMessage, paymentIntentId, failureReason, disputeReason, updatedAt, source, method, reference, receiptNumber";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/orgs/:idOrSlug/donations/export: the list's donations as a streamed CSV file (ADMIN: a bulk copy of donor data)

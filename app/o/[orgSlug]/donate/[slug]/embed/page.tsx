@@ -45,7 +45,7 @@ export default async function EmbedPage({ params }: Props) {
   const now = requestNow();
   const closure = closureOf({ campaign, org }, payment, now);
   const captcha = closure ? null : captchaConfig((await headers()).get("x-nonce"));
-  const formCampaign = donateFormCampaign(c, org.currency);
+  const formCampaign = donateFormCampaign(c, org);
 
   const action = t("page.formHeading", { type: c.type });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
+import { pdfResponse } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { donorStatementParams } from "@/lib/schemas/statements";
 import { statementFile } from "@/lib/services/statements/statement-attachment";
@@ -28,16 +29,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     async ({ db, org, donor, params }) => {
       const file = await statementFile(db, org, donor.id, params.year);
       if (!file) throw notFound("Statement not found");
-      return new Response(new Uint8Array(file.content), {
-        status: 200,
-        headers: {
-          "content-type": "application/pdf",
-          "content-disposition": `attachment; filename="${file.filename}"`,
-          "content-length": String(file.content.length),
-          // A donor's own data: never kept by shared caches.
-          "cache-control": "private, no-store",
-        },
-      });
+      return pdfResponse(file);
     },
   ),
 });
