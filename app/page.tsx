@@ -33,9 +33,9 @@ export default function Home() {
             donors give on hosted pages; payments go through Stripe; and everything the dashboard does is a documented REST API.
           </p>
           <p style={{ display: "flex", gap: 12, flexWrap: "wrap" }}>
-            <a className="button" href="/docs">
+            <Link className="button" href="/docs">
               API reference
-            </a>
+            </Link>
             <a className="button secondary" href="/api/openapi.json">
               OpenAPI 3.1 document
             </a>
