@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, donorSessions, donors, recurringPlans, webhookEvents } from "@/db/schema";
+import { auditLog, campaigns, donorSessions, donors, recurringPlans, webhookEvents } from "@/db/schema";
 import { findViolations } from "../helpers/invariants";
 import { get, patch, post, type TestUser } from "../helpers/api";
 import { nasty, wrongType } from "../helpers/arbitraries";
@@ -279,6 +279,8 @@ describe("POST /api/donors/:id/merge", () => {
     await post(`/api/donors/${source}/notes`, { body: "Second record" }, { token: o.token });
     const cookie = await donorSessionCookieFor(source, o2.id);
     expect(cookie).toBeTruthy();
+    // The second record also runs a fundraiser page (as a supporter's sign-up leaves it).
+    await (await testDb()).update(campaigns).set({ fundraiserDonorId: source }).where(eq(campaigns.id, c.id));
 
     const res = await post(`/api/donors/${target}/merge`, { sourceDonorId: source }, { token: o.token });
     expect(res.status, res.text).toBe(200);
@@ -307,7 +309,11 @@ describe("POST /api/donors/:id/merge", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.orgId, o2.id), eq(auditLog.action, "donor.merged")));
-    expect(entry).toMatchObject({ targetId: target, data: { mergedDonorId: source, donations: 2, recurringPlans: 1, notes: 1 } });
+    expect(entry).toMatchObject({
+      targetId: target,
+      data: { mergedDonorId: source, donations: 2, recurringPlans: 1, notes: 1, fundraiserPages: 1 },
+    });
+    expect((await db.select().from(campaigns).where(eq(campaigns.id, c.id)))[0].fundraiserDonorId).toBe(target);
     const [event] = await db
       .select()
       .from(webhookEvents)

@@ -3,6 +3,7 @@ import type { Db, Tx } from "@/db";
 import { findDonorOfOrg } from "@/db/queries/donor-requests";
 import { recomputeDonorTotals } from "@/db/queries/donor-totals";
 import {
+  campaigns,
   donations,
   donorNotes,
   donorRequests,
@@ -99,6 +100,12 @@ export async function mergeDonors(db: Db, orgId: string, targetId: string, sourc
       .where(eq(donorNotes.donorId, sourceId))
       .returning({ id: donorNotes.id });
     await tx.update(donorRequests).set({ donorId: targetId }).where(eq(donorRequests.donorId, sourceId));
+    // The supporter's fundraiser pages are theirs under the surviving record.
+    const pages = await tx
+      .update(campaigns)
+      .set({ fundraiserDonorId: targetId })
+      .where(and(eq(campaigns.orgId, orgId), eq(campaigns.fundraiserDonorId, sourceId)))
+      .returning({ id: campaigns.id });
     // One statement per donor and run: where both had one, the target's stands for the pair.
     await tx
       .update(statementDeliveries)
@@ -126,6 +133,7 @@ export async function mergeDonors(db: Db, orgId: string, targetId: string, sourc
         donations: moved.length,
         recurringPlans: plans.length,
         notes: notes.length,
+        fundraiserPages: pages.length,
       },
     });
     await emitEvent(tx, orgId, "donor.merged", { donorId: targetId, mergedDonorId: sourceId });
