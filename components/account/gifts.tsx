@@ -6,7 +6,7 @@ import type { DonorDonationView } from "@/lib/schemas/donor-account";
 import { AccountSection } from "./account-section";
 import styles from "./account.module.css";
 
-/** The account page's list of the donor's gifts, newest first, each with its receipt page. */
+/** The account page's list of the donor's gifts, newest first, each with its receipt (a PDF once numbered). */
 export function Gifts({
   gifts,
   total,
@@ -42,7 +42,8 @@ export function Gifts({
               <div className={styles.itemSide}>
                 <span className={styles.amount}>{amount}</span>
                 {status && <span className={styles.tag}>{status}</span>}
-                <a className={styles.link} href={withLang(g.receiptUrl, langParam)}>
+                {/* The receipt itself once the gift has one; until then its confirmation page. */}
+                <a className={styles.link} href={g.receiptPdfPath ?? withLang(g.receiptUrl, langParam)} download={g.receiptPdfPath ? true : undefined}>
                   {t.rich("gifts.receipt", {
                     amount,
                     campaign: g.campaignTitle,

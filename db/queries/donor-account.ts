@@ -15,6 +15,16 @@ export type DonorDonationRow = { donation: Donation; campaignTitle: string; camp
 const ownGifts = (orgId: string, donorId: string) =>
   and(eq(donations.orgId, orgId), eq(donations.donorId, donorId), inArray(donations.status, [...DONOR_GIFT_STATUSES]));
 
+/** Whether `donationId` is one of the donor's own gifts to the organization (one the account lists). */
+export async function isOwnGift(db: DbOrTx, orgId: string, donorId: string, donationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(and(eq(donations.id, donationId), ownGifts(orgId, donorId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A page of a donor's own gifts to one organization (SUCCEEDED, REFUNDED, DISPUTED), newest first. */
 export async function listDonorDonations(
   db: DbOrTx,

@@ -48,12 +48,25 @@ export const donorDonationSchema = z
     receiptUrl: z
       .string()
       .meta({ description: "The gift's confirmation page on the organization's donate pages (`…/thank-you?donation={id}`)." }),
+    receiptNumber: z.string().nullable().meta({ description: "The gift's receipt number, once it has a receipt." }),
+    receiptPdfPath: z.string().nullable().meta({
+      description:
+        "Where the donor downloads the gift's receipt as a PDF with their cookie (`/api/donor/orgs/{orgSlug}/donations/{id}/receipt.pdf`, " +
+        "on the host serving the account page); null while the gift has no receipt number.",
+    }),
   })
   .meta({ id: "DonorAccountGift" });
 
 export type DonorDonationView = z.output<typeof donorDonationSchema>;
 
-export function serializeDonorDonation(r: DonorDonationRow, baseUrl: string): z.output<typeof donorDonationSchema> {
+/** The donor's download of one gift's receipt PDF (GET, donor cookie). */
+export const donorReceiptPath = (orgSlug: string, donationId: string) =>
+  `/api/donor/orgs/${encodeURIComponent(orgSlug)}/donations/${encodeURIComponent(donationId)}/receipt.pdf`;
+
+/** `/api/donor/orgs/:orgSlug/donations/:id/receipt.pdf`'s parameters. */
+export const donorReceiptParams = donorOrgParam.extend({ id: z.string().min(1).max(100) });
+
+export function serializeDonorDonation(r: DonorDonationRow, baseUrl: string, orgSlug: string): z.output<typeof donorDonationSchema> {
   const d = r.donation;
   return {
     id: d.id,
@@ -70,6 +83,8 @@ export function serializeDonorDonation(r: DonorDonationRow, baseUrl: string): z.
     createdAt: iso(d.createdAt)!,
     succeededAt: iso(d.succeededAt),
     receiptUrl: `${baseUrl}/donate/${r.campaignSlug}/thank-you?donation=${encodeURIComponent(d.id)}`,
+    receiptNumber: d.receiptNumber,
+    receiptPdfPath: d.receiptNumber ? donorReceiptPath(orgSlug, d.id) : null,
   };
 }
 

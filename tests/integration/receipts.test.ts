@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/app/api/api-routes";
 import type { RouteHandler } from "@/lib/api/route";
 import { get, patch, post, randomIp, serverClientIpHeaders } from "../helpers/api";
-import { activeOrgAndCampaign, memberOf, outsider, paidDonation, randomEmail, type Org } from "../helpers/records";
+import {
+  activeOrgAndCampaign,
+  donorSessionCookieFor,
+  insertDonor,
+  memberOf,
+  outsider,
+  paidDonation,
+  randomEmail,
+  type Org,
+} from "../helpers/records";
 
 const YEAR = new Date().getUTCFullYear() - 1;
 
@@ -222,5 +231,48 @@ describe("Gift Aid", () => {
     expect((await get(`/api/orgs/${org.id}/gift-aid/claim?${q}`, { token: (await memberOf(org, owner, "MEMBER")).token })).status).toBe(
       403,
     );
+  });
+});
+
+/** GET /api/donor/orgs/:orgSlug/donations/:id/receipt.pdf through the route's handler, as bytes, with a donor cookie. */
+async function donorReceipt(org: Org, donationId: string, cookie?: string) {
+  const route = API_ROUTES.find((r) => r.path === "/api/donor/orgs/[orgSlug]/donations/[id]/receipt.pdf")!;
+  const headers: Record<string, string> = { ...serverClientIpHeaders(randomIp()), ...(cookie ? { cookie } : {}) };
+  const req = new NextRequest(`http://localhost:3000/api/donor/orgs/${org.slug}/donations/${donationId}/receipt.pdf`, { headers });
+  const res = await (route.module as Record<string, RouteHandler>).GET(req, {
+    params: Promise.resolve({ orgSlug: org.slug, id: donationId }),
+  });
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe("GET /api/donor/orgs/:orgSlug/donations/:id/receipt.pdf", () => {
+  it("gives the signed-in donor the receipt of their own gift, the same the account lists; 404 for anyone else's, 401 without the cookie", async () => {
+    const { owner, org, campaign } = await orgWithProfile("US");
+    const gift = await offline(org, owner.token, campaign.id);
+    const own = await donorSessionCookieFor(gift.donorId, org.id);
+    const res = await donorReceipt(org, gift.id, own);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-disposition")).toContain(`receipt-${org.slug}-${gift.receiptNumber}.pdf`);
+    expect(pdfToText(res.bytes)).toContain(gift.receiptNumber);
+
+    // The account's list links it.
+    const list = await get(`/api/donor/orgs/${org.slug}/donations`, { headers: { cookie: own } });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        id: gift.id,
+        receiptNumber: gift.receiptNumber,
+        receiptPdfPath: `/api/donor/orgs/${org.slug}/donations/${gift.id}/receipt.pdf`,
+      }),
+    ]);
+
+    const someoneElse = await insertDonor(org.id);
+    const theirs = await donorReceipt(org, gift.id, await donorSessionCookieFor(someoneElse.id, org.id));
+    expect(theirs.status).toBe(404);
+    expect(JSON.parse(new TextDecoder().decode(theirs.bytes))).toEqual({ error: "Receipt not found", status: 404 });
+    expect((await donorReceipt(org, "don_nosuchgift", own)).status).toBe(404);
+    expect((await donorReceipt(org, gift.id)).status).toBe(401);
   });
 });

@@ -472,6 +472,23 @@ class Operations:
             )
         )
 
+    def get_donor_receipt(self, org_slug: str, id: str, *, request_id: str | None = None) -> bytes:
+        """Download one of the donor's receipts.
+
+        ``GET /api/donor/orgs/{orgSlug}/donations/{id}/receipt.pdf``
+
+        The receipt of one of the signed-in donor's own gifts as a PDF
+        (`receipt-<org-slug>-<receiptNumber>.pdf`), the same file staff download, worded by
+        the organization's receipt profile; a refunded gift's receipt is marked VOID. 404 for
+        anyone else's gift, and while the gift has no receipt number.
+        """
+        answer: bytes = self.request(
+            "GET",
+            f"/api/donor/orgs/{_segment(org_slug)}/donations/{_segment(id)}/receipt.pdf",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def request_own_erasure(
         self,
         org_slug: str,
@@ -3646,6 +3663,29 @@ class AsyncOperations:
                 **position,
             )
         )
+
+    async def get_donor_receipt(
+        self,
+        org_slug: str,
+        id: str,
+        *,
+        request_id: str | None = None,
+    ) -> bytes:
+        """Download one of the donor's receipts.
+
+        ``GET /api/donor/orgs/{orgSlug}/donations/{id}/receipt.pdf``
+
+        The receipt of one of the signed-in donor's own gifts as a PDF
+        (`receipt-<org-slug>-<receiptNumber>.pdf`), the same file staff download, worded by
+        the organization's receipt profile; a refunded gift's receipt is marked VOID. 404 for
+        anyone else's gift, and while the gift has no receipt number.
+        """
+        answer: bytes = await self.request(
+            "GET",
+            f"/api/donor/orgs/{_segment(org_slug)}/donations/{_segment(id)}/receipt.pdf",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
 
     async def request_own_erasure(
         self,

@@ -671,6 +671,12 @@ class DonorAccountGift(TypedDict):
     succeededAt: str | None
     # The gift's confirmation page on the organization's donate pages (`…/thank-you?donation={id}`).
     receiptUrl: str
+    # The gift's receipt number, once it has a receipt.
+    receiptNumber: str | None
+    # Where the donor downloads the gift's receipt as a PDF with their cookie
+    # (`/api/donor/orgs/{orgSlug}/donations/{id}/receipt.pdf`, on the host serving the account
+    # page); null while the gift has no receipt number.
+    receiptPdfPath: str | None
 
 
 class DonorAccountPlan(TypedDict):

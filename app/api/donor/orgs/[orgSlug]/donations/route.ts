@@ -30,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       const base = donateBaseUrl(org);
       return ok(
         pageList(
-          rows.map((r) => serializeDonorDonation(r, base)),
+          rows.map((r) => serializeDonorDonation(r, base, org.slug)),
           page,
           total,
         ),
