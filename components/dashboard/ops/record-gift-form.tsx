@@ -70,6 +70,14 @@ export function RecordGiftForm({
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const searchSeq = useRef(0);
+  // The field to focus once the form is enabled again (a disabled input takes no focus): set
+  // after a submit, focused after the next render that commits with the fields enabled.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (busy || !focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
   const base = `/dashboard/${orgSlug}`;
 
   // The page is for typing gifts in: the amount takes the focus when it opens.
@@ -143,8 +151,7 @@ export function RecordGiftForm({
   function focusFirst(found: Partial<Record<FieldKey, string>>) {
     const order: FieldKey[] = ["amount", "receivedAt", "method", "reference", "campaignId", "donor", "firstName", "lastName", "email"];
     const first = order.find((k) => found[k]);
-    // After the render that enables the fields again (a disabled input takes no focus).
-    if (first) requestAnimationFrame(() => document.getElementById(`rg-${first}`)?.focus());
+    if (first) focusNext.current = `rg-${first}`;
   }
 
   async function submit(e: FormEvent) {
@@ -203,8 +210,7 @@ export function RecordGiftForm({
     setDonor(null);
     setNewDonor(null);
     setQuery("");
-    // After the render that enables the fields again (a disabled input takes no focus).
-    requestAnimationFrame(() => amountRef.current?.focus());
+    focusNext.current = "rg-amount";
   }
 
   return (
