@@ -8,37 +8,7 @@ import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TableHead, TableWrap, num } from "@/components/ui/table";
 import { formatMoney } from "@/lib/money";
-
-type RowError = { row: number; field: string; code: string; message: string };
-type PreviewRow = {
-  row: number;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  amount: number | null;
-  date: string | null;
-  campaignId: string | null;
-  method: string | null;
-  reference: string | null;
-  externalId: string | null;
-  valid: boolean;
-};
-export type ImportView = {
-  id: string;
-  status: "READY" | "FAILED" | "IMPORTING" | "DONE" | "UNDONE";
-  preset: string;
-  rows: number;
-  valid: number;
-  invalid: number;
-  duplicates: number;
-  processed: number;
-  errors: RowError[];
-  preview: PreviewRow[];
-  createdAt: string;
-  committedAt: string | null;
-  completedAt: string | null;
-  undoneAt: string | null;
-};
+import type { ImportRowProblem, ImportView } from "@/lib/schemas/imports";
 
 const PRESETS = [
   { value: "goodfund", label: "Goodfund CSV (email, first_name, last_name, amount, date, campaign, …)" },
@@ -55,7 +25,7 @@ function cell(v: string | number): string {
 }
 
 /** The bad rows as a CSV file: each error with the row's original line, to fix and upload again. */
-function badRowsCsv(errors: RowError[], lines: string[] | null): string {
+function badRowsCsv(errors: ImportRowProblem[], lines: string[] | null): string {
   const out = ["row,field,code,message,original_line"];
   for (const e of errors) out.push([e.row, e.field, e.code, e.message, lines?.[e.row - 1] ?? ""].map(cell).join(","));
   return out.join("\r\n") + "\r\n";

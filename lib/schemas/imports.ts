@@ -70,7 +70,14 @@ export const importSchema = z
   })
   .meta({ id: "Import" });
 
-export function serializeImport(i: Import): z.infer<typeof importSchema> {
+/** An import as the API answers it (the dashboard's Import page reads the same shape). */
+export type ImportView = z.output<typeof importSchema>;
+/** One of the first rows of a file, as the import will read it. */
+export type ImportPreviewRow = z.output<typeof previewRow>;
+/** A row's problem: its line in the file (the header is row 1), the field and the code. */
+export type ImportRowProblem = z.output<typeof rowError>;
+
+export function serializeImport(i: Import): ImportView {
   return {
     id: i.id,
     orgId: i.orgId,
@@ -82,7 +89,7 @@ export function serializeImport(i: Import): z.infer<typeof importSchema> {
     duplicates: i.duplicates,
     processed: i.processed,
     errors: i.errors,
-    preview: i.preview as z.infer<typeof previewRow>[],
+    preview: i.preview as ImportPreviewRow[],
     createdAt: iso(i.createdAt)!,
     committedAt: iso(i.committedAt),
     completedAt: iso(i.completedAt),

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { locateColumns, PRESETS } from "./presets";
 import { readRow } from "./read-row";
+import type { ImportPreviewRow } from "@/lib/schemas/imports";
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -24,20 +25,6 @@ export class UnreadableFile extends Error {}
 /** The file is over MAX_IMPORT_BYTES (the request answers 413); nothing is recorded. */
 export class FileTooLarge extends Error {}
 
-export type PreviewRow = {
-  row: number;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  amount: number | null;
-  date: string | null;
-  campaignId: string | null;
-  method: string | null;
-  reference: string | null;
-  externalId: string | null;
-  valid: boolean;
-};
-
 /** Counts the bytes going through and refuses the file past the limit, without reading the rest. */
 function byteLimit(limit: number): Transform {
   let size = 0;
@@ -52,7 +39,7 @@ function byteLimit(limit: number): Transform {
   });
 }
 
-type Checked = { rows: number; valid: number; invalid: number; duplicates: number; errors: ImportRowError[]; preview: PreviewRow[] };
+type Checked = { rows: number; valid: number; invalid: number; duplicates: number; errors: ImportRowError[]; preview: ImportPreviewRow[] };
 
 /**
  * Reads a CSV file as it streams in (csv-parse), row by row in constant memory: each row through
@@ -165,7 +152,7 @@ export async function checkImport(
   }
 }
 
-function previewOf(row: number, data: ImportRowData | undefined, cells: string[], at: Partial<Record<string, number>>): PreviewRow {
+function previewOf(row: number, data: ImportRowData | undefined, cells: string[], at: Partial<Record<string, number>>): ImportPreviewRow {
   if (data) {
     return {
       row,
