@@ -137,7 +137,7 @@ describe("npm start accepts a complete configuration", () => {
     admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${dbName}`);
     await ensureBuild();
-  }, 300_000);
+  }, 900_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -165,7 +165,7 @@ describe("npm start accepts a complete configuration", () => {
     expect(signin).not.toContain("Continue as the demo organization");
     await server.stop();
     server = undefined;
-  });
+  }, 120_000);
 
   it("starts on PostgreSQL with STRIPE_SECRET_KEY (Stripe mode) and shows no Test mode banner", async () => {
     server = await startServer({
@@ -182,7 +182,7 @@ describe("npm start accepts a complete configuration", () => {
     }
     await server.stop();
     server = undefined;
-  });
+  }, 120_000);
 });
 
 describe("without its own server (next start), production needs TRUST_PROXY to tell clients apart", () => {

@@ -31,7 +31,7 @@ export function startEmbeddedServerForFile(prefix: string, extra: Env = {}): { e
   beforeAll(async () => {
     await ensureBuild();
     app.server = await startServer(env);
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     await app.server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

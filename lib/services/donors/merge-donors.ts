@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
+import { pgErrorCode } from "@/db/errors";
 import { findDonorOfOrg } from "@/db/queries/donor-requests";
 import { recomputeDonorTotals } from "@/db/queries/donor-totals";
 import {
@@ -75,6 +76,22 @@ export async function mergeDonors(db: Db, orgId: string, targetId: string, sourc
   const source = await findDonorOfOrg(db, orgId, sourceId);
   if (!source) throw donorNotFound();
 
+  // Postgres may still pick this merge as a deadlock's victim (say, against a renewal that holds
+  // the source's plan and waits for its donor): the whole transaction is rolled back, so it is
+  // run again, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await mergeOnce(db, orgId, targetId, sourceId, audit);
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (attempt >= MERGE_ATTEMPTS || (code !== "40P01" && code !== "40001")) throw err;
+    }
+  }
+}
+
+const MERGE_ATTEMPTS = 3;
+
+async function mergeOnce(db: Db, orgId: string, targetId: string, sourceId: string, audit: AuditContext): Promise<Donor> {
   return db.transaction(async (tx) => {
     await tx.select({ id: donations.id }).from(donations).where(eq(donations.donorId, sourceId)).for("update");
     const pair = await lockPair(tx, targetId, sourceId);
