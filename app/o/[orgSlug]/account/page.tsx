@@ -126,7 +126,12 @@ export default async function AccountPage({ params }: Props) {
           locale={locale}
         />
       )}
-      <Gifts gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl, org.slug))} total={gifts.total} locale={locale} langParam={langParam} />
+      <Gifts
+        gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl, org.slug))}
+        total={gifts.total}
+        locale={locale}
+        langParam={langParam}
+      />
       <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} locale={locale} />
       <Statements orgSlug={org.slug} years={years} locale={locale} />
       <DataRequests org={org} pendingSince={pending ? pending.createdAt : null} locale={locale} />
