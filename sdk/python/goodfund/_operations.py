@@ -1447,6 +1447,9 @@ class Operations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -1473,14 +1476,15 @@ class Operations:
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
         `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`,
-        `two_factor.disabled`, `two_factor.challenge_failed`,
-        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
-        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
-        `data` says what changed (never a secret). Entries are written with the change itself
-        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
-        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
-        an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `donor.updated`, `donor.merged`, `donor_request.rejected`, `import.committed`,
+        `import.undone`, `subscriptions.adopted`, `two_factor.enabled`, `two_factor.disabled`,
+        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
+        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
+        target, request ID and client IP, and `data` says what changed (never a secret).
+        Entries are written with the change itself and never edited or deleted. Cursor-paged:
+        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
+        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
+        answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -1525,6 +1529,9 @@ class Operations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -4659,6 +4666,9 @@ class AsyncOperations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -4685,14 +4695,15 @@ class AsyncOperations:
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
         `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`,
-        `two_factor.disabled`, `two_factor.challenge_failed`,
-        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
-        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
-        `data` says what changed (never a secret). Entries are written with the change itself
-        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
-        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
-        an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `donor.updated`, `donor.merged`, `donor_request.rejected`, `import.committed`,
+        `import.undone`, `subscriptions.adopted`, `two_factor.enabled`, `two_factor.disabled`,
+        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
+        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
+        target, request ID and client IP, and `data` says what changed (never a secret).
+        Entries are written with the change itself and never edited or deleted. Cursor-paged:
+        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
+        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
+        answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -4737,6 +4748,9 @@ class AsyncOperations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",

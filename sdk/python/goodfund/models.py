@@ -102,6 +102,9 @@ class AuditEntry(TypedDict):
         "donor.updated",
         "donor.merged",
         "donor_request.rejected",
+        "import.committed",
+        "import.undone",
+        "subscriptions.adopted",
         "two_factor.enabled",
         "two_factor.disabled",
         "two_factor.challenge_failed",
@@ -132,6 +135,7 @@ class AuditTarget(TypedDict):
         "organization",
         "donor",
         "donor_request",
+        "import",
     ]
     id: str | None
 

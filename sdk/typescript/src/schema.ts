@@ -1068,7 +1068,7 @@ export interface paths {
     };
     /**
      * List an organization's audit log
-     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor.updated`, `donor.merged`, `donor_request.rejected`, `import.committed`, `import.undone`, `subscriptions.adopted`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
@@ -2205,6 +2205,9 @@ export interface components {
         | "donor.updated"
         | "donor.merged"
         | "donor_request.rejected"
+        | "import.committed"
+        | "import.undone"
+        | "subscriptions.adopted"
         | "two_factor.enabled"
         | "two_factor.disabled"
         | "two_factor.challenge_failed"
@@ -2226,7 +2229,16 @@ export interface components {
     AuditTarget: {
       /** @enum {string} */
       type:
-        "campaign" | "donation" | "recurring_plan" | "member" | "api_key" | "webhook_endpoint" | "organization" | "donor" | "donor_request";
+        | "campaign"
+        | "donation"
+        | "recurring_plan"
+        | "member"
+        | "api_key"
+        | "webhook_endpoint"
+        | "organization"
+        | "donor"
+        | "donor_request"
+        | "import";
       id: string | null;
     };
     Campaign: {
@@ -15338,6 +15350,9 @@ export interface operations {
           | "donor.updated"
           | "donor.merged"
           | "donor_request.rejected"
+          | "import.committed"
+          | "import.undone"
+          | "subscriptions.adopted"
           | "two_factor.enabled"
           | "two_factor.disabled"
           | "two_factor.challenge_failed"
