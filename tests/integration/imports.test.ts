@@ -81,6 +81,11 @@ describe("POST /api/orgs/:idOrSlug/imports (goodfund preset)", () => {
       [7, "date", "invalid_date"],
       [8, "campaign", "campaign_not_found"],
     ]);
+    // Each error keeps its row as read, written back as CSV: the bad-rows file can be made at any time.
+    expect(imp.errors[0].line).toBe(`not-an-email,Bad,Row,12.00,2024-05-01,${campaign.slug},CASH,,gf-4`);
+    expect(imp.errors[3].line).toBe("barbara@example.org,Barbara,Liskov,30.00,2024-06-01,no-such-campaign,CASH,,gf-7");
+    const later = await get(`/api/imports/${imp.id}`, { token: owner.token });
+    expect(later.body.errors.map((e: { line: string }) => e.line)).toEqual(imp.errors.map((e: { line: string }) => e.line));
     expect(imp.preview).toHaveLength(7);
     expect(imp.preview[0]).toMatchObject({
       row: 2,

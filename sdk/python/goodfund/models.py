@@ -1011,6 +1011,9 @@ class ImportErrorsItem(TypedDict):
     field: str
     code: str
     message: str
+    # The row as read, written back as one CSV line (at most 2 000 characters): what the bad-rows
+    # file lists to fix.
+    line: NotRequired[str]
 
 
 class ImportPreviewItem(TypedDict):

@@ -3138,6 +3138,8 @@ export interface components {
         field: string;
         code: string;
         message: string;
+        /** @description The row as read, written back as one CSV line (at most 2 000 characters): what the bad-rows file lists to fix. */
+        line?: string;
       }[];
       /** @description The first 20 rows as they will be read. */
       preview: {
