@@ -1,6 +1,7 @@
 import { Text } from "@react-email/components";
 import type { DisputeAlertProps } from "@/lib/email/types";
 import { formatMoney } from "@/lib/money";
+import { isTimeZone } from "@/lib/time-zone";
 import { GiftSummary } from "./_components/gift-summary";
 import { Action, EmailLayout } from "./_components/layout";
 import type { TestModeProps } from "./_components/test-mode-note";
@@ -9,10 +10,16 @@ import { base as styles } from "./_components/styles";
 
 export type { DisputeAlertProps };
 
-/** "April 26, 2025 at 11:59 PM UTC": deadlines are exact, so the time and zone are spelled out. */
-function formatDeadline(iso: string): string {
-  const when = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
-  return `${when} UTC`;
+/**
+ * "April 26, 2025 at 7:59 PM EDT": deadlines are exact, so the time and zone are spelled out, in
+ * the organization's time zone (UTC for an alert queued before there was one).
+ */
+function formatDeadline(iso: string, timeZone = "UTC"): string {
+  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: zone }).format(at);
+  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone, timeZoneName: "short" }).format(at);
+  return `${day} at ${time}`;
 }
 
 /** The processor's reason code in words: `product_not_received` → "Product not received". */
@@ -23,14 +30,14 @@ function describeReason(reason: string): string {
 
 export const subject = (p: DisputeAlertProps): string => {
   const amount = formatMoney(p.amountCents, p.currency);
-  const by = p.responseDeadline ? `respond by ${formatDeadline(p.responseDeadline)}` : "respond as soon as possible";
+  const by = p.responseDeadline ? `respond by ${formatDeadline(p.responseDeadline, p.timeZone)}` : "respond as soon as possible";
   return `Action needed: a ${amount} donation to ${p.campaignTitle} was disputed (${by})`;
 };
 
 /** Tells the organization a donation was disputed: how much, why, and by when to answer with evidence. */
 export default function DisputeAlert(props: DisputeAlertProps & TestModeProps) {
   const amount = formatMoney(props.amountCents, props.currency);
-  const deadline = props.responseDeadline ? formatDeadline(props.responseDeadline) : null;
+  const deadline = props.responseDeadline ? formatDeadline(props.responseDeadline, props.timeZone) : null;
   const reason = describeReason(props.reason);
 
   return (

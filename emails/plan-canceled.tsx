@@ -14,7 +14,7 @@ export const subject = (p: PlanCanceledProps): string =>
 
 /** Confirms to a donor that the recurring gift they canceled from their account ends now: no further charges. */
 export default function PlanCanceled(props: PlanCanceledProps & TestModeProps) {
-  const intl = emailIntl(props.locale);
+  const intl = emailIntl(props.locale, props.timeZone);
   const { t } = intl;
   const amount = intl.money(props.amountCents, props.currency);
   const name = greetingName(props);

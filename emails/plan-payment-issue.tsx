@@ -23,7 +23,7 @@ export const subject = (p: PlanPaymentIssueProps): string =>
  * charge. Each links to their account page, where they replace the card.
  */
 export default function PlanPaymentIssue(props: PlanPaymentIssueProps & TestModeProps) {
-  const intl = emailIntl(props.locale);
+  const intl = emailIntl(props.locale, props.timeZone);
   const { t } = intl;
   const section = SECTION[props.kind];
   const amount = intl.money(props.amountCents, props.currency);

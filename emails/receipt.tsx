@@ -50,7 +50,7 @@ function profileStatement(p: ReceiptProps, { t, money }: EmailIntl, legalName: s
  * recurring terms. A CA organization's official receipt is the attached PDF; this is its summary.
  */
 export default function Receipt(props: ReceiptProps & TestModeProps) {
-  const intl = emailIntl(props.locale);
+  const intl = emailIntl(props.locale, props.timeZone);
   const { t } = intl;
   const amount = intl.money(props.amountCents, props.currency);
   const legalName = props.orgLegalName?.trim() || props.orgName;

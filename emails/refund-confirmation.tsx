@@ -21,7 +21,7 @@ export const subject = (p: RefundConfirmationProps): string => {
  * undoes (amount, date, campaign, donation ID), when the money arrives, and whom to ask.
  */
 export default function RefundConfirmation(props: RefundConfirmationProps & TestModeProps) {
-  const intl = emailIntl(props.locale);
+  const intl = emailIntl(props.locale, props.timeZone);
   const { t } = intl;
   const name = greetingName(props);
   const refunded = intl.money(props.refundedAmountCents, props.currency);

@@ -7,6 +7,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "@/componen
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
+import { timeZoneLabel } from "@/lib/time-zone";
 import { api, firstErrors } from "./api-client";
 import { useOrgFieldCheck } from "./use-field-check";
 
@@ -20,6 +21,7 @@ const FIELDS = [
   "logoUrl",
   "color",
   "defaultLocale",
+  "timeZone",
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string> & { donorErasureNeedsApproval: boolean };
@@ -31,7 +33,18 @@ function apiValue(field: Field, raw: string): string | null {
 }
 
 /** PATCH /api/orgs/:slug with the fields that changed (ADMIN); read-only for members. */
-export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string; initial: Values; canEdit: boolean }) {
+export function OrgSettingsForm({
+  orgSlug,
+  initial,
+  canEdit,
+  timeZones,
+}: {
+  orgSlug: string;
+  initial: Values;
+  canEdit: boolean;
+  /** The IANA time zones to choose from (the server's list, so the page renders the same on both sides). */
+  timeZones: string[];
+}) {
   const router = useRouter();
   const toast = useToast();
   const [values, setValues] = useState<Values>(initial);
@@ -132,6 +145,12 @@ export function OrgSettingsForm({ orgSlug, initial, canEdit }: { orgSlug: string
           label="Donors' default language"
           options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
           hint="Donate pages, donor accounts and donor emails use the donor's browser language when it is English, Spanish, French or German; otherwise this one."
+        />
+        <SelectField
+          {...common("timeZone")}
+          label="Time zone"
+          options={timeZones.map((z) => ({ value: z, label: timeZoneLabel(z) }))}
+          hint="Campaign and event dates are shown in it on donate pages, in emails and on receipts; reports' days start at its midnight."
         />
         <CheckboxField
           id="os-donorErasureNeedsApproval"

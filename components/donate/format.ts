@@ -35,7 +35,8 @@ export function relativeTime(iso: string, now: number, locale: string = ENGLISH)
   return rtf.format(0, "second");
 }
 
-export function formatDateTime(iso: string, locale: string = ENGLISH): string {
+/** A date and time in the organization's time zone `timeZone`, naming the zone ("7:30 PM EST"). */
+export function formatDateTime(iso: string, locale: string = ENGLISH, timeZone = "UTC"): string {
   return new Intl.DateTimeFormat(locale, {
     weekday: "long",
     year: "numeric",
@@ -43,13 +44,14 @@ export function formatDateTime(iso: string, locale: string = ENGLISH): string {
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    timeZone: "UTC",
+    timeZone,
     timeZoneName: "short",
   }).format(new Date(iso));
 }
 
-export function formatDate(iso: string, locale: string = ENGLISH): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+/** The date of an instant in the organization's time zone `timeZone`. */
+export function formatDate(iso: string, locale: string = ENGLISH, timeZone = "UTC"): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(new Date(iso));
 }
 
 /** The iframe address for a YouTube or Vimeo link, or null for any other video URL. */

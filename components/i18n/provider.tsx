@@ -15,16 +15,19 @@ export function I18nProvider({
   locale,
   langParam,
   messages,
+  timeZone = "UTC",
   children,
 }: {
   locale: Locale;
   langParam: Locale | null;
   messages: Partial<Messages>;
+  /** The organization's time zone, which `useFormatter` shows dates in. */
+  timeZone?: string;
   children: React.ReactNode;
 }) {
   return (
     <LocaleContext.Provider value={{ locale, langParam }}>
-      <IntlProvider locale={intlTag(locale)} messages={messages} timeZone="UTC">
+      <IntlProvider locale={intlTag(locale)} messages={messages} timeZone={timeZone}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,16 +1,18 @@
 import { DEFAULT_LOCALE, intlTag, isLocale, type Locale } from "@/lib/i18n/locales";
 import { formatter, translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
+import { isTimeZone } from "@/lib/time-zone";
 
 /**
  * What a template needs to write in the recipient's language: the `emails` messages, money and
- * long dates in that language's conventions (dates in UTC). No `locale` means English, as every
- * email was written before languages existed (and as the organization's own emails stay); so
- * does a value that is not one of our languages.
+ * long dates in that language's conventions, in the organization's time zone (UTC when the email
+ * was queued before there was one). No `locale` means English, as every email was written before
+ * languages existed (and as the organization's own emails stay); so does a value that is not one
+ * of our languages.
  */
-export function emailIntl(wanted?: Locale) {
+export function emailIntl(wanted?: Locale, timeZone?: string) {
   const locale: Locale = isLocale(wanted) ? wanted : DEFAULT_LOCALE;
-  const format = formatter(locale);
+  const format = formatter(locale, timeZone && isTimeZone(timeZone) ? timeZone : "UTC");
   return {
     locale,
     t: translator(locale, "emails"),

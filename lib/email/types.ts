@@ -10,9 +10,10 @@ export type Money = { amountCents: number; currency: string };
 
 /**
  * On every email a donor (or their tribute's honoree) receives: the language it is written in,
- * chosen when it is queued. Absent on emails queued before languages existed: English.
+ * chosen when it is queued (absent on emails queued before languages existed: English), and the
+ * organization's time zone its dates are written in (absent before there was one: UTC).
  */
-export type InLanguage = { locale?: Locale };
+export type InLanguage = { locale?: Locale; timeZone?: string };
 
 export type ReceiptProps = InLanguage & {
   donorFirstName: string | null;
@@ -95,6 +96,8 @@ export type MilestoneProps = {
 
 export type DisputeAlertProps = {
   orgName: string;
+  /** The organization's time zone, the deadline's (absent on alerts queued before there was one: UTC). */
+  timeZone?: string;
   campaignTitle: string;
   donationId: string;
   amountCents: number;

@@ -213,6 +213,7 @@ export const publicCampaignViewSchema = z
       logoUrl: z.string().nullable(),
       color: z.string().nullable(),
       acceptingDonations: z.boolean(),
+      timeZone: z.string().meta({ description: "IANA time zone the campaign's dates (an event's start) are meant in." }),
     }),
     acceptingDonations: z.boolean(),
     progress: z

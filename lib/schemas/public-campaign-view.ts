@@ -44,6 +44,7 @@ export function serializePublicCampaignView(
       logoUrl: org.logoUrl,
       color: org.color,
       acceptingDonations: org.status === "ACTIVE",
+      timeZone: org.timeZone,
     },
     // Exactly what POST /api/donations checks: status, start and end dates, the payout account.
     acceptingDonations: acceptsDonations(campaign, org),

@@ -84,13 +84,10 @@ export const windowOf = (q: WindowInput, tz: string): ReportWindow => ({
 // Responses
 
 const windowEcho = {
-  from: z
-    .string()
-    .nullable()
-    .meta({
-      description:
-        "The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded.",
-    }),
+  from: z.string().nullable().meta({
+    description:
+      "The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded.",
+  }),
   to: z.string().nullable().meta({ description: "The window's end as understood (UTC, exclusive), null when unbounded." }),
 };
 

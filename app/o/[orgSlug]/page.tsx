@@ -41,7 +41,20 @@ function summary(text: string | null): string | null {
 }
 
 /** A campaign's card: its cover, what it is for, how far along (when its totals are public) and the way to give. */
-function CampaignCard({ c, href, currency, lang }: { c: Campaign; href: string; currency: string; lang: PageLanguage }) {
+function CampaignCard({
+  c,
+  href,
+  currency,
+  timeZone,
+  lang,
+}: {
+  c: Campaign;
+  href: string;
+  currency: string;
+  /** The organization's time zone, the end date's. */
+  timeZone: string;
+  lang: PageLanguage;
+}) {
   const { t, tag } = lang;
   const money = (minor: number) => formatMoney(minor, currency, { short: true, locale: tag });
   const text = summary(c.description);
@@ -89,7 +102,7 @@ function CampaignCard({ c, href, currency, lang }: { c: Campaign; href: string; 
               </p>
             </div>
           )}
-          {c.endDate && <p className={styles.ends}>{t("landing.ends", { date: formatDate(c.endDate.toISOString(), tag) })}</p>}
+          {c.endDate && <p className={styles.ends}>{t("landing.ends", { date: formatDate(c.endDate.toISOString(), tag, timeZone) })}</p>}
           <Link className={styles.give} href={href}>
             {t.rich("landing.action", {
               type: c.type,
@@ -131,7 +144,14 @@ export default async function OrgLandingPage({ params }: Props) {
             <p className={styles.lead}>{t("landing.lead", { org: org.legalName ?? org.name })}</p>
             <ul className={styles.grid}>
               {campaigns.map((c) => (
-                <CampaignCard key={c.id} c={c} href={withLang(`${base}/donate/${c.slug}`, langParam)} currency={org.currency} lang={lang} />
+                <CampaignCard
+                  key={c.id}
+                  c={c}
+                  href={withLang(`${base}/donate/${c.slug}`, langParam)}
+                  currency={org.currency}
+                  timeZone={org.timeZone}
+                  lang={lang}
+                />
               ))}
             </ul>
           </>

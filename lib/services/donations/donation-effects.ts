@@ -125,6 +125,7 @@ export async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Ca
         giftAid: d.giftAid,
       },
       locale,
+      timeZone: org.timeZone,
     },
   });
   if (org.notificationEmail) {

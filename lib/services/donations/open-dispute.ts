@@ -48,6 +48,7 @@ export async function openDispute(
       dedupeKey: `dispute:${dispute.disputeId}`,
       props: {
         orgName: row.org.name,
+        timeZone: row.org.timeZone,
         campaignTitle: row.campaignTitle,
         donationId: donation.id,
         amountCents: dispute.amountCents,

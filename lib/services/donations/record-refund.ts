@@ -67,6 +67,7 @@ async function queueRefundConfirmation(tx: Tx, d: Donation, refundedCents: numbe
       orgName: row.org.name,
       orgContactEmail: row.org.notificationEmail,
       locale: emailLocale(d.locale, row.donorLocale, row.org.defaultLocale),
+      timeZone: row.org.timeZone,
     },
   });
 }

@@ -12,7 +12,8 @@ export const GIFT_AID_DECLARATION =
 export type ReceiptOrg = Pick<
   Organization,
   "name" | "legalName" | "taxId" | "address" | "receiptProfile" | "receiptStatement" | "receiptSignatory" | "slug"
->;
+> &
+  Partial<Pick<Organization, "timeZone">>;
 
 /** What a receipt reads of its gift. */
 export type ReceiptGift = Pick<
@@ -45,7 +46,9 @@ export type ReceiptContent = {
   signature: string | null;
 };
 
-const date = (d: Date) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" }).format(d);
+/** A date as receipts print it, in the organization's time zone. */
+const dateIn = (timeZone: string) => (d: Date) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" }).format(d);
 
 export const formatAddress = (a: PostalAddress | null): string | null =>
   a ? [a.line1, a.line2, [a.city, a.region, a.postalCode].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ") : null;
@@ -77,6 +80,7 @@ export function receiptContent(
   campaignTitle: string,
 ): ReceiptContent {
   const money = (c: number) => formatMoney(c, d.currency);
+  const date = dateIn(org.timeZone ?? "UTC");
   const status = receiptStatusOf(d);
   const received = d.succeededAt ?? d.createdAt;
   const issued = d.createdAt > received ? d.createdAt : received;

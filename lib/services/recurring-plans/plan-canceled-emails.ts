@@ -52,7 +52,12 @@ export async function queuePlanCanceledEmails(tx: Tx, plan: RecurringPlan): Prom
       to: donor.email,
       orgId: org.id,
       dedupeKey: `plan-canceled:${plan.id}`,
-      props: { ...props, url: `${donateBaseUrl(org)}/account`, locale: emailLocale(row.firstGiftLocale, donor.locale, org.defaultLocale) },
+      props: {
+        ...props,
+        url: `${donateBaseUrl(org)}/account`,
+        locale: emailLocale(row.firstGiftLocale, donor.locale, org.defaultLocale),
+        timeZone: org.timeZone,
+      },
     },
   ];
   if (org.notificationEmail) {

@@ -42,6 +42,7 @@ export async function queuePlanPaymentEmail(tx: Tx, plan: RecurringPlan, issue: 
     props: {
       ...issue,
       locale: emailLocale(row.firstGiftLocale, donor.locale, org.defaultLocale),
+      timeZone: org.timeZone,
       orgName: org.name,
       donorFirstName: donor.firstName,
       donorName: [donor.firstName, donor.lastName].filter(Boolean).join(" ") || null,

@@ -29,7 +29,7 @@ export async function sendStatements(
   const resend = input.resend === true;
   return db.transaction(async (tx) => {
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for("no key update");
-    let donorIds = await listStatementDonorIds(tx, org.id, input.year);
+    let donorIds = await listStatementDonorIds(tx, org.id, input.year, org.timeZone);
     if (!resend && donorIds.length > 0) {
       const had = await tx
         .selectDistinct({ donorId: statementDeliveries.donorId })

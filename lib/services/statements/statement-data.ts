@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, midnightOf } from "@/lib/time-zone";
 import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, type Organization } from "@/db/schema";
@@ -28,6 +29,8 @@ export type StatementData = {
     taxId: string | null;
     address: string | null;
     receiptStatement: string | null;
+    /** Its time zone: the year's bounds and the gifts' dates are in it. */
+    timeZone: string;
   };
   donor: { id: string; firstName: string | null; lastName: string | null; email: string };
   year: number;
@@ -39,17 +42,18 @@ export type StatementData = {
 };
 
 /** The UTC bounds of a calendar year: [1 January, next 1 January). */
-export function yearBounds(year: number): { from: Date; to: Date } {
-  return { from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)) };
+/** The calendar year in the organization's time zone: from its New Year's midnight to the next. */
+export function yearBounds(year: number, timeZone: string = DEFAULT_TIME_ZONE): { from: Date; to: Date } {
+  return { from: new Date(midnightOf(timeZone, `${year}-01-01`)), to: new Date(midnightOf(timeZone, `${year + 1}-01-01`)) };
 }
 
 /**
- * The gifts a statement counts: SUCCEEDED in that UTC year (first gifts and recurring renewals
+ * The gifts a statement counts: SUCCEEDED in that year of the organization's time zone (first gifts and recurring renewals
  * alike). A refunded gift is REFUNDED, a lost dispute ends REFUNDED and an open one is DISPUTED,
  * so none of those count; a dispute won goes back to SUCCEEDED and counts again.
  */
-export function includedGiftsWhere(orgId: string, year: number) {
-  const { from, to } = yearBounds(year);
+export function includedGiftsWhere(orgId: string, year: number, timeZone: string = DEFAULT_TIME_ZONE) {
+  const { from, to } = yearBounds(year, timeZone);
   return and(
     eq(donations.orgId, orgId),
     eq(donations.status, "SUCCEEDED"),
@@ -59,18 +63,18 @@ export function includedGiftsWhere(orgId: string, year: number) {
 }
 
 /** The organization's donors (not erased) with at least one counted gift in the year, by ID. */
-export async function listStatementDonorIds(db: DbOrTx, orgId: string, year: number): Promise<string[]> {
+export async function listStatementDonorIds(db: DbOrTx, orgId: string, year: number, timeZone: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ id: donations.donorId })
     .from(donations)
     .innerJoin(donors, eq(donors.id, donations.donorId))
-    .where(and(includedGiftsWhere(orgId, year), isNull(donors.erasedAt)))
+    .where(and(includedGiftsWhere(orgId, year, timeZone), isNull(donors.erasedAt)))
     .orderBy(asc(donations.donorId));
   return rows.map((r) => r.id);
 }
 
 type OrgFields = Pick<Organization, "id" | "slug" | "name" | "legalName" | "taxId" | "address" | "receiptStatement"> &
-  Partial<Pick<Organization, "defaultLocale">>;
+  Partial<Pick<Organization, "defaultLocale" | "timeZone">>;
 
 /**
  * One donor's statement for a year, or null when the donor (of this organization, not erased)
@@ -96,7 +100,7 @@ export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string,
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(includedGiftsWhere(org.id, year), eq(donations.donorId, donor.id)))
+    .where(and(includedGiftsWhere(org.id, year, org.timeZone), eq(donations.donorId, donor.id)))
     .orderBy(asc(donations.succeededAt), asc(donations.id));
   if (rows.length === 0) return null;
   const gifts = rows.map((r) => ({ ...r, date: r.date! }));
@@ -113,6 +117,7 @@ export async function loadStatement(db: DbOrTx, org: OrgFields, donorId: string,
       taxId: org.taxId,
       address: org.address,
       receiptStatement: org.receiptStatement,
+      timeZone: org.timeZone ?? DEFAULT_TIME_ZONE,
     },
     donor,
     year,

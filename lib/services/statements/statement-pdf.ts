@@ -30,9 +30,9 @@ export function pdfText(input: string): string {
   return out;
 }
 
-/** A gift's date as the statement prints it, in UTC and in its language ("Mar 5, 2025", "5 mar 2025", "5 mars 2025", "05.03.2025"). */
-export const statementDate = (d: Date, locale: Locale = "en") =>
-  new Intl.DateTimeFormat(intlTag(locale), { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(d);
+/** A gift's date as the statement prints it, in the organization's time zone and its language ("Mar 5, 2025", "5 mar 2025", "5 mars 2025", "05.03.2025"). */
+export const statementDate = (d: Date, locale: Locale = "en", timeZone = "UTC") =>
+  new Intl.DateTimeFormat(intlTag(locale), { timeZone, year: "numeric", month: "short", day: "numeric" }).format(d);
 
 /** The name a statement and its email greet the donor by: their full name, else their email. */
 export function donorDisplayName(donor: StatementData["donor"]): string {
@@ -167,7 +167,7 @@ export function renderStatementPdf(
       doc.font(FONT).fontSize(10).fillColor(INK);
     }
     const y = doc.y;
-    doc.text(pdfText(statementDate(gift.date, locale)), cols.date, y, { width: 84, lineBreak: false });
+    doc.text(pdfText(statementDate(gift.date, locale, data.org.timeZone)), cols.date, y, { width: 84, lineBreak: false });
     doc.text(pdfText(gift.receiptNumber ?? "—"), cols.receipt, y, { width: 78, lineBreak: false });
     doc.text(title, cols.campaign, y, { width: campaignWidth });
     doc.text(money(gift.amountCents, gift.currency), cols.amount, y, { width: 90, align: "right", lineBreak: false });

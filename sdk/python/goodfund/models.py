@@ -1397,6 +1397,8 @@ class PublicCampaignViewOrganization(TypedDict):
     logoUrl: str | None
     color: str | None
     acceptingDonations: bool
+    # IANA time zone the campaign's dates (an event's start) are meant in.
+    timeZone: str
 
 
 class PublicCampaignViewProgress(TypedDict):

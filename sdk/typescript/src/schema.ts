@@ -3501,6 +3501,8 @@ export interface components {
         logoUrl: string | null;
         color: string | null;
         acceptingDonations: boolean;
+        /** @description IANA time zone the campaign's dates (an event's start) are meant in. */
+        timeZone: string;
       };
       acceptingDonations: boolean;
       progress: {

@@ -20,7 +20,12 @@ export default async function AccountLayout({ children, params }: { children: Re
   const t = await getTranslations("account");
   const locale = await getRequestLocale();
   return (
-    <I18nProvider locale={locale} langParam={await getLangParam()} messages={messagesFor(locale, ["common", "donate", "account"])}>
+    <I18nProvider
+      locale={locale}
+      langParam={await getLangParam()}
+      messages={messagesFor(locale, ["common", "donate", "account"])}
+      timeZone={org.timeZone}
+    >
       <div className={shell.shell} style={brandStyle(brandPalette(org.color)) as CSSProperties}>
         <a className={shell.skip} href="#main">
           {t("frame.skipToContent")}

@@ -1,3 +1,4 @@
+import { timeZoneNames } from "@/lib/time-zone";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CustomDomainPanel } from "@/components/dashboard/custom-domain-panel";
@@ -25,6 +26,7 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
           <OrgSettingsForm
             orgSlug={org.slug}
             canEdit={canEdit}
+            timeZones={timeZoneNames().includes(org.timeZone) ? timeZoneNames() : [org.timeZone, ...timeZoneNames()]}
             initial={{
               name: org.name,
               notificationEmail: org.notificationEmail ?? "",
@@ -36,6 +38,7 @@ export default async function OrgSettings({ params }: { params: Promise<{ orgSlu
               logoUrl: org.logoUrl ?? "",
               color: org.color ?? "",
               defaultLocale: org.defaultLocale,
+              timeZone: org.timeZone,
             }}
           />
         </Card>

@@ -10,7 +10,18 @@ type Parent = { title: string; href: string } | null;
  * The page's first impression: the cover (16:9, its box reserved before the image loads), the
  * title, and what kind of campaign it is. The organization is named once, in the bar above.
  */
-export function CampaignHero({ c, parent, lang }: { c: PublicView["campaign"]; parent: Parent; lang: PageLanguage }) {
+export function CampaignHero({
+  c,
+  parent,
+  lang,
+  timeZone,
+}: {
+  c: PublicView["campaign"];
+  parent: Parent;
+  lang: PageLanguage;
+  /** The organization's time zone: an event's start is shown in it, naming it. */
+  timeZone: string;
+}) {
   const { t, tag } = lang;
   const kind =
     c.type === "PEER_TO_PEER" && c.parentCampaignId
@@ -37,7 +48,7 @@ export function CampaignHero({ c, parent, lang }: { c: PublicView["campaign"]; p
         {c.type === "EVENT" && c.startDate && (
           <p className={`${styles.meta} ${styles.eventDate}`}>
             <CalendarIcon />
-            <time dateTime={c.startDate}>{formatDateTime(c.startDate, tag)}</time>
+            <time dateTime={c.startDate}>{formatDateTime(c.startDate, tag, timeZone)}</time>
           </p>
         )}
       </div>

@@ -84,12 +84,12 @@ export function ClosedNotice({
         </h2>
         <p>{t(`closed.${key}.body`, { org: orgName })}</p>
         {closure === "ended" && endDate && new Date(endDate).getTime() <= now && (
-          <p>{t("closed.endedOn", { date: formatDate(endDate, tag) })}</p>
+          <p>{t("closed.endedOn", { date: formatDate(endDate, tag, view.organization.timeZone) })}</p>
         )}
         {closure === "not-started" && startDate && (
           <p>
             {t.rich("closed.opensOn", {
-              date: formatDateTime(startDate, tag),
+              date: formatDateTime(startDate, tag, view.organization.timeZone),
               time: (chunks) => <time dateTime={startDate}>{chunks}</time>,
             })}
           </p>

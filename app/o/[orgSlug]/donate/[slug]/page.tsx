@@ -106,7 +106,7 @@ export default async function DonatePage({ params }: Props) {
       {/* A new ID each server render: the page knows when the browser shows an old one again. */}
       <FreshOnReturn renderId={renderId()} />
       <div className={styles.header}>
-        <CampaignHero c={c} parent={parent} lang={lang} />
+        <CampaignHero c={c} parent={parent} lang={lang} timeZone={view.organization.timeZone} />
       </div>
 
       <section className={styles.donate} id="donate" aria-labelledby="donate-heading">
@@ -196,7 +196,17 @@ export default async function DonatePage({ params }: Props) {
           {view.leaderboard && (
             <LeadersPanel c={c} leaders={view.leaderboard} orgName={org.name} orgSlug={org.slug} money={money} lang={lang} />
           )}
-          {view.donorRoll && <DonorsPanel c={c} roll={view.donorRoll} open={!closure} money={money} now={now} lang={lang} />}
+          {view.donorRoll && (
+            <DonorsPanel
+              c={c}
+              roll={view.donorRoll}
+              open={!closure}
+              money={money}
+              now={now}
+              lang={lang}
+              timeZone={view.organization.timeZone}
+            />
+          )}
           {closure !== "ended" && <SharePanel c={c} orgName={org.name} lang={lang} />}
         </div>
       )}

@@ -119,8 +119,10 @@ export function DonorsPanel(props: {
   money: Money;
   now: number;
   lang: PageLanguage;
+  /** The organization's time zone, which the gifts' full times are shown in. */
+  timeZone: string;
 }) {
-  const { c, roll, open, money, now } = props;
+  const { c, roll, open, money, now, timeZone } = props;
   const { t, tag } = props.lang;
   const type = c.type === "EVENT" ? "EVENT" : "other";
   const donorRow = (d: (typeof roll)[number], i: number) => (
@@ -135,7 +137,7 @@ export function DonorsPanel(props: {
         </p>
         {d.message && <p className={styles.donorMessage}>{d.message}</p>}
         <p className={styles.donorTime}>
-          <time dateTime={d.createdAt} title={formatDateTime(d.createdAt, tag)}>
+          <time dateTime={d.createdAt} title={formatDateTime(d.createdAt, tag, timeZone)}>
             {relativeTime(d.createdAt, now, tag)}
           </time>
         </p>
