@@ -109,35 +109,47 @@ export async function moveCampaigns(tx: Tx, deltas: Map<string, CampaignDelta>):
   campaignViewChanged(tx, ...deltas.keys());
 }
 
+/** A gift that starts counting, as the batch knows it: `succeededAt` is the ISO instant it was inserted with. */
+export type NewGift = { campaignId: string; donorId: string; amount: number; succeededAt: string };
+
+const giftsJson = (orgId: string, gifts: NewGift[]) =>
+  json(gifts.map((g) => ({ org_id: orgId, campaign_id: g.campaignId, donor_id: g.donorId, amount: g.amount, at: g.succeededAt })));
+const giftColumns = sql`v(org_id text, campaign_id text, donor_id text, amount bigint, at timestamptz)`;
+
+/**
+ * Adds these gifts, which just became SUCCEEDED, to their campaigns' per-day totals, grouped by
+ * campaign and day (as addToDailyTotals does gift by gift), under the campaigns' locks. The day
+ * is daily-totals.ts's: the UTC calendar day of `succeeded_at` (the same instant, from the batch).
+ */
+export async function addDailyTotals(tx: Tx, orgId: string, gifts: NewGift[]): Promise<void> {
+  if (gifts.length === 0) return;
+  await tx.execute(sql`
+    insert into ${campaignDailyTotals} (org_id, campaign_id, day, raised_cents, donation_count)
+    select v.org_id, v.campaign_id, (v.at at time zone 'UTC')::date, sum(v.amount), count(*)
+    from jsonb_to_recordset(${giftsJson(orgId, gifts)}) as ${giftColumns}
+    group by 1, 2, 3
+    on conflict (campaign_id, day) do update set
+      raised_cents = ${campaignDailyTotals.raisedCents} + excluded.raised_cents,
+      donation_count = ${campaignDailyTotals.donationCount} + excluded.donation_count`);
+}
+
 /** Keys the day as daily-totals.ts does: the UTC calendar day of `succeeded_at`. */
 const dayOf = sql`(${donations.succeededAt} at time zone 'UTC')::date`;
 
 /**
- * Adds (`sign` 1) or removes (-1) these SUCCEEDED donations to their campaigns' per-day totals,
- * grouped by campaign and day, under the campaigns' locks (as addToDailyTotals, one gift at a time).
+ * Removes these SUCCEEDED donations (still in the table) from their campaigns' per-day totals,
+ * grouped by campaign and day, under the campaigns' locks. An UPDATE, not an upsert (see
+ * daily-totals.ts): a day a gift counted on has its row.
  */
-export async function moveDailyTotals(tx: Tx, donationIds: string[], sign: 1 | -1): Promise<void> {
+export async function removeDailyTotals(tx: Tx, donationIds: string[]): Promise<void> {
   if (donationIds.length === 0) return;
-  const ids = json(donationIds);
-  const mine = sql`${donations.id} in (select jsonb_array_elements_text(${ids}))`;
-  if (sign > 0) {
-    await tx.execute(sql`
-      insert into ${campaignDailyTotals} (org_id, campaign_id, day, raised_cents, donation_count)
-      select ${donations.orgId}, ${donations.campaignId}, ${dayOf}, sum(${donations.amount}), count(*)
-      from ${donations} where ${mine}
-      group by 1, 2, 3
-      on conflict (campaign_id, day) do update set
-        raised_cents = ${campaignDailyTotals.raisedCents} + excluded.raised_cents,
-        donation_count = ${campaignDailyTotals.donationCount} + excluded.donation_count`);
-    return;
-  }
-  // An UPDATE, not an upsert (see daily-totals.ts): a day a gift counted on has its row.
   await tx.execute(sql`
     update ${campaignDailyTotals} set
       raised_cents = ${campaignDailyTotals.raisedCents} - g.raised,
       donation_count = ${campaignDailyTotals.donationCount} - g.n
     from (select ${donations.campaignId} as campaign_id, ${dayOf} as day, sum(${donations.amount}) as raised, count(*) as n
-          from ${donations} where ${mine} group by 1, 2) g
+          from ${donations} where ${donations.id} in (select jsonb_array_elements_text(${json(donationIds)}))
+          group by 1, 2) g
     where ${campaignDailyTotals.campaignId} = g.campaign_id and ${campaignDailyTotals.day} = g.day`);
 }
 
@@ -149,17 +161,19 @@ export async function lockDonors(tx: Tx, donorIds: Iterable<string>): Promise<vo
 }
 
 /**
- * Donors' totals for these donations that just became SUCCEEDED, grouped per donor (as
+ * Donors' totals for these gifts that just became SUCCEEDED, grouped per donor (as
  * refreshDonorTotals for each gift): total and count by delta, first/last gift times by
- * least/greatest with the gifts' `succeeded_at` (read in SQL, keeping microseconds), and the names
- * each donor's last gift in the batch gives (`names`, per donor), as a payment made now does.
+ * least/greatest with the gifts' `succeeded_at` (the instants they were inserted with), and the
+ * names each donor's last gift in the batch gives (`names`, per donor), as a payment made now does.
+ * Call with the donors locked.
  */
 export async function addDonorGifts(
   tx: Tx,
-  donationIds: string[],
+  orgId: string,
+  gifts: NewGift[],
   names: Map<string, { firstName: string | null; lastName: string | null; locale: string | null }>,
 ): Promise<void> {
-  if (donationIds.length === 0) return;
+  if (gifts.length === 0) return;
   const given = [...names].map(([id, n]) => ({ id, first_name: n.firstName, last_name: n.lastName, locale: n.locale }));
   await tx.execute(sql`
     update ${donors} set
@@ -167,15 +181,14 @@ export async function addDonorGifts(
       donation_count = ${donors.donationCount} + g.n,
       first_donation_at = least(${donors.firstDonationAt}, g.first),
       last_donation_at = greatest(${donors.lastDonationAt}, g.last),
-      first_name = coalesce(v.first_name, ${donors.firstName}),
-      last_name = coalesce(v.last_name, ${donors.lastName}),
-      locale = coalesce(v.locale, ${donors.locale}),
+      first_name = coalesce(w.first_name, ${donors.firstName}),
+      last_name = coalesce(w.last_name, ${donors.lastName}),
+      locale = coalesce(w.locale, ${donors.locale}),
       updated_at = now()
-    from (select ${donations.donorId} as donor_id, sum(${donations.amount}) as total, count(*) as n,
-                 min(${donations.succeededAt}) as first, max(${donations.succeededAt}) as last
-          from ${donations} where ${donations.id} in (select jsonb_array_elements_text(${json(donationIds)}))
+    from (select v.donor_id, sum(v.amount) as total, count(*) as n, min(v.at) as first, max(v.at) as last
+          from jsonb_to_recordset(${giftsJson(orgId, gifts)}) as ${giftColumns}
           group by 1) g
-    left join jsonb_to_recordset(${json(given)}) as v(id text, first_name text, last_name text, locale text) on v.id = g.donor_id
+    left join jsonb_to_recordset(${json(given)}) as w(id text, first_name text, last_name text, locale text) on w.id = g.donor_id
     where ${donors.id} = g.donor_id`);
 }
 

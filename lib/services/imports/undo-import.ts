@@ -4,7 +4,7 @@ import { importedDonations } from "@/db/queries/imports";
 import { donationEvents, donations, donors, imports, recurringPlans, type Import } from "@/db/schema";
 import { conflict } from "@/lib/errors";
 import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
-import { campaignDeltas, lockCampaigns, lockDonors, moveCampaigns, moveDailyTotals, removeDonorGifts } from "./import-aggregates";
+import { campaignDeltas, lockCampaigns, lockDonors, moveCampaigns, removeDailyTotals, removeDonorGifts } from "./import-aggregates";
 
 /**
  * Undoes a DONE import in one transaction: the gifts it created leave every aggregate (as a void
@@ -37,7 +37,7 @@ export async function undoImport(db: Db, imp: Import, audit: AuditContext): Prom
     );
     const ids = gifts.map((g) => g.id);
     const countedIds = counted.map((g) => g.id);
-    for (let i = 0; i < countedIds.length; i += 5000) await moveDailyTotals(tx, countedIds.slice(i, i + 5000), -1);
+    for (let i = 0; i < countedIds.length; i += 5000) await removeDailyTotals(tx, countedIds.slice(i, i + 5000));
     for (let i = 0; i < ids.length; i += 5000) {
       const chunk = ids.slice(i, i + 5000);
       await tx.delete(donationEvents).where(inArray(donationEvents.donationId, chunk));
