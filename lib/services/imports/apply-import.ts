@@ -55,7 +55,10 @@ async function applyRows(tx: Tx, org: Pick<Organization, "id" | "currency">, imp
   if (missing.length > 0) {
     // Raw statements with the batch as one JSON parameter: drizzle's builder renders every column
     // of every row (defaults included), which cost more CPU than Postgres spent on the rows.
-    const newDonors = missing.map(([, d]) => ({ id: newId("dnr"), email: d.email, first_name: d.firstName, last_name: d.lastName }));
+    // In email order: two imports creating the same donors wait on each other's in one order.
+    const newDonors = missing
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, d]) => ({ id: newId("dnr"), email: d.email, first_name: d.firstName, last_name: d.lastName }));
     const created = rowsOf<{ id: string; email: string }>(
       await tx.execute(sql`
         insert into ${donors} (id, org_id, email, first_name, last_name, source)

@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { campaignDailyTotals, campaigns, donations, donors } from "@/db/schema";
 import { campaignViewChanged } from "@/lib/cache/public-campaign-view";
@@ -15,6 +15,8 @@ export type LockedCampaign = Pick<
 >;
 
 const json = (v: unknown): SQL => sql`${JSON.stringify(v)}::jsonb`;
+/** `column in (…)` for any number of IDs (one parameter, not one per ID: Postgres takes at most 65 535). */
+const inJson = (column: SQL.Aliased | AnyColumn, ids: string[]): SQL => sql`${column} in (select jsonb_array_elements_text(${json(ids)}))`;
 
 /**
  * Where a page's gifts lock in moveDonation's order (page → team page → parent): pages first, then
@@ -35,7 +37,7 @@ export async function lockCampaigns(tx: Tx, targetIds: Iterable<string>): Promis
   const links = await tx
     .select({ parent: campaigns.parentCampaignId, team: campaigns.teamId })
     .from(campaigns)
-    .where(inArray(campaigns.id, [...wanted]));
+    .where(inJson(campaigns.id, [...wanted]));
   for (const l of links) for (const id of [l.parent, l.team]) if (id) wanted.add(id);
   const locked = new Map<string, LockedCampaign>();
   for (;;) {
@@ -53,7 +55,7 @@ export async function lockCampaigns(tx: Tx, targetIds: Iterable<string>): Promis
         matchedAmountCents: campaigns.matchedAmountCents,
       })
       .from(campaigns)
-      .where(inArray(campaigns.id, missing))
+      .where(inJson(campaigns.id, missing))
       .orderBy(lockRank, asc(campaigns.id))
       .for("no key update");
     for (const r of rows) locked.set(r.id, r);
@@ -157,7 +159,7 @@ export async function removeDailyTotals(tx: Tx, donationIds: string[]): Promise<
 export async function lockDonors(tx: Tx, donorIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(donorIds)].sort();
   if (ids.length === 0) return;
-  await tx.select({ id: donors.id }).from(donors).where(inArray(donors.id, ids)).orderBy(asc(donors.id)).for("no key update");
+  await tx.select({ id: donors.id }).from(donors).where(inJson(donors.id, ids)).orderBy(asc(donors.id)).for("no key update");
 }
 
 /**
