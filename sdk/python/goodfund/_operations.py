@@ -2462,9 +2462,10 @@ class Operations:
         aggregates (`raisedAmountCents`, `donationCount`), each donation once. Invalid dates,
         or `to` before `from`, answer 400.
 
-        Buckets are UTC calendar units (`date_trunc` in UTC): days from 00:00Z, ISO weeks from
-        Monday 00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At
-        most 1000 buckets: a longer series answers 400 on `interval`.
+        Buckets are calendar units of the organization's `timeZone` (`date_trunc` in it): days
+        from its midnight, ISO weeks from Monday, months from the 1st; each bucket's `start`
+        is that instant in UTC. Empty buckets are listed with zeros. At most 1000 buckets: a
+        longer series answers 400 on `interval`.
 
         Requires membership of the organization (any role).
         """
@@ -5681,9 +5682,10 @@ class AsyncOperations:
         aggregates (`raisedAmountCents`, `donationCount`), each donation once. Invalid dates,
         or `to` before `from`, answer 400.
 
-        Buckets are UTC calendar units (`date_trunc` in UTC): days from 00:00Z, ISO weeks from
-        Monday 00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At
-        most 1000 buckets: a longer series answers 400 on `interval`.
+        Buckets are calendar units of the organization's `timeZone` (`date_trunc` in it): days
+        from its midnight, ISO weeks from Monday, months from the 1st; each bucket's `start`
+        is that instant in UTC. Empty buckets are listed with zeros. At most 1000 buckets: a
+        longer series answers 400 on `interval`.
 
         Requires membership of the organization (any role).
         """
