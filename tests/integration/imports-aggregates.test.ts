@@ -24,6 +24,8 @@ type Setup = Awaited<ReturnType<typeof setup>>;
 /** An organization with a matched campaign (capped), a plain one, and a peer-to-peer parent with a page and a team with a member's page. */
 async function setup() {
   const { owner, org } = await activeOrg();
+  // Days in a zone far from UTC: a gift at midnight UTC counts on the local date, not the UTC one.
+  await (await testDb()).execute(sql`update organizations set time_zone = 'Pacific/Auckland' where id = ${org.id}`);
   const matched = await newCampaign(org, owner.token, {
     title: "Matched appeal",
     status: "ACTIVE",

@@ -2,6 +2,7 @@ import { asc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { campaignDailyTotals, campaigns, donations, donors } from "@/db/schema";
 import { campaignViewChanged } from "@/lib/cache/public-campaign-view";
+import { localDay } from "@/lib/services/donations/daily-totals";
 
 // The aggregates an import's gifts feed, moved for a whole batch at once: the same changes
 // moveDonation makes one gift at a time when a gift starts (SUCCEEDED) or stops counting, as a
@@ -121,13 +122,14 @@ const giftColumns = sql`v(org_id text, campaign_id text, donor_id text, amount b
 /**
  * Adds these gifts, which just became SUCCEEDED, to their campaigns' per-day totals, grouped by
  * campaign and day (as addToDailyTotals does gift by gift), under the campaigns' locks. The day
- * is daily-totals.ts's: the UTC calendar day of `succeeded_at` (the same instant, from the batch).
+ * is daily-totals.ts's (localDay): the date of `succeeded_at` (the same instant, from the batch)
+ * in the organization's time zone.
  */
 export async function addDailyTotals(tx: Tx, orgId: string, gifts: NewGift[]): Promise<void> {
   if (gifts.length === 0) return;
   await tx.execute(sql`
     insert into ${campaignDailyTotals} (org_id, campaign_id, day, raised_cents, donation_count)
-    select v.org_id, v.campaign_id, (v.at at time zone 'UTC')::date, sum(v.amount), count(*)
+    select v.org_id, v.campaign_id, ${localDay(sql`v.at`, sql`v.org_id`)}, sum(v.amount), count(*)
     from jsonb_to_recordset(${giftsJson(orgId, gifts)}) as ${giftColumns}
     group by 1, 2, 3
     on conflict (campaign_id, day) do update set
@@ -135,8 +137,8 @@ export async function addDailyTotals(tx: Tx, orgId: string, gifts: NewGift[]): P
       donation_count = ${campaignDailyTotals.donationCount} + excluded.donation_count`);
 }
 
-/** Keys the day as daily-totals.ts does: the UTC calendar day of `succeeded_at`. */
-const dayOf = sql`(${donations.succeededAt} at time zone 'UTC')::date`;
+/** Keys the day as daily-totals.ts does: the date of `succeeded_at` in the organization's time zone. */
+const dayOf = localDay(donations.succeededAt, donations.orgId);
 
 /**
  * Removes these SUCCEEDED donations (still in the table) from their campaigns' per-day totals,
