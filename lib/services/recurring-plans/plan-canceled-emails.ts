@@ -46,15 +46,17 @@ export async function queuePlanCanceledEmails(tx: Tx, plan: RecurringPlan): Prom
     planId: plan.id,
     canceledAt: (plan.canceledAt ?? new Date()).toISOString(),
   };
-  const emails: QueuedEmail[] = [
-    {
+  const emails: QueuedEmail[] = [];
+  // A donor without email (merged from an offline record) is not told; staff still are.
+  if (donor.email) {
+    emails.push({
       template: "plan-canceled",
       to: donor.email,
       orgId: org.id,
       dedupeKey: `plan-canceled:${plan.id}`,
       props: { ...props, url: `${donateBaseUrl(org)}/account`, locale: emailLocale(row.firstGiftLocale, donor.locale, org.defaultLocale) },
-    },
-  ];
+    });
+  }
   if (org.notificationEmail) {
     emails.push({
       template: "plan-canceled-notice",

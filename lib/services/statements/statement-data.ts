@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, type Organization } from "@/db/schema";
 import { emailLocale } from "@/lib/email/locale";
@@ -29,7 +29,8 @@ export type StatementData = {
     address: string | null;
     receiptStatement: string | null;
   };
-  donor: { id: string; firstName: string | null; lastName: string | null; email: string };
+  /** `email` is null for a donor recorded without one (an offline gift): their statement is downloaded, not emailed. */
+  donor: { id: string; firstName: string | null; lastName: string | null; email: string | null };
   year: number;
   gifts: StatementGift[];
   /** Sum of the gifts (and of their deductible amounts) per currency, in the order the currencies first appear. */
@@ -58,13 +59,14 @@ export function includedGiftsWhere(orgId: string, year: number) {
   );
 }
 
-/** The organization's donors (not erased) with at least one counted gift in the year, by ID. */
+/** The organization's donors (not erased, with an email) with at least one counted gift in the year, by ID. */
 export async function listStatementDonorIds(db: DbOrTx, orgId: string, year: number): Promise<string[]> {
   const rows = await db
     .selectDistinct({ id: donations.donorId })
     .from(donations)
     .innerJoin(donors, eq(donors.id, donations.donorId))
-    .where(and(includedGiftsWhere(orgId, year), isNull(donors.erasedAt)))
+    // A donor without email (an offline gift) has nowhere to be sent a statement.
+    .where(and(includedGiftsWhere(orgId, year), isNull(donors.erasedAt), isNotNull(donors.email)))
     .orderBy(asc(donations.donorId));
   return rows.map((r) => r.id);
 }

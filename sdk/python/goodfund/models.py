@@ -317,7 +317,8 @@ class CreatedDonation(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -499,7 +500,8 @@ class Donation(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -552,7 +554,8 @@ class DonationDetail(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -629,7 +632,8 @@ class DonationTimelineEvent(TypedDict):
 class Donor(TypedDict):
     id: str
     orgId: str
-    email: str
+    # Null for a donor recorded without email (an offline gift): no receipts or emails go to them.
+    email: str | None
     firstName: str | None
     lastName: str | None
     # Sum of the donor's SUCCEEDED donations.
@@ -710,7 +714,8 @@ class DonorDataExportDonationsItem(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -772,7 +777,8 @@ class DonorDataExport(TypedDict):
 class DonorDetail(TypedDict):
     id: str
     orgId: str
-    email: str
+    # Null for a donor recorded without email (an offline gift): no receipts or emails go to them.
+    email: str | None
     firstName: str | None
     lastName: str | None
     # Sum of the donor's SUCCEEDED donations.
@@ -807,7 +813,8 @@ class DonorDonation(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -1106,7 +1113,8 @@ class OfflineGift(TypedDict):
     # Cheque number, transfer reference, DAF grant ID…
     reference: NotRequired[str | None]
     # An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive)
-    # within the organization, or created.
+    # within the organization, or created. Without an email, a new donor (with a null `email`) is
+    # created for each gift.
     donor: OfflineGiftDonor1 | OfflineGiftDonor2
     # Fair market value of what the donor received in return.
     advantageCents: NotRequired[int]
@@ -1193,7 +1201,8 @@ class OwnDataExportOrganization(TypedDict):
 
 
 class OwnDataExportDonor(TypedDict):
-    email: str
+    # Null for a donor recorded without email (an offline gift): no receipts or emails go to them.
+    email: str | None
     firstName: str | None
     lastName: str | None
     # Sum of the donor's SUCCEEDED donations.
@@ -1208,7 +1217,8 @@ class OwnDataExportDonationsItem(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -1503,8 +1513,8 @@ class RecurringPlan(TypedDict):
     campaignId: str
     campaignTitle: str
     donorId: str
-    # The donor's email.
-    email: str
+    # The donor's email; null when the plan was merged into a donor recorded without one.
+    email: str | None
     # The gift per cycle, in cents (without covered fees).
     amount: int
     currency: str

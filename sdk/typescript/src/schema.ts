@@ -2389,7 +2389,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -2568,7 +2569,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -2629,7 +2631,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -2722,7 +2725,8 @@ export interface components {
     Donor: {
       id: string;
       orgId: string;
-      email: string;
+      /** @description Null for a donor recorded without email (an offline gift): no receipts or emails go to them. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       /** @description Sum of the donor's SUCCEEDED donations. */
@@ -2807,7 +2811,8 @@ export interface components {
         currency: string;
         /** @enum {string} */
         status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-        email: string;
+        /** @description Null only for an offline gift from a donor recorded without email. */
+        email: string | null;
         firstName: string | null;
         lastName: string | null;
         anonymous: boolean;
@@ -2869,7 +2874,8 @@ export interface components {
     DonorDetail: {
       id: string;
       orgId: string;
-      email: string;
+      /** @description Null for a donor recorded without email (an offline gift): no receipts or emails go to them. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       /** @description Sum of the donor's SUCCEEDED donations. */
@@ -2906,7 +2912,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -3203,7 +3210,7 @@ export interface components {
       method: "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
       /** @description Cheque number, transfer reference, DAF grant ID… */
       reference?: string | null;
-      /** @description An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created. */
+      /** @description An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created. Without an email, a new donor (with a null `email`) is created for each gift. */
       donor:
         | {
             id: string;
@@ -3302,7 +3309,8 @@ export interface components {
         name: string;
       };
       donor: {
-        email: string;
+        /** @description Null for a donor recorded without email (an offline gift): no receipts or emails go to them. */
+        email: string | null;
         firstName: string | null;
         lastName: string | null;
         /** @description Sum of the donor's SUCCEEDED donations. */
@@ -3317,7 +3325,8 @@ export interface components {
         currency: string;
         /** @enum {string} */
         status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-        email: string;
+        /** @description Null only for an offline gift from a donor recorded without email. */
+        email: string | null;
         firstName: string | null;
         lastName: string | null;
         anonymous: boolean;
@@ -3590,8 +3599,8 @@ export interface components {
       campaignId: string;
       campaignTitle: string;
       donorId: string;
-      /** @description The donor's email. */
-      email: string;
+      /** @description The donor's email; null when the plan was merged into a donor recorded without one. */
+      email: string | null;
       /** @description The gift per cycle, in cents (without covered fees). */
       amount: number;
       currency: string;

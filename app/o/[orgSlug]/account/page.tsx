@@ -109,7 +109,7 @@ export default async function AccountPage({ params }: Props) {
           <h1 className={styles.title}>{name ? t("overview.welcome", { name }) : t("overview.title")}</h1>
           <p className={styles.lead}>
             {t.rich("overview.signedInAs", {
-              email: donor.email,
+              email: donor.email ?? "",
               orgName: org.name,
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
@@ -126,7 +126,12 @@ export default async function AccountPage({ params }: Props) {
           locale={locale}
         />
       )}
-      <Gifts gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl, org.slug))} total={gifts.total} locale={locale} langParam={langParam} />
+      <Gifts
+        gifts={gifts.rows.map((r) => serializeDonorDonation(r, baseUrl, org.slug))}
+        total={gifts.total}
+        locale={locale}
+        langParam={langParam}
+      />
       <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} locale={locale} />
       <Statements orgSlug={org.slug} years={years} locale={locale} />
       <DataRequests org={org} pendingSince={pending ? pending.createdAt : null} locale={locale} />
