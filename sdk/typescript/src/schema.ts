@@ -1860,7 +1860,7 @@ export interface paths {
     put?: never;
     /**
      * Start a fundraiser page on a peer-to-peer campaign
-     * @description Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for approval), with `team` a team page it joins, or joins the team `teamId`, and signs them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or does not take pages.
+     * @description Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for approval), with `team` a team page it joins, or joins the team `teamId`, and signs them in with the organization's donor cookie. 409 `supporter_pages_closed` when the campaign is not ACTIVE (a draft, paused or ended one) or does not take pages.
      */
     post: operations["startFundraiser"];
     delete?: never;
@@ -3043,10 +3043,15 @@ export interface components {
       error: string;
       status: number;
       /**
-       * @description Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), `recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`).
+       * @description Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), `recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`), `donor_email_taken` (another donor of the organization has this email: merge instead), `supporter_pages_closed` (the campaign is not taking fundraiser pages: a draft, paused or ended one, or pages are off).
        * @enum {string}
        */
-      code?: "two_factor_required" | "recent_two_factor_required" | "too_many_two_factor_attempts";
+      code?:
+        | "two_factor_required"
+        | "recent_two_factor_required"
+        | "too_many_two_factor_attempts"
+        | "donor_email_taken"
+        | "supporter_pages_closed";
       details?: {
         fieldErrors: {
           [key: string]: string[];
