@@ -22,10 +22,11 @@ export function PlanPaymentMails({ mails }: { mails: PlanPaymentMail[] }) {
           if (!props) return null;
           return (
             <MailItem key={r.id} to={payload.to} createdAt={r.createdAt}>
-              <p style={{ margin: 0 }}>{emailSubject({ template: "plan-payment-issue", props })}</p>
+              <p style={{ margin: 0, overflowWrap: "anywhere" }}>{emailSubject({ template: "plan-payment-issue", props })}</p>
               <div className="button-row">
+                {/* A short visible label, so a phone-width page never scrolls sideways; the address is in its name. */}
                 <a className="button secondary" href={props.url}>
-                  Open the account link in the email to {payload.to}
+                  Open the account link<span className="sr-only"> in the email to {payload.to}</span>
                 </a>
               </div>
             </MailItem>

@@ -106,6 +106,8 @@ test.describe("recurring revenue: monthly upsell, failed renewal, recovery", () 
         await donorPage.goto("/sandbox/mailbox");
         await expect(link).toHaveCount(1, { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
+      const width = await donorPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(width, "the mailbox never scrolls sideways").toBeLessThanOrEqual(0);
       await link.click();
       await donorPage.waitForURL((u) => u.pathname === `/o/${DEMO.orgSlug}/account`);
       await donorPage.getByRole("textbox", { name: "Email address" }).fill(donor.email);
