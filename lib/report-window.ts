@@ -3,9 +3,11 @@
  * the money came in (`succeeded_at`), both optional (absent: unbounded on that side). Bounds are
  * kept as canonical UTC strings with their microseconds (Postgres' precision), bound as text and
  * cast in SQL, never squeezed through a JS Date: a bound one microsecond after a gift excludes it.
- * Buckets are UTC calendar units: a day starts at 00:00Z, a week on Monday 00:00Z (ISO weeks,
- * Postgres' `date_trunc('week')`), a month on the 1st at 00:00Z.
+ * Buckets are calendar units of the organization's time zone: a day starts at its midnight, a
+ * week on Monday (ISO weeks, Postgres' `date_trunc('week')`), a month on the 1st. Bucket
+ * arithmetic is done on wall milliseconds (lib/time-zone.ts): in UTC they are the instants.
  */
+import { DEFAULT_TIME_ZONE, instantOfWall, midnightOf, wallOf } from "./time-zone";
 
 export const REPORT_INTERVALS = ["day", "week", "month"] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
@@ -19,10 +21,10 @@ export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * A bound as a canonical UTC string: `2030-01-31T12:00:00.000Z`, or with six fraction digits
  * (`…00.000001Z`) when it has sub-millisecond ones. Digits past the microsecond are dropped.
- * A date alone is midnight UTC of that day.
+ * A date alone is midnight of that day in `tz`.
  */
-export function canonicalInstant(input: string): string {
-  if (DATE_ONLY.test(input)) return `${input}T00:00:00.000Z`;
+export function canonicalInstant(input: string, tz: string = DEFAULT_TIME_ZONE): string {
+  if (DATE_ONLY.test(input)) return new Date(midnightOf(tz, input)).toISOString();
   const fraction = /T\d{2}:\d{2}:\d{2}\.(\d+)/.exec(input)?.[1] ?? "";
   const micros = fraction.padEnd(6, "0").slice(3, 6);
   const base = new Date(Date.parse(input)).toISOString();
@@ -51,9 +53,9 @@ export function tooManyBuckets(n: number, interval: ReportInterval): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bucket arithmetic, in UTC. A bucket is named by its start in milliseconds since the epoch.
+// Bucket arithmetic, on wall milliseconds. A bucket is named by its start's local date.
 
-/** The start of the bucket holding the instant `ms`. */
+/** The start of the bucket holding the wall time `ms`. */
 export function bucketStart(ms: number, interval: ReportInterval): number {
   const day = Math.floor(ms / DAY_MS) * DAY_MS;
   if (interval === "day") return day;
@@ -80,37 +82,41 @@ export function bucketCount(first: number, last: number, interval: ReportInterva
   return Math.round((last - first) / (interval === "day" ? DAY_MS : 7 * DAY_MS)) + 1;
 }
 
-/** The bucket holding `from`. */
-export const firstBucket = (from: string, interval: ReportInterval) => bucketStart(instantOf(from).ms, interval);
+/** The bucket holding `from`, in `tz`. */
+export const firstBucket = (from: string, interval: ReportInterval, tz: string = DEFAULT_TIME_ZONE) =>
+  bucketStart(wallOf(tz, instantOf(from).ms), interval);
 
-/** The bucket holding the last instant before `to` (one microsecond earlier). */
-export function lastBucket(to: string, interval: ReportInterval): number {
+/** The bucket holding the last instant before `to` (one microsecond earlier), in `tz`. */
+export function lastBucket(to: string, interval: ReportInterval, tz: string = DEFAULT_TIME_ZONE): number {
   const { ms, micros } = instantOf(to);
-  return bucketStart(micros > 0 ? ms : ms - 1, interval);
+  return bucketStart(wallOf(tz, micros > 0 ? ms : ms - 1), interval);
 }
 
-/** `from`–`to` split at UTC midnights: whole days (as `YYYY-MM-DD`, end exclusive) and the partial days around them. */
+/** `from`–`to` split at local midnights: whole days (as `YYYY-MM-DD`, end exclusive) and the partial days around them. */
 export type DaySplit = {
-  /** Whole UTC days inside the window, null when there are none; a null bound is unbounded. */
+  /** Whole local days inside the window, null when there are none; a null bound is unbounded. */
   days: { from: string | null; to: string | null } | null;
   /** Sub-day pieces at the edges, as canonical instants (null: unbounded), `from` inclusive, `to` exclusive. */
   edges: { from: string | null; to: string | null }[];
 };
 
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dateOf = (wall: number) => new Date(wall).toISOString().slice(0, 10);
 
-export function splitAtMidnights(w: ReportWindow): DaySplit {
+export function splitAtMidnights(w: ReportWindow, tz: string = DEFAULT_TIME_ZONE): DaySplit {
   const from = w.from === null ? null : instantOf(w.from);
   const to = w.to === null ? null : instantOf(w.to);
-  const atMidnight = (i: Instant) => i.micros === 0 && i.ms % DAY_MS === 0;
-  // First whole day at or after `from`; end (exclusive) of the last whole day before `to`.
-  const dayFrom = from === null ? null : atMidnight(from) ? from.ms : Math.floor(from.ms / DAY_MS) * DAY_MS + DAY_MS;
-  const dayTo = to === null ? null : Math.floor(to.ms / DAY_MS) * DAY_MS;
+  const wallFrom = from === null ? null : wallOf(tz, from.ms);
+  const wallTo = to === null ? null : wallOf(tz, to.ms);
+  const atMidnight = (i: Instant, wall: number) => i.micros === 0 && wall % DAY_MS === 0;
+  // First whole local day at or after `from`; end (exclusive) of the last whole day before `to`: wall dates.
+  const dayFrom = from === null ? null : atMidnight(from, wallFrom!) ? wallFrom! : Math.floor(wallFrom! / DAY_MS) * DAY_MS + DAY_MS;
+  const dayTo = to === null ? null : Math.floor(wallTo! / DAY_MS) * DAY_MS;
   if (dayFrom !== null && dayTo !== null && dayFrom >= dayTo) {
     return { days: null, edges: compareInstants(w.from!, w.to!) < 0 ? [{ from: w.from, to: w.to }] : [] };
   }
   const edges: DaySplit["edges"] = [];
-  if (from !== null && dayFrom !== from.ms) edges.push({ from: w.from, to: new Date(dayFrom!).toISOString() });
-  if (to !== null && !atMidnight(to)) edges.push({ from: new Date(dayTo!).toISOString(), to: w.to });
+  const instant = (wall: number) => new Date(instantOfWall(tz, wall)).toISOString();
+  if (from !== null && dayFrom !== wallFrom) edges.push({ from: w.from, to: instant(dayFrom!) });
+  if (to !== null && !atMidnight(to, wallTo!)) edges.push({ from: instant(dayTo!), to: w.to });
   return { days: { from: dayFrom === null ? null : dateOf(dayFrom), to: dayTo === null ? null : dateOf(dayTo) }, edges };
 }

@@ -43,7 +43,11 @@ export function Gifts({
                 <span className={styles.amount}>{amount}</span>
                 {status && <span className={styles.tag}>{status}</span>}
                 {/* The receipt itself once the gift has one; until then its confirmation page. */}
-                <a className={styles.link} href={g.receiptPdfPath ?? withLang(g.receiptUrl, langParam)} download={g.receiptPdfPath ? true : undefined}>
+                <a
+                  className={styles.link}
+                  href={g.receiptPdfPath ?? withLang(g.receiptUrl, langParam)}
+                  download={g.receiptPdfPath ? true : undefined}
+                >
                   {t.rich("gifts.receipt", {
                     amount,
                     campaign: g.campaignTitle,

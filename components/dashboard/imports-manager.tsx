@@ -24,11 +24,21 @@ function cell(v: string | number): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** The bad rows as a CSV file: each error with the row's original line, to fix and upload again. */
-function badRowsCsv(errors: ImportRowProblem[], lines: string[] | null): string {
+/** The bad rows as a CSV file: each error with the row's original line (as the server read it), to fix and upload again. */
+function badRowsCsv(errors: ImportRowProblem[]): string {
   const out = ["row,field,code,message,original_line"];
-  for (const e of errors) out.push([e.row, e.field, e.code, e.message, lines?.[e.row - 1] ?? ""].map(cell).join(","));
-  return out.join("\r\n") + "\r\n";
+  for (const e of errors) out.push([e.row, e.field, e.code, e.message, e.line ?? ""].map(cell).join(","));
+  return "\uFEFF" + out.join("\r\n") + "\r\n";
+}
+
+/** Saves the bad rows of an import, from the moment it is checked to long after. */
+function downloadBadRows(imp: ImportView) {
+  const blob = new Blob([badRowsCsv(imp.errors)], { type: "text/csv" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `import-${imp.id}-bad-rows.csv`;
+  a.click();
+  URL.revokeObjectURL(a.href);
 }
 
 export function ImportsManager({
@@ -45,7 +55,6 @@ export function ImportsManager({
   const [preset, setPreset] = useState("goodfund");
   const [campaignId, setCampaignId] = useState("");
   const [file, setFile] = useState<File | null>(null);
-  const [lines, setLines] = useState<string[] | null>(null);
   const [current, setCurrent] = useState<ImportView | null>(null);
   const [history, setHistory] = useState<ImportView[]>(initialHistory);
   const [busy, setBusy] = useState<"upload" | "commit" | string | null>(null);
@@ -66,8 +75,6 @@ export function ImportsManager({
     setBusy("upload");
     setError(null);
     setCurrent(null);
-    const text = await file.text();
-    setLines(text.split(/\r?\n/));
     const query = new URLSearchParams({ preset });
     if (campaignId) query.set("campaignId", campaignId);
     try {
@@ -123,16 +130,6 @@ export function ImportsManager({
     if (!res.ok) return setError(res.error);
     if (current?.id === id) setCurrent(res.data);
     await refreshHistory();
-  }
-
-  function download() {
-    if (!current) return;
-    const blob = new Blob([badRowsCsv(current.errors, lines)], { type: "text/csv" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `import-${current.id}-bad-rows.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
   }
 
   const pct = current && current.valid > 0 ? Math.round((current.processed / current.valid) * 100) : 0;
@@ -251,7 +248,7 @@ export function ImportsManager({
                 </tbody>
               </TableWrap>
               <div className="button-row">
-                <Button variant="secondary" onClick={download}>
+                <Button variant="secondary" onClick={() => downloadBadRows(current)}>
                   Download the bad rows (CSV)
                 </Button>
               </div>
@@ -281,11 +278,23 @@ export function ImportsManager({
                   <td className="num">{h.duplicates}</td>
                   <td className="num">{h.processed}</td>
                   <td>
-                    {h.status === "DONE" ? (
-                      <Button variant="danger-outline" size="small" loading={busy === h.id} onClick={() => undo(h.id)}>
-                        Undo
-                      </Button>
-                    ) : null}
+                    <div className="button-row">
+                      {h.invalid > 0 ? (
+                        <Button
+                          variant="secondary"
+                          size="small"
+                          onClick={() => downloadBadRows(h)}
+                          aria-label={`Bad rows of the import of ${new Date(h.createdAt).toLocaleString()} (CSV)`}
+                        >
+                          Bad rows
+                        </Button>
+                      ) : null}
+                      {h.status === "DONE" ? (
+                        <Button variant="danger-outline" size="small" loading={busy === h.id} onClick={() => undo(h.id)}>
+                          Undo
+                        </Button>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

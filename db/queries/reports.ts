@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { campaigns } from "@/db/schema";
+import { campaigns, organizations } from "@/db/schema";
 import { fieldError } from "@/lib/errors";
 import {
   MAX_BUCKETS,
@@ -13,6 +13,7 @@ import {
   type ReportInterval,
   type ReportWindow,
 } from "@/lib/report-window";
+import { DEFAULT_TIME_ZONE, instantOfWall } from "@/lib/time-zone";
 
 /*
  * Reports over an organization's donations. The exact meaning of each number is on the response
@@ -30,14 +31,15 @@ import {
  *     yearly × 1), summed exactly, rounded once, half up.
  * - refunded/disputed: donations now REFUNDED/DISPUTED whose `succeeded_at` (or `created_at` if
  *   it never succeeded) is in the window.
- * - Buckets are UTC days, ISO weeks (Monday) and months; a series lists empty buckets too.
+ * - Buckets are days, ISO weeks (Monday) and months of the organization's time zone; a series
+ *   lists empty buckets too.
  * - Per campaign: its own gifts, and the same plus its fundraiser pages' (= its aggregates).
  * - One currency: a donation takes its organization's currency, which cannot change once the
  *   organization has any donation (updateOrganization), so the sums never mix currencies and the
  *   answers name the organization's.
  *
  * Two ways to the same numbers:
- * - "aggregates" (the default, what the API uses): whole UTC days come from `campaign_daily_totals`,
+ * - "aggregates" (the default, what the API uses): whole local days come from `campaign_daily_totals`,
  *   the partial days at the window's edges from the donations (a covering index); distinct and new
  *   donors from the donors' `first_donation_at`/`last_donation_at`. All of these are maintained by
  *   `moveDonation` in the transaction that moves a donation, so they agree with the donations
@@ -56,6 +58,11 @@ export type ReportOptions = {
    * exact; by default the cheaper one is picked (tests force each).
    */
   distinctDonorsFrom?: "gifts" | "donors";
+  /**
+   * The organization's time zone, where its days, weeks and months start (the per-day totals are
+   * kept in it). Looked up when not given.
+   */
+  timeZone?: string;
 };
 
 /** Below this many gifts in the window, counting distinct donors from the gifts is always cheap. */
@@ -69,6 +76,13 @@ async function rowsOf<T extends Row>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   // postgres-js answers an array of rows, PGlite `{ rows }`.
   return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+}
+
+/** The organization's time zone (UTC for an unknown organization, which has no gifts anyway). */
+async function timeZoneOf(db: DbOrTx, orgId: string, given: string | undefined): Promise<string> {
+  if (given !== undefined) return given;
+  const [org] = await db.select({ tz: organizations.timeZone }).from(organizations).where(eq(organizations.id, orgId));
+  return org?.tz ?? DEFAULT_TIME_ZONE;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -114,11 +128,11 @@ const counted = (orgId: string) => sql`donations where org_id = ${orgId} and sta
 type Key = { totals: SQL; donations: SQL };
 const WHOLE: Key = { totals: sql`''`, donations: sql`''` };
 const BY_CAMPAIGN: Key = { totals: sql`campaign_id`, donations: sql`campaign_id` };
-const byBucket = (interval: ReportInterval): Key => {
+const byBucket = (interval: ReportInterval, tz: string): Key => {
   const unit = sql.raw(`'${interval}'`);
   return {
     totals: sql`to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD')`,
-    donations: sql`to_char(date_trunc(${unit}, succeeded_at at time zone 'UTC'), 'YYYY-MM-DD')`,
+    donations: sql`to_char(date_trunc(${unit}, succeeded_at at time zone ${tz}::text), 'YYYY-MM-DD')`,
   };
 };
 
@@ -129,6 +143,7 @@ async function raisedByKey(
   w: ReportWindow,
   key: Key,
   strategy: ReportStrategy,
+  tz: string,
 ): Promise<Map<string, { raised: number; count: number }>> {
   const parts: SQL[] = [];
   const fromDonations = (piece: { from: string | null; to: string | null }) =>
@@ -142,7 +157,7 @@ async function raisedByKey(
     parts.push(sql`select '' as k, sum(raised_amount_cents) as raised, sum(donation_count) as n
                    from campaigns where org_id = ${orgId} and parent_campaign_id is null`);
   } else {
-    const split = splitAtMidnights(w);
+    const split = splitAtMidnights(w, tz);
     if (split.days) {
       parts.push(sql`select ${key.totals} as k, sum(raised_cents) as raised, sum(donation_count) as n
                      from campaign_daily_totals where org_id = ${orgId} and ${daysWithin(split.days)} group by 1`);
@@ -257,9 +272,10 @@ export async function getReportSummary(
   const strategy = opts.strategy ?? "aggregates";
   // Over all time every donor's first counted gift is in the window: new donors = donors.
   const allTime = strategy === "aggregates" && w.from === null && w.to === null;
+  const tz = await timeZoneOf(db, orgId, opts.timeZone);
   return inSnapshot(db, async (tx) => {
     const [totals, fresh, plans, reversed] = await Promise.all([
-      raisedByKey(tx, orgId, w, WHOLE, strategy),
+      raisedByKey(tx, orgId, w, WHOLE, strategy, tz),
       allTime ? Promise.resolve(0) : newDonors(tx, orgId, w, strategy),
       rowsOf<{ yearly: unknown }>(
         tx,
@@ -293,7 +309,7 @@ export async function getReportSummary(
 }
 
 /**
- * Raised and count per UTC bucket, consecutive, empty buckets included (see
+ * Raised and count per bucket of the organization's time zone, consecutive, empty buckets included (see
  * `reportTimeseriesSchema`). Throws a 400 on `interval` when the series would have more than
  * MAX_BUCKETS buckets (the schema already refuses such windows when both bounds are given).
  */
@@ -303,22 +319,24 @@ export async function getReportTimeseries(
   w: ReportWindow,
   interval: ReportInterval,
   opts: ReportOptions = {},
-): Promise<{ start: string; raisedCents: number; count: number }[]> {
+): Promise<{ start: string; date: string; raisedCents: number; count: number }[]> {
   if (w.from !== null && w.from === w.to) return [];
   const strategy = opts.strategy ?? "aggregates";
-  const found = await inSnapshot(db, (tx) => raisedByKey(tx, orgId, w, byBucket(interval), strategy));
-  // Keys are bucket starts as `YYYY-MM-DD`; an unbounded side ends at the outermost bucket with a gift.
+  const tz = await timeZoneOf(db, orgId, opts.timeZone);
+  const found = await inSnapshot(db, (tx) => raisedByKey(tx, orgId, w, byBucket(interval, tz), strategy, tz));
+  // Keys are bucket starts' local dates, `YYYY-MM-DD`, read as wall milliseconds; an unbounded
+  // side ends at the outermost bucket with a gift.
   const withGifts = [...found].filter(([, v]) => v.count > 0).map(([k]) => Date.parse(`${k}T00:00:00Z`));
-  const first = w.from !== null ? firstBucket(w.from, interval) : Math.min(...withGifts);
-  const last = w.to !== null ? lastBucket(w.to, interval) : Math.max(...withGifts);
+  const first = w.from !== null ? firstBucket(w.from, interval, tz) : Math.min(...withGifts);
+  const last = w.to !== null ? lastBucket(w.to, interval, tz) : Math.max(...withGifts);
   if (!Number.isFinite(first) || !Number.isFinite(last)) return [];
   const n = bucketCount(first, last, interval);
   if (n > MAX_BUCKETS) throw fieldError("interval", tooManyBuckets(n, interval), "too_many_buckets", { maximum: MAX_BUCKETS, buckets: n });
-  const out: { start: string; raisedCents: number; count: number }[] = [];
+  const out: { start: string; date: string; raisedCents: number; count: number }[] = [];
   for (let start = first; start <= last; start = nextBucket(start, interval)) {
-    const iso = new Date(start).toISOString();
-    const v = found.get(iso.slice(0, 10));
-    out.push({ start: iso, raisedCents: v?.raised ?? 0, count: v?.count ?? 0 });
+    const date = new Date(start).toISOString().slice(0, 10);
+    const v = found.get(date);
+    out.push({ start: new Date(instantOfWall(tz, start)).toISOString(), date, raisedCents: v?.raised ?? 0, count: v?.count ?? 0 });
   }
   return out;
 }
@@ -329,6 +347,7 @@ export async function getReportTimeseries(
  */
 export async function getCampaignReport(db: DbOrTx, orgId: string, w: ReportWindow, opts: ReportOptions = {}) {
   const strategy = opts.strategy ?? "aggregates";
+  const tz = await timeZoneOf(db, orgId, opts.timeZone);
   const [list, sums, donorRows] = await inSnapshot(db, (tx) =>
     Promise.all([
       tx
@@ -342,7 +361,7 @@ export async function getCampaignReport(db: DbOrTx, orgId: string, w: ReportWind
         })
         .from(campaigns)
         .where(eq(campaigns.orgId, orgId)),
-      raisedByKey(tx, orgId, w, BY_CAMPAIGN, strategy),
+      raisedByKey(tx, orgId, w, BY_CAMPAIGN, strategy, tz),
       rowsOf<{ campaign_id: string; n: unknown }>(
         tx,
         sql`select campaign_id, count(distinct donor_id) as n from ${counted(orgId)}

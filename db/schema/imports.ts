@@ -9,7 +9,8 @@ export type ImportStatus = (typeof importStatusEnum.enumValues)[number];
 export type ImportPreset = (typeof importPresetEnum.enumValues)[number];
 
 /** One refusal of one row: row numbers count the header as row 1. */
-export type ImportRowError = { row: number; field: string; code: string; message: string };
+/** A row's problem; `line` is the row as read, written back as one CSV line (cut at MAX_LINE_CHARS), for the bad-rows file. */
+export type ImportRowError = { row: number; field: string; code: string; message: string; line?: string };
 
 /** A row as it will be applied (amount in cents, date as an ISO instant, campaign resolved). */
 export type ImportRowData = {

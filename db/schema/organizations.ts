@@ -42,6 +42,8 @@ export const organizations = pgTable(
     receiptSignatory: text(),
     /** Language of donor pages and emails when neither `?lang=` nor Accept-Language decides (en, es, fr, de). */
     defaultLocale: text().notNull().default("en"),
+    /** IANA time zone its dates are shown in and its reports' days start at (lib/time-zone.ts). */
+    timeZone: text().notNull().default("UTC"),
     /** When on, a donor's own erasure request waits for staff approval instead of running at once. */
     donorErasureNeedsApproval: boolean().notNull().default(false),
     /** When on, a person's session must have passed a second factor to use this organization (API keys are unaffected). */

@@ -21,12 +21,13 @@ type ReportNumbers<S extends z.ZodType> = Omit<z.output<S>, keyof ReportWindow |
  */
 export function reportRoute<Q extends z.ZodType<{ from?: string; to?: string }>, S extends z.ZodType>(
   options: ReportOptions<Q, S>,
-  numbers: (args: { db: Db; orgId: string; query: z.output<Q>; window: ReportWindow }) => Promise<ReportNumbers<S>>,
+  numbers: (args: { db: Db; orgId: string; timeZone: string; query: z.output<Q>; window: ReportWindow }) => Promise<ReportNumbers<S>>,
 ): DefinedRouteHandler {
   const doc: RouteDoc = { ...options.doc, tag: "Reports", success: 200, notFound: "Organization not found" };
   return withRoute({ ...ORG_ROUTE, overload: "reports", query: options.query as z.ZodType, doc }, async ({ db, scope, query }) => {
     const parsed = query as z.output<Q>;
-    const window = windowOf(parsed);
-    return ok({ ...window, currency: scope.org.currency, ...(await numbers({ db, orgId: scope.orgId, query: parsed, window })) });
+    const timeZone = scope.org.timeZone;
+    const window = windowOf(parsed, timeZone);
+    return ok({ ...window, currency: scope.org.currency, ...(await numbers({ db, orgId: scope.orgId, timeZone, query: parsed, window })) });
   });
 }

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   "donor.updated",
   "donor.merged",
   "donor_request.rejected",
+  "import.committed",
+  "import.undone",
+  "subscriptions.adopted",
   "two_factor.enabled",
   "two_factor.disabled",
   "two_factor.challenge_failed",
@@ -55,6 +58,7 @@ export const AUDIT_TARGET_TYPES = [
   "organization",
   "donor",
   "donor_request",
+  "import",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -49,11 +49,14 @@ export const donorDonationSchema = z
       .string()
       .meta({ description: "The gift's confirmation page on the organization's donate pages (`…/thank-you?donation={id}`)." }),
     receiptNumber: z.string().nullable().meta({ description: "The gift's receipt number, once it has a receipt." }),
-    receiptPdfPath: z.string().nullable().meta({
-      description:
-        "Where the donor downloads the gift's receipt as a PDF with their cookie (`/api/donor/orgs/{orgSlug}/donations/{id}/receipt.pdf`, " +
-        "on the host serving the account page); null while the gift has no receipt number.",
-    }),
+    receiptPdfPath: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "Where the donor downloads the gift's receipt as a PDF with their cookie (`/api/donor/orgs/{orgSlug}/donations/{id}/receipt.pdf`, " +
+          "on the host serving the account page); null while the gift has no receipt number.",
+      }),
   })
   .meta({ id: "DonorAccountGift" });
 

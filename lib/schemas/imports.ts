@@ -34,6 +34,9 @@ const rowError = z.object({
   field: z.string(),
   code: z.string(),
   message: z.string(),
+  line: z.string().optional().meta({
+    description: "The row as read, written back as one CSV line (at most 2 000 characters): what the bad-rows file lists to fix.",
+  }),
 });
 
 const previewRow = z.object({

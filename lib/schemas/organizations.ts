@@ -1,3 +1,4 @@
+import { isTimeZone } from "@/lib/time-zone";
 import { z } from "zod";
 
 export const RECEIPT_PROFILES = ["US", "CA", "UK", "GENERIC"] as const;
@@ -32,6 +33,16 @@ const orgFields = {
     description:
       "The language of the organization's public pages and donor emails when the donor's browser names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)",
   }),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "Must be an IANA time zone name, e.g. America/New_York, Europe/Paris or UTC")
+    .meta({
+      description:
+        "IANA time zone (`America/New_York`; default `UTC`). Campaign and event dates are shown in it on donate pages, in emails and PDFs, " +
+        "and the reports' days (and weeks and months) start at its midnights.",
+      example: "America/New_York",
+    }),
 };
 
 /** The organization's currency, its campaigns' and donations'; amounts are integers in its minor unit. */
@@ -71,6 +82,7 @@ export const createOrganizationBody = z
     color: orgFields.color.optional(),
     customDomain: orgFields.customDomain.optional(),
     defaultLocale: orgFields.defaultLocale.optional(),
+    timeZone: orgFields.timeZone.optional(),
     currency: currencyField.optional(),
   })
   .meta({ id: "CreateOrganization" });
@@ -127,6 +139,7 @@ export const organizationSchema = z
     color: z.string().nullable(),
     currency: z.string(),
     defaultLocale: z.enum(LOCALES),
+    timeZone: z.string().meta({ description: "IANA time zone its dates are shown in and its reports' days start at" }),
     address: z.string().nullable(),
     receiptStatement: z.string().nullable(),
     receiptProfile: z.enum(RECEIPT_PROFILES),
@@ -183,6 +196,7 @@ export function serializeOrganization(org: Organization): z.output<typeof organi
     color: org.color,
     currency: org.currency,
     defaultLocale: org.defaultLocale as (typeof LOCALES)[number],
+    timeZone: org.timeZone,
     address: org.address,
     receiptStatement: org.receiptStatement,
     receiptProfile: org.receiptProfile,

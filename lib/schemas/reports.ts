@@ -36,12 +36,13 @@ const instantParam = (description: string) =>
       // Postgres has no year 0 and the drivers misread years below 100; nobody reports on those.
       if (!(year >= 1000 && year <= 9999)) ctx.addIssue({ code: "custom", message: "Must be between the years 1000 and 9999" });
     })
-    .transform(canonicalInstant);
+    // A date alone stays a date until the organization's time zone says when its midnight is (windowOf).
+    .transform((s) => (DATE_ONLY.test(s) ? s : canonicalInstant(s)));
 
 const windowFields = {
   from: instantParam(
     "Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, " +
-      "or a date (midnight UTC). Absent: since the beginning.",
+      "or a date (midnight in the organization's `timeZone`). Absent: since the beginning.",
   ).optional(),
   to: instantParam("End of the window, exclusive (same formats as `from`). Absent: up to now and beyond.").optional(),
 };
@@ -49,7 +50,7 @@ const windowFields = {
 type WindowInput = { from?: string; to?: string };
 
 function checkOrder(v: WindowInput, ctx: z.RefinementCtx) {
-  if (v.from !== undefined && v.to !== undefined && compareInstants(v.from, v.to) > 0) {
+  if (v.from !== undefined && v.to !== undefined && compareInstants(canonicalInstant(v.from), canonicalInstant(v.to)) > 0) {
     ctx.addIssue({ code: "custom", message: "Must not be before `from`", path: ["to"] });
   }
 }
@@ -59,25 +60,37 @@ export const reportWindowQuery = z.object(windowFields).superRefine(checkOrder);
 export const reportTimeseriesQuery = z
   .object({
     ...windowFields,
-    interval: z
-      .enum(REPORT_INTERVALS)
-      .default("day")
-      .meta({ description: "Bucket size: `day`, `week` (Monday to Sunday) or `month`, in UTC. Default `day`." }),
+    interval: z.enum(REPORT_INTERVALS).default("day").meta({
+      description: "Bucket size: `day`, `week` (Monday to Sunday) or `month`, in the organization's `timeZone`. Default `day`.",
+    }),
   })
   .superRefine((v, ctx) => {
     checkOrder(v, ctx);
-    if (v.from === undefined || v.to === undefined || compareInstants(v.from, v.to) >= 0) return;
-    const n = bucketCount(firstBucket(v.from, v.interval), lastBucket(v.to, v.interval), v.interval);
+    if (v.from === undefined || v.to === undefined) return;
+    // Counted in UTC here (a time zone moves the ends by less than a bucket); the query counts again in the organization's.
+    const [from, to] = [canonicalInstant(v.from), canonicalInstant(v.to)];
+    if (compareInstants(from, to) >= 0) return;
+    const n = bucketCount(firstBucket(from, v.interval), lastBucket(to, v.interval), v.interval);
     if (n > MAX_BUCKETS) ctx.addIssue({ code: "custom", message: tooManyBuckets(n, v.interval), path: ["interval"] });
   });
 
-export const windowOf = (q: WindowInput): ReportWindow => ({ from: q.from ?? null, to: q.to ?? null });
+/** The window as understood: canonical instants, a date alone being its midnight in the organization's time zone `tz`. */
+export const windowOf = (q: WindowInput, tz: string): ReportWindow => ({
+  from: q.from === undefined ? null : canonicalInstant(q.from, tz),
+  to: q.to === undefined ? null : canonicalInstant(q.to, tz),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Responses
 
 const windowEcho = {
-  from: z.string().nullable().meta({ description: "The window's start as understood (UTC), null when unbounded." }),
+  from: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded.",
+    }),
   to: z.string().nullable().meta({ description: "The window's end as understood (UTC, exclusive), null when unbounded." }),
 };
 
@@ -121,7 +134,11 @@ export type ReportSummary = z.output<typeof reportSummarySchema>;
 
 export const timeseriesBucketSchema = z
   .object({
-    start: z.string().meta({ description: "Start of the bucket (UTC midnight; Monday for weeks, the 1st for months)." }),
+    start: z.string().meta({
+      description:
+        "Start of the bucket, as a UTC instant: midnight in the organization's time zone (of a Monday for weeks, of the 1st for months).",
+    }),
+    date: z.string().meta({ description: "The bucket's first day in the organization's time zone, `YYYY-MM-DD`.", example: "2026-11-02" }),
     raisedCents: int("Sum of `amount` of the donations now SUCCEEDED that succeeded in this bucket and in the window."),
     count: int("How many donations those are."),
   })

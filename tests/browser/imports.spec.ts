@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signedInTest } from "./support";
 
@@ -38,7 +39,11 @@ signedInTest("import page: upload, preview and a row's error, commit with progre
   await expect(errors.locator("tbody tr").first()).toContainText("invalid_email");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download the bad rows (CSV)" }).click();
-  expect((await download).suggestedFilename()).toMatch(/bad-rows\.csv$/);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/bad-rows\.csv$/);
+  const badRows = await readFile((await file.path())!, "utf8");
+  expect(badRows.split("\r\n")[0]).toBe("\uFEFFrow,field,code,message,original_line");
+  expect(badRows).toContain("not-an-email");
 
   await page.getByRole("button", { name: "Import 2 gifts" }).click();
   const bar = page.getByRole("progressbar", { name: "Import progress" });
@@ -47,9 +52,14 @@ signedInTest("import page: upload, preview and a row's error, commit with progre
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
   expect(await raised(page)).toBe(before + 2500 + 4050);
 
+  // After a reload, the history still gives the bad rows of the import.
+  await page.reload();
   const history = page.getByRole("region", { name: "Imports" });
   const mine = history.locator("tbody tr").first();
   await expect(mine).toContainText("DONE");
+  const again = page.waitForEvent("download");
+  await mine.getByRole("button", { name: /^Bad rows of the import/ }).click();
+  expect(await readFile((await (await again).path())!, "utf8")).toBe(badRows);
   page.once("dialog", (d) => void d.accept());
   await mine.getByRole("button", { name: "Undo" }).click();
   await expect(mine).toContainText("UNDONE");

@@ -100,7 +100,8 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
            coalesce(t.raised_cents, 0) as raised, coalesce(t.donation_count, 0) as count,
            coalesce(e.raised, 0) as exp_raised, coalesce(e.n, 0) as exp_count
     from (select * from campaign_daily_totals where org_id in (${orgList})) t
-    full join (select campaign_id, (succeeded_at at time zone 'UTC')::date as day, sum(amount) as raised, count(*) as n
+    full join (select campaign_id, (succeeded_at at time zone (select time_zone from organizations o where o.id = donations.org_id))::date as day,
+                      sum(amount) as raised, count(*) as n
                from donations where org_id in (${orgList}) and status = 'SUCCEEDED' group by 1, 2) e
       on e.campaign_id = t.campaign_id and e.day = t.day`);
   for (const d of days) {

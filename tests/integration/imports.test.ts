@@ -81,6 +81,11 @@ describe("POST /api/orgs/:idOrSlug/imports (goodfund preset)", () => {
       [7, "date", "invalid_date"],
       [8, "campaign", "campaign_not_found"],
     ]);
+    // Each error keeps its row as read, written back as CSV: the bad-rows file can be made at any time.
+    expect(imp.errors[0].line).toBe(`not-an-email,Bad,Row,12.00,2024-05-01,${campaign.slug},CASH,,gf-4`);
+    expect(imp.errors[3].line).toBe("barbara@example.org,Barbara,Liskov,30.00,2024-06-01,no-such-campaign,CASH,,gf-7");
+    const later = await get(`/api/imports/${imp.id}`, { token: owner.token });
+    expect(later.body.errors.map((e: { line: string }) => e.line)).toEqual(imp.errors.map((e: { line: string }) => e.line));
     expect(imp.preview).toHaveLength(7);
     expect(imp.preview[0]).toMatchObject({
       row: 2,
@@ -294,6 +299,15 @@ describe("POST /api/imports/:id/undo", () => {
     await noViolations(org.id);
     // Undone is final.
     expect((await post(`/api/imports/${imp.id}/undo`, undefined, { token: owner.token })).status).toBe(409);
+    // The commit and the undo are in the audit log, by the owner, naming the import.
+    const log = await get(`/api/orgs/${org.id}/audit-log?limit=100`, { token: owner.token });
+    const entries = (
+      log.body.data as { action: string; target: { type: string; id: string }; actor: { id: string }; data: Record<string, unknown> }[]
+    ).filter((e) => e.target.type === "import");
+    expect(entries.map((e) => e.action)).toEqual(["import.undone", "import.committed"]);
+    expect(entries.every((e) => e.target.id === imp.id && e.actor.id === owner.sub)).toBe(true);
+    expect(entries[1].data).toMatchObject({ preset: "goodfund", rows: 3, valid: 3, invalid: 0 });
+    expect(entries[0].data).toMatchObject({ gifts: 3 });
   });
 
   it("POST /api/imports/:id/undo answers 409 for an import not yet applied", async () => {
@@ -315,7 +329,11 @@ describe("import apply across restarts", () => {
     const db = await testDb();
     const [row] = await db.select().from(imports).where(eq(imports.id, imp.id));
     // Committed without the request's own background apply: the process "dies" after one batch.
-    await commitImport(db, row);
+    await commitImport(db, row, {
+      actor: { type: "user", id: owner.sub, label: null },
+      requestId: "req-test-commit",
+      clientIp: "127.0.0.1",
+    });
     const first = await applyImportBatch(db, { importId: imp.id, batchSize: 5 });
     expect(first).toMatchObject({ applied: 5, done: false });
     const mid = (await get(`/api/imports/${imp.id}`, { token: owner.token })).body;

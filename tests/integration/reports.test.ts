@@ -3,7 +3,8 @@
  * a computation in plain TypeScript over the same rows (written from the documented semantics,
  * sharing nothing with the SQL): random organizations with random donations, statuses, times,
  * donors, campaigns (a peer-to-peer parent with fundraiser pages) and plans, queried with random
- * windows whose bounds often sit exactly on a gift or a UTC midnight. A few organizations also
+ * windows whose bounds often sit exactly on a gift or a midnight, in organizations of several time
+ * zones (whose midnights start the reports' days). A few organizations also
  * get real money movements through the sandbox and the webhook endpoint, so the aggregates the
  * reports read are the ones moveDonation maintains.
  */
@@ -18,7 +19,7 @@ import { sandboxEvent } from "@/lib/processor/sandbox";
 import { CYCLES_PER_YEAR } from "@/lib/recurring-intervals";
 import { RECURRING_INTERVALS, type RecurringInterval } from "@/lib/schemas/donations";
 import { getSandboxProcessor } from "@/lib/services/processor/get-processor";
-import { addMember, get, newCampaign, newOrg, newUser, post, type ApiResponse, type TestUser } from "../helpers/api";
+import { addMember, get, newCampaign, newOrg, newUser, patch, post, type ApiResponse, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
 
@@ -37,7 +38,7 @@ type ModelCampaign = {
   goalAmountCents: number | null;
 };
 type ModelPlan = { amount: number; interval: RecurringInterval; status: string };
-type Data = { campaigns: ModelCampaign[]; donations: ModelDonation[]; plans: ModelPlan[] };
+type Data = { campaigns: ModelCampaign[]; donations: ModelDonation[]; plans: ModelPlan[]; timeZone: string };
 /** Milliseconds since the epoch; null is unbounded. */
 type Win = { from: number | null; to: number | null };
 
@@ -71,11 +72,29 @@ function expectedSummary(d: Data, w: Win) {
   };
 }
 
-/** Start of the UTC day / Monday-based week / month holding `t`. */
-function bucketOf(t: number, interval: Interval): number {
-  const d = new Date(t);
+/** The local calendar date of the instant `t` in `tz`, as a UTC midnight (so dates can be counted with Date.UTC). */
+function localDate(t: number, tz: string): number {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(t));
+  return Date.parse(`${parts}T00:00:00Z`);
+}
+
+/** The first instant whose local date in `tz` is `date` (a UTC midnight), found by bisection. */
+function localMidnight(date: number, tz: string): number {
+  let lo = date - 16 * 3_600_000;
+  let hi = date + 16 * 3_600_000;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDate(mid, tz) >= date) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** The local date starting the day / Monday-based week / month holding `t`, in `tz`. */
+function bucketOf(t: number, interval: Interval, tz: string): number {
+  const midnight = localDate(t, tz);
+  const d = new Date(midnight);
   if (interval === "month") return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-  const midnight = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   if (interval === "day") return midnight;
   const sinceMonday = (d.getUTCDay() + 6) % 7;
   return midnight - sinceMonday * DAY;
@@ -88,17 +107,23 @@ function following(start: number, interval: Interval): number {
 }
 
 function expectedSeries(d: Data, w: Win, interval: Interval) {
+  const tz = d.timeZone;
   const gifts = counted(d, w);
   if (w.from !== null && w.to !== null && w.from === w.to) return [];
   const times = gifts.map((x) => x.succeededAt!);
   // Test bounds have millisecond precision, so the last instant before `to` is one millisecond earlier.
-  const first = w.from !== null ? bucketOf(w.from, interval) : times.length ? bucketOf(Math.min(...times), interval) : null;
-  const last = w.to !== null ? bucketOf(w.to - 1, interval) : times.length ? bucketOf(Math.max(...times), interval) : null;
+  const first = w.from !== null ? bucketOf(w.from, interval, tz) : times.length ? bucketOf(Math.min(...times), interval, tz) : null;
+  const last = w.to !== null ? bucketOf(w.to - 1, interval, tz) : times.length ? bucketOf(Math.max(...times), interval, tz) : null;
   if (first === null || last === null) return [];
-  const out: { start: string; raisedCents: number; count: number }[] = [];
+  const out: { start: string; date: string; raisedCents: number; count: number }[] = [];
   for (let b = first; b <= last; b = following(b, interval)) {
-    const inside = gifts.filter((x) => bucketOf(x.succeededAt!, interval) === b);
-    out.push({ start: new Date(b).toISOString(), raisedCents: sum(inside.map((x) => x.amount)), count: inside.length });
+    const inside = gifts.filter((x) => bucketOf(x.succeededAt!, interval, tz) === b);
+    out.push({
+      start: new Date(localMidnight(b, tz)).toISOString(),
+      date: new Date(b).toISOString().slice(0, 10),
+      raisedCents: sum(inside.map((x) => x.amount)),
+      count: inside.length,
+    });
   }
   return out;
 }
@@ -141,10 +166,10 @@ beforeAll(async () => {
 
 const hex = () => randomBytes(6).toString("hex");
 
-/** A fresh organization `member` belongs to (as MEMBER, enough for reports). */
-async function bareOrg(): Promise<string> {
+/** A fresh organization `member` belongs to (as MEMBER, enough for reports), in the time zone `timeZone`. */
+async function bareOrg(timeZone = "UTC"): Promise<string> {
   const id = `org_rep${hex()}`;
-  await db.insert(organizations).values({ id, name: "Reports test", slug: `rep-${hex()}`, status: "ACTIVE" });
+  await db.insert(organizations).values({ id, name: "Reports test", slug: `rep-${hex()}`, status: "ACTIVE", timeZone });
   await db.insert(memberships).values({ orgId: id, userId: member.sub, role: "MEMBER" });
   return id;
 }
@@ -167,7 +192,7 @@ async function setAggregates(orgId: string) {
     where o.org_id = ${orgId}`);
   await db.execute(sql`
     insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
-    select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, sum(amount), count(*)
+    select org_id, campaign_id, (succeeded_at at time zone (select time_zone from organizations where id = ${orgId}))::date, sum(amount), count(*)
     from donations where org_id = ${orgId} and status = 'SUCCEEDED' group by 1, 2, 3`);
 }
 
@@ -185,11 +210,13 @@ type Spec = {
     neverSucceeded: boolean;
   }[];
   plans: ModelPlan[];
+  timeZone?: string;
 };
 
 /** Inserts `spec` into a new organization; answers it and the model of what was inserted. */
 async function seed(spec: Spec): Promise<{ orgId: string; data: Data }> {
-  const orgId = await bareOrg();
+  const timeZone = spec.timeZone ?? "UTC";
+  const orgId = await bareOrg(timeZone);
   const parent: ModelCampaign = {
     id: `cmp_rep${hex()}`,
     title: "Peer drive",
@@ -274,7 +301,7 @@ async function seed(spec: Spec): Promise<{ orgId: string; data: Data }> {
     );
   }
   await setAggregates(orgId);
-  return { orgId, data: { campaigns: list, donations: modelDonations, plans: spec.plans } };
+  return { orgId, data: { campaigns: list, donations: modelDonations, plans: spec.plans, timeZone } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,8 +362,9 @@ async function checkAll(orgId: string, data: Data, w: Win, interval: Interval) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Random data. Times fall in a few weeks around a month end, often exactly on a UTC midnight,
-// so windows cut days, weeks and months in every way; bounds are drawn from the gifts' own times.
+// Random data. Times fall in a few weeks around a month end, often exactly on a midnight of one of
+// the zones (UTC, New York, Kolkata, Chatham at +13:45 in January), so windows cut days, weeks and
+// months in every way; bounds are drawn from the gifts' own times.
 
 const T0 = Date.UTC(2031, 0, 20);
 const SPAN = 45 * DAY;
@@ -344,7 +372,12 @@ const timeArb = fc.oneof(
   fc.integer({ min: 0, max: SPAN }).map((ms) => T0 + ms),
   fc.integer({ min: 0, max: 45 }).map((d) => T0 + d * DAY),
   fc.integer({ min: 0, max: 45 }).map((d) => T0 + d * DAY - 1),
+  // Local midnights (and the millisecond before) in New York, Kolkata and Chatham.
+  fc
+    .tuple(fc.integer({ min: 0, max: 45 }), fc.constantFrom(5, -5.5, -13.75), fc.constantFrom(0, -1))
+    .map(([d, hours, edge]) => T0 + d * DAY + hours * 3_600_000 + edge),
 );
+const TIME_ZONES = ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham"];
 const specArb: fc.Arbitrary<Spec> = fc.record({
   plain: fc.array(
     fc.record({
@@ -376,6 +409,7 @@ const specArb: fc.Arbitrary<Spec> = fc.record({
     }),
     { maxLength: 5 },
   ),
+  timeZone: fc.constantFrom(...TIME_ZONES),
 });
 
 function windowArb(times: number[]): fc.Arbitrary<Win> {
@@ -491,13 +525,13 @@ describe("report windows and buckets", () => {
     const { orgId } = await seed({ ...base, donations: [gift(sunday, 100), gift(monday, 200), gift(april, 400)] });
     const weeks = await report(orgId, "timeseries", { from: null, to: null }, { interval: "week" });
     expect(weeks.buckets).toEqual([
-      { start: "2031-03-24T00:00:00.000Z", raisedCents: 100, count: 1 },
-      { start: "2031-03-31T00:00:00.000Z", raisedCents: 600, count: 2 },
+      { start: "2031-03-24T00:00:00.000Z", date: "2031-03-24", raisedCents: 100, count: 1 },
+      { start: "2031-03-31T00:00:00.000Z", date: "2031-03-31", raisedCents: 600, count: 2 },
     ]);
     const months = await report(orgId, "timeseries", { from: null, to: null }, { interval: "month" });
     expect(months.buckets).toEqual([
-      { start: "2031-03-01T00:00:00.000Z", raisedCents: 300, count: 2 },
-      { start: "2031-04-01T00:00:00.000Z", raisedCents: 400, count: 1 },
+      { start: "2031-03-01T00:00:00.000Z", date: "2031-03-01", raisedCents: 300, count: 2 },
+      { start: "2031-04-01T00:00:00.000Z", date: "2031-04-01", raisedCents: 400, count: 1 },
     ]);
     const days = await report(orgId, "timeseries", { from: Date.UTC(2031, 2, 29), to: Date.UTC(2031, 3, 3) }, { interval: "day" });
     expect(days.buckets.map((b: { raisedCents: number }) => b.raisedCents)).toEqual([0, 100, 200, 400, 0]);
@@ -512,6 +546,40 @@ describe("report windows and buckets", () => {
       expect(await getReportTimeseries(tx as never, orgId, w, "month")).toEqual(months.buckets);
       expect(await getReportTimeseries(tx as never, orgId, w, "week", { strategy: "scan" })).toEqual(weeks.buckets);
     });
+  });
+
+  it("GET …/reports/timeseries days are the organization's: New York's, across the night its clocks go forward", async () => {
+    // 8 March 2031, 23:30 EST; 9 March 00:30 EST; 9 March 23:30 EDT (the day had 23 hours); 10 March 00:30 EDT.
+    const times = ["2031-03-09T04:30:00Z", "2031-03-09T05:30:00Z", "2031-03-10T03:30:00Z", "2031-03-10T04:30:00Z"].map(Date.parse);
+    const { orgId } = await seed({ ...base, timeZone: "America/New_York", donations: times.map((t, i) => gift(t, 100 * (i + 1))) });
+    const at = async (qs: string) => (await get(`/api/orgs/${orgId}/reports/timeseries?${qs}`, { token: member.token })).body;
+    const days = await at("from=2031-03-08&to=2031-03-11&interval=day");
+    // A date alone is New York's midnight.
+    expect(days).toMatchObject({ from: "2031-03-08T05:00:00.000Z", to: "2031-03-11T04:00:00.000Z" });
+    expect(days.buckets).toEqual([
+      { start: "2031-03-08T05:00:00.000Z", date: "2031-03-08", raisedCents: 100, count: 1 },
+      { start: "2031-03-09T05:00:00.000Z", date: "2031-03-09", raisedCents: 500, count: 2 },
+      { start: "2031-03-10T04:00:00.000Z", date: "2031-03-10", raisedCents: 400, count: 1 },
+    ]);
+    const summary = async (qs: string) => (await get(`/api/orgs/${orgId}/reports/summary?${qs}`, { token: member.token })).body;
+    expect((await summary("from=2031-03-09&to=2031-03-10")).raisedCents).toBe(500);
+    // An edge cut inside a day and whole days from the per-day totals add up the same way.
+    expect((await summary("from=2031-03-09T05:00:00.001Z&to=2031-03-11")).raisedCents).toBe(900);
+    // A change of time zone recounts the per-day totals: in UTC the first two gifts share 9 March.
+    const owner = await newUser("Reports owner");
+    expect((await get("/api/orgs", { token: owner.token })).status).toBe(200);
+    await db.insert(memberships).values({ orgId, userId: owner.sub, role: "OWNER" });
+    const changed = await patch(`/api/orgs/${orgId}`, { timeZone: "UTC" }, { token: owner.token });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.timeZone).toBe("UTC");
+    expect((await at("from=2031-03-08&to=2031-03-11&interval=day")).buckets.map((b: { raisedCents: number }) => b.raisedCents)).toEqual([
+      0, 300, 700,
+    ]);
+    // (Seeded rows have no receipt numbers; the per-day totals are what is checked here.)
+    expect((await findViolations(db, [orgId])).filter((v) => v.kind === "daily_totals")).toEqual([]);
+    // A name that is not a time zone is refused next to the field.
+    const bad = await patch(`/api/orgs/${orgId}`, { timeZone: "Mars/Olympus_Mons" }, { token: owner.token });
+    expectValidation(bad, "timeZone");
   });
 
   it("GET …/reports/* on an organization with no donations answer zeros and every campaign", async () => {
@@ -529,7 +597,7 @@ describe("report windows and buckets", () => {
     expect((await report(orgId, "timeseries", { from: null, to: null })).buckets).toEqual([]);
     const w = { from: Date.UTC(2031, 0, 1), to: Date.UTC(2031, 0, 4) };
     expect((await report(orgId, "timeseries", w)).buckets).toEqual(
-      ["01", "02", "03"].map((d) => ({ start: `2031-01-${d}T00:00:00.000Z`, raisedCents: 0, count: 0 })),
+      ["01", "02", "03"].map((d) => ({ start: `2031-01-${d}T00:00:00.000Z`, date: `2031-01-${d}`, raisedCents: 0, count: 0 })),
     );
     const rows = (await report(orgId, "campaigns", w)).data;
     expect(rows).toHaveLength(data.campaigns.length);
@@ -673,6 +741,7 @@ describe("reports after real money movements", () => {
       .from(campaigns)
       .where(sql`${campaigns.orgId} = ${org.id}`);
     const data: Data = {
+      timeZone: "UTC",
       campaigns: stored.map((c) => ({
         id: c.id,
         title: c.title,

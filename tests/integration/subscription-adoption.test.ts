@@ -164,6 +164,14 @@ describe("POST /api/orgs/:idOrSlug/processor/subscriptions/adopt", () => {
       donationCount: 0,
     });
     expect(await findViolations(db, [org.id])).toEqual([]);
+    // Each run is one audit entry, by the owner, with what it did.
+    const log = await get(`/api/orgs/${org.id}/audit-log?action=subscriptions.adopted`, { token: owner.token });
+    expect(log.status).toBe(200);
+    expect(log.body.data.map((e: { data: unknown }) => e.data)).toEqual([
+      { campaignId, adopted: 0, alreadyKnown: 8, skipped: 2 },
+      { campaignId, adopted: 8, alreadyKnown: 0, skipped: 2 },
+    ]);
+    expect(log.body.data[0]).toMatchObject({ actor: { type: "user", id: owner.sub }, target: { type: "organization", id: org.id } });
   });
 
   it("an adopted subscription's renewal arrives through invoice.payment_succeeded as a SUCCEEDED gift of its plan", async () => {

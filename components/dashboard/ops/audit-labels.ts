@@ -35,6 +35,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   "donor.updated": "Donor edited",
   "donor.merged": "Donors merged",
   "donor_request.rejected": "Donor erasure request rejected",
+  "import.committed": "Import started",
+  "import.undone": "Import undone",
+  "subscriptions.adopted": "Subscriptions adopted",
   "two_factor.enabled": "Two-factor turned on",
   "two_factor.disabled": "Two-factor turned off",
   "two_factor.challenge_failed": "Wrong two-factor code",
@@ -56,6 +59,7 @@ const TARGET_NOUN: Record<string, string> = {
   organization: "Organization",
   donor: "Donor",
   donor_request: "Donor request",
+  import: "Import",
 };
 
 export const targetNoun = (type: string) => TARGET_NOUN[type] ?? type;
@@ -87,6 +91,8 @@ export function targetHref(orgSlug: string, action: string, target: { type: stri
       return id ? `${base}/donors/${id}` : null;
     case "donor_request":
       return `${base}/donors`;
+    case "import":
+      return `${base}/imports`;
     default:
       return null;
   }

@@ -11,7 +11,7 @@ function niceCeil(max: number): number {
   return 10 * pow;
 }
 
-type Bucket = { start: string; raisedCents: number; count: number };
+type Bucket = { start: string; date: string; raisedCents: number; count: number };
 
 const gifts = (n: number) => `${n.toLocaleString("en-US")} donation${n === 1 ? "" : "s"}`;
 
@@ -77,7 +77,7 @@ export function TimeseriesChart({
           <title id={`${id}-title`}>{`Raised per ${interval}, ${n} ${interval}${n === 1 ? "" : "s"}`}</title>
           <desc
             id={`${id}-desc`}
-          >{`Highest: ${money(max)} in ${bucketLabel(peak.start, interval)}. Every value is in the table under “Show as table”.`}</desc>
+          >{`Highest: ${money(max)} in ${bucketLabel(peak.date, interval)}. Every value is in the table under “Show as table”.`}</desc>
           {[0, 50, 100].map((y) => (
             <line key={y} x1={0} x2={width} y1={y} y2={y} vectorEffect="non-scaling-stroke" />
           ))}
@@ -85,7 +85,7 @@ export function TimeseriesChart({
             const h = b.raisedCents === 0 ? 0 : Math.max(1, (b.raisedCents / top) * 100);
             return (
               <rect key={b.start} className={styles.bar} x={i * slot + (slot - barWidth) / 2} width={barWidth} y={100 - h} height={h}>
-                <title>{`${bucketLabel(b.start, interval)}: ${money(b.raisedCents)} from ${gifts(b.count)}`}</title>
+                <title>{`${bucketLabel(b.date, interval)}: ${money(b.raisedCents)} from ${gifts(b.count)}`}</title>
               </rect>
             );
           })}
@@ -93,7 +93,7 @@ export function TimeseriesChart({
         <span aria-hidden="true" />
         <div className={styles.xAxis} data-each={n <= 6 ? "" : undefined} aria-hidden="true">
           {labelled.map((b) => (
-            <span key={b.start}>{bucketLabel(b.start, interval, true)}</span>
+            <span key={b.start}>{bucketLabel(b.date, interval, true)}</span>
           ))}
         </div>
       </div>
@@ -106,7 +106,7 @@ export function TimeseriesChart({
             {buckets.map((b) => (
               <tr key={b.start}>
                 <th scope="row" className={styles.rowHead}>
-                  {bucketLabel(b.start, interval)}
+                  {bucketLabel(b.date, interval)}
                 </th>
                 <td className="num">{money(b.raisedCents)}</td>
                 <td className="num">{b.count.toLocaleString("en-US")}</td>

@@ -1,7 +1,10 @@
 /**
  * Calendar dates as the filter forms send them (`YYYY-MM-DD`, from `<input type="date">`) and
- * the UTC instants the API filters on. Days are UTC days, like the reports' buckets.
+ * the UTC instants the API filters on. Days are the organization's (its time zone), like the
+ * reports' buckets.
  */
+import { instantOfWall } from "@/lib/time-zone";
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
@@ -19,10 +22,10 @@ export function readDate(raw: string | string[] | undefined): DateInput {
   return { value, error: null, ms };
 }
 
-/** Midnight UTC starting the day, as the API's canonical instant. */
-export const startOfDay = (ms: number) => new Date(ms).toISOString();
-/** Midnight UTC ending the day (exclusive bound), so a "to" date includes its whole day. */
-export const endOfDay = (ms: number) => new Date(ms + DAY_MS).toISOString();
+/** Midnight in `timeZone` starting the day (`ms`: the date at 00:00Z), as the API's canonical instant. */
+export const startOfDay = (ms: number, timeZone: string) => new Date(instantOfWall(timeZone, ms)).toISOString();
+/** Midnight in `timeZone` ending the day (exclusive bound), so a "to" date includes its whole day. */
+export const endOfDay = (ms: number, timeZone: string) => new Date(instantOfWall(timeZone, ms + DAY_MS)).toISOString();
 
 export const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 export const addDays = (ms: number, n: number) => ms + n * DAY_MS;

@@ -1,9 +1,10 @@
+import { instantOfWall, wallOf } from "@/lib/time-zone";
 import { addDays, dayStart, formatDay, one, readDate, type DateInput } from "./dates";
 
 /**
  * The reports page's window, from its URL: a preset (`range`) or custom dates (`from`/`to`, both
- * days included), always in UTC days like the API's buckets. Answers API-ready bounds (`to`
- * exclusive), the interval to group by, and words for the heading.
+ * days included), in days of the organization's time zone like the API's buckets. Answers
+ * API-ready bounds (instants, `to` exclusive), the interval to group by, and words for the heading.
  */
 export const PRESETS = [
   { value: "30d", label: "Last 30 days" },
@@ -25,6 +26,9 @@ export type ResolvedWindow = {
   /** Inclusive start and exclusive end as ISO instants; null when unbounded. */
   from: string | null;
   to: string | null;
+  /** The first and last days included (`YYYY-MM-DD`, local), null when unbounded. */
+  firstDay: string | null;
+  lastDay: string | null;
   fromInput: DateInput;
   toInput: DateInput;
   toError: string | null;
@@ -72,7 +76,7 @@ function describe(from: number | null, to: number | null): string {
   return from === addDays(to, -1) ? formatDay(from) : `${formatDay(from)} – ${last}`;
 }
 
-export function resolveWindow(sp: Record<string, string | string[] | undefined>, now = Date.now()): ResolvedWindow {
+export function resolveWindow(sp: Record<string, string | string[] | undefined>, timeZone: string, now = Date.now()): ResolvedWindow {
   const fromInput = readDate(sp.from);
   const toInput = readDate(sp.to);
   let toError = toInput.error;
@@ -88,13 +92,18 @@ export function resolveWindow(sp: Record<string, string | string[] | undefined>,
     from = fromInput.ms;
     to = toInput.ms !== null && !toError ? addDays(toInput.ms, 1) : null;
   } else {
-    ({ from, to } = presetBounds(preset, now));
+    ({ from, to } = presetBounds(preset, wallOf(timeZone, now)));
   }
+  // `from` and `to` are wall times (local midnights counted as UTC) up to here.
+  const instant = (wall: number | null) => (wall === null ? null : iso(instantOfWall(timeZone, wall)));
+  const day = (wall: number | null) => (wall === null ? null : iso(wall).slice(0, 10));
   const chosen = INTERVALS.find((i) => i.value === one(sp.interval))?.value;
   return {
     range,
-    from: from === null ? null : iso(from),
-    to: to === null ? null : iso(to),
+    from: instant(from),
+    to: instant(to),
+    firstDay: day(from),
+    lastDay: day(to === null ? null : addDays(to, -1)),
     fromInput,
     toInput,
     toError,
@@ -111,8 +120,8 @@ const monthShort = new Intl.DateTimeFormat("en-US", { ...UTC, month: "short", ye
 const monthLong = new Intl.DateTimeFormat("en-US", { ...UTC, month: "long", year: "numeric" });
 
 /** A bucket's name: long for tooltips and the table, short for the axis. */
-export function bucketLabel(start: string, interval: Interval, short = false): string {
-  const d = new Date(start);
+export function bucketLabel(date: string, interval: Interval, short = false): string {
+  const d = new Date(`${date}T00:00:00Z`);
   if (interval === "month") return (short ? monthShort : monthLong).format(d);
   if (interval === "week") return short ? dayShort.format(d) : `Week of ${dayLong.format(d)}`;
   return (short ? dayShort : dayLong).format(d);

@@ -16,6 +16,11 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const PREVIEW_ROWS = 20;
 /** Per-row errors kept on the import (`invalid` counts every bad row). */
 export const MAX_STORED_ERRORS = 1000;
+/** A bad row's stored line is cut here (the stored errors stay about 2 MB at most). */
+const MAX_LINE_CHARS = 2000;
+
+/** A CSV cell, quoted when it must be (RFC 4180). */
+const csvCell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 /** Rows checked and stored per round trip. */
 const CHUNK = 1000;
 
@@ -120,7 +125,8 @@ export async function checkImport(
             if (chunk.length >= CHUNK) await flush();
           } else {
             out.invalid++;
-            for (const e of read.errors) if (out.errors.length < MAX_STORED_ERRORS) out.errors.push(e);
+            const line = cells.map(csvCell).join(",").slice(0, MAX_LINE_CHARS);
+            for (const e of read.errors) if (out.errors.length < MAX_STORED_ERRORS) out.errors.push({ ...e, line });
           }
         }
       } catch (err) {

@@ -3,15 +3,16 @@ import type { Db } from "@/db";
 import { importedDonations } from "@/db/queries/imports";
 import { donationEvents, donations, donors, imports, recurringPlans, type Import } from "@/db/schema";
 import { conflict } from "@/lib/errors";
+import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { moveDonation } from "@/lib/services/donations/move-donation";
 
 /**
  * Undoes a DONE import in one transaction: each gift it created leaves every aggregate through
  * moveDonation (as a void does, quietly) and is deleted with its timeline; then the donors the
  * import created (`source: IMPORT`) that have no gift left are deleted. Every total returns to
- * what it was before the import. UNDONE is final.
+ * what it was before the import. UNDONE is final. The audit entry `import.undone` commits with it.
  */
-export async function undoImport(db: Db, imp: Import): Promise<Import> {
+export async function undoImport(db: Db, imp: Import, audit: AuditContext): Promise<Import> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(imports).where(eq(imports.id, imp.id)).for("update");
     if (current.status !== "DONE") throw conflict("conflict", `Only a finished import can be undone (this one is ${current.status})`);
@@ -47,6 +48,12 @@ export async function undoImport(db: Db, imp: Import): Promise<Import> {
       .set({ status: "UNDONE", undoneAt: new Date(), updatedAt: new Date() })
       .where(eq(imports.id, imp.id))
       .returning();
+    await recordAudit(tx, audit, {
+      orgId: undone.orgId,
+      action: "import.undone",
+      target: { type: "import", id: undone.id },
+      data: { preset: undone.preset, gifts: gifts.length },
+    });
     return undone;
   });
 }

@@ -37,6 +37,7 @@ export async function createOrganization(db: Db, user: User, input: Input): Prom
             customDomain: input.customDomain ?? null,
             ...customDomainFields(input.customDomain ?? null),
             defaultLocale: input.defaultLocale ?? "en",
+            timeZone: input.timeZone ?? "UTC",
             currency: input.currency ?? "usd",
           })
           .returning();

@@ -9,6 +9,7 @@ import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { clearOrgLocaleCache } from "@/lib/i18n/org-default";
 import { newCustomDomainToken } from "@/lib/hosted-urls/domain-token";
 import type { updateOrganizationBody } from "@/lib/schemas/organizations";
+import { rebuildDailyTotals } from "@/lib/services/donations/daily-totals";
 import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 
 /**
@@ -51,6 +52,8 @@ export async function updateOrganization(
         .set({ ...patch, ...domainFields, updatedAt: sql`now()` })
         .where(eq(organizations.id, org.id))
         .returning();
+      // The reports' days start at the new zone's midnights: recount them in this transaction.
+      if (patch.timeZone !== undefined && patch.timeZone !== org.timeZone) await rebuildDailyTotals(tx, org.id);
       const { requireTwoFactor, ...changes } = changedFields(org, patch);
       if (requireTwoFactor !== undefined) {
         await recordAudit(tx, audit, {

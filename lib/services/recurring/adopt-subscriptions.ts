@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { findOrgCampaign } from "@/db/queries/gifts";
@@ -31,6 +32,7 @@ export async function adoptSubscriptions(
   processor: PaymentProcessor,
   org: Organization,
   input: { campaignId: string },
+  audit: AuditContext,
 ): Promise<AdoptionResult> {
   if (!org.processorAccountId) throw conflict("conflict", "Connect the payout account before adopting its subscriptions");
   const campaign = await findOrgCampaign(db, org.id, input.campaignId);
@@ -83,6 +85,14 @@ export async function adoptSubscriptions(
     if (page.length >= 100) await flush();
   }
   await flush();
+  // One entry for the run, after it: each plan commits in its own transaction, so a run stopped
+  // halfway leaves its plans and no entry, and running it again adopts the rest and records it.
+  await recordAudit(db, audit, {
+    orgId: org.id,
+    action: "subscriptions.adopted",
+    target: { type: "organization", id: org.id },
+    data: { campaignId: campaign.id, adopted: result.adopted, alreadyKnown: result.alreadyKnown, skipped: result.skipped.length },
+  });
   return result;
 }
 

@@ -1447,6 +1447,9 @@ class Operations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -1473,14 +1476,15 @@ class Operations:
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
         `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`,
-        `two_factor.disabled`, `two_factor.challenge_failed`,
-        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
-        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
-        `data` says what changed (never a secret). Entries are written with the change itself
-        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
-        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
-        an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `donor.updated`, `donor.merged`, `donor_request.rejected`, `import.committed`,
+        `import.undone`, `subscriptions.adopted`, `two_factor.enabled`, `two_factor.disabled`,
+        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
+        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
+        target, request ID and client IP, and `data` says what changed (never a secret).
+        Entries are written with the change itself and never edited or deleted. Cursor-paged:
+        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
+        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
+        answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -1525,6 +1529,9 @@ class Operations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -2455,9 +2462,10 @@ class Operations:
         aggregates (`raisedAmountCents`, `donationCount`), each donation once. Invalid dates,
         or `to` before `from`, answer 400.
 
-        Buckets are UTC calendar units (`date_trunc` in UTC): days from 00:00Z, ISO weeks from
-        Monday 00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At
-        most 1000 buckets: a longer series answers 400 on `interval`.
+        Buckets are calendar units of the organization's `timeZone` (`date_trunc` in it): days
+        from its midnight, ISO weeks from Monday, months from the 1st; each bucket's `start`
+        is that instant in UTC. Empty buckets are listed with zeros. At most 1000 buckets: a
+        longer series answers 400 on `interval`.
 
         Requires membership of the organization (any role).
         """
@@ -4659,6 +4667,9 @@ class AsyncOperations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -4685,14 +4696,15 @@ class AsyncOperations:
         `webhook_endpoint.secret_rotated`, `organization.updated`,
         `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`,
         `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`,
-        `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`,
-        `two_factor.disabled`, `two_factor.challenge_failed`,
-        `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`,
-        `session.revoked`. Each entry names its actor, target, request ID and client IP, and
-        `data` says what changed (never a secret). Entries are written with the change itself
-        and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor`
-        for the next page until it is null. Filters combine: `action` and `actor` (a user's or
-        an API key's ID). A malformed cursor answers 400 on `cursor`.
+        `donor.updated`, `donor.merged`, `donor_request.rejected`, `import.committed`,
+        `import.undone`, `subscriptions.adopted`, `two_factor.enabled`, `two_factor.disabled`,
+        `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`,
+        `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor,
+        target, request ID and client IP, and `data` says what changed (never a secret).
+        Entries are written with the change itself and never edited or deleted. Cursor-paged:
+        pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters
+        combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor
+        answers 400 on `cursor`.
 
         Requires the ADMIN role (or OWNER) in the organization.
         """
@@ -4737,6 +4749,9 @@ class AsyncOperations:
             "donor.updated",
             "donor.merged",
             "donor_request.rejected",
+            "import.committed",
+            "import.undone",
+            "subscriptions.adopted",
             "two_factor.enabled",
             "two_factor.disabled",
             "two_factor.challenge_failed",
@@ -5667,9 +5682,10 @@ class AsyncOperations:
         aggregates (`raisedAmountCents`, `donationCount`), each donation once. Invalid dates,
         or `to` before `from`, answer 400.
 
-        Buckets are UTC calendar units (`date_trunc` in UTC): days from 00:00Z, ISO weeks from
-        Monday 00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At
-        most 1000 buckets: a longer series answers 400 on `interval`.
+        Buckets are calendar units of the organization's `timeZone` (`date_trunc` in it): days
+        from its midnight, ISO weeks from Monday, months from the 1st; each bucket's `start`
+        is that instant in UTC. Empty buckets are listed with zeros. At most 1000 buckets: a
+        longer series answers 400 on `interval`.
 
         Requires membership of the organization (any role).
         """

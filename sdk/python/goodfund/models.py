@@ -102,6 +102,9 @@ class AuditEntry(TypedDict):
         "donor.updated",
         "donor.merged",
         "donor_request.rejected",
+        "import.committed",
+        "import.undone",
+        "subscriptions.adopted",
         "two_factor.enabled",
         "two_factor.disabled",
         "two_factor.challenge_failed",
@@ -132,6 +135,7 @@ class AuditTarget(TypedDict):
         "organization",
         "donor",
         "donor_request",
+        "import",
     ]
     id: str | None
 
@@ -194,7 +198,8 @@ class Campaign(TypedDict):
 CampaignReport = TypedDict(
     "CampaignReport",
     {
-        # The window's start as understood (UTC), null when unbounded.
+        # The window's start as understood (UTC; a date alone is its midnight in the organization's
+        # time zone), null when unbounded.
         "from": "str | None",
         # The window's end as understood (UTC, exclusive), null when unbounded.
         "to": "str | None",
@@ -426,6 +431,10 @@ class CreateOrganization(TypedDict):
     # The language of the organization's public pages and donor emails when the donor's browser
     # names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
     defaultLocale: NotRequired[Literal["en", "es", "fr", "de"]]
+    # IANA time zone (`America/New_York`; default `UTC`). Campaign and event dates are shown in it
+    # on donate pages, in emails and PDFs, and the reports' days (and weeks and months) start at its
+    # midnights.
+    timeZone: NotRequired[str]
     # ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts
     # in its minor unit (zero-decimal currencies such as `jpy` and `krw` have none). It can change
     # only until the organization has taken a donation (then 409).
@@ -1018,6 +1027,9 @@ class ImportErrorsItem(TypedDict):
     field: str
     code: str
     message: str
+    # The row as read, written back as one CSV line (at most 2 000 characters): what the bad-rows
+    # file lists to fix.
+    line: NotRequired[str]
 
 
 class ImportPreviewItem(TypedDict):
@@ -1155,6 +1167,8 @@ class Organization(TypedDict):
     color: str | None
     currency: str
     defaultLocale: Literal["en", "es", "fr", "de"]
+    # IANA time zone its dates are shown in and its reports' days start at
+    timeZone: str
     address: str | None
     receiptStatement: str | None
     receiptProfile: Literal["US", "CA", "UK", "GENERIC"]
@@ -1188,6 +1202,8 @@ class OrganizationMembership(TypedDict):
     color: str | None
     currency: str
     defaultLocale: Literal["en", "es", "fr", "de"]
+    # IANA time zone its dates are shown in and its reports' days start at
+    timeZone: str
     address: str | None
     receiptStatement: str | None
     receiptProfile: Literal["US", "CA", "UK", "GENERIC"]
@@ -1548,7 +1564,8 @@ class RecurringPlan(TypedDict):
 RecurringReport = TypedDict(
     "RecurringReport",
     {
-        # The window's start as understood (UTC), null when unbounded.
+        # The window's start as understood (UTC; a date alone is its midnight in the organization's
+        # time zone), null when unbounded.
         "from": "str | None",
         # The window's end as understood (UTC, exclusive), null when unbounded.
         "to": "str | None",
@@ -1611,7 +1628,8 @@ class RenamePasskey(TypedDict):
 ReportSummary = TypedDict(
     "ReportSummary",
     {
-        # The window's start as understood (UTC), null when unbounded.
+        # The window's start as understood (UTC; a date alone is its midnight in the organization's
+        # time zone), null when unbounded.
         "from": "str | None",
         # The window's end as understood (UTC, exclusive), null when unbounded.
         "to": "str | None",
@@ -1652,7 +1670,8 @@ ReportSummary = TypedDict(
 ReportTimeseries = TypedDict(
     "ReportTimeseries",
     {
-        # The window's start as understood (UTC), null when unbounded.
+        # The window's start as understood (UTC; a date alone is its midnight in the organization's
+        # time zone), null when unbounded.
         "from": "str | None",
         # The window's end as understood (UTC, exclusive), null when unbounded.
         "to": "str | None",
@@ -1788,8 +1807,11 @@ class SubscriptionAdoption(TypedDict):
 
 
 class TimeseriesBucket(TypedDict):
-    # Start of the bucket (UTC midnight; Monday for weeks, the 1st for months).
+    # Start of the bucket, as a UTC instant: midnight in the organization's time zone (of a Monday
+    # for weeks, of the 1st for months).
     start: str
+    # The bucket's first day in the organization's time zone, `YYYY-MM-DD`.
+    date: str
     # Sum of `amount` of the donations now SUCCEEDED that succeeded in this bucket and in the
     # window.
     raisedCents: int
@@ -1963,6 +1985,10 @@ class UpdateOrganization(TypedDict):
     # The language of the organization's public pages and donor emails when the donor's browser
     # names none of en, es, fr, de (`?lang=` and `Accept-Language` come first)
     defaultLocale: NotRequired[Literal["en", "es", "fr", "de"]]
+    # IANA time zone (`America/New_York`; default `UTC`). Campaign and event dates are shown in it
+    # on donate pages, in emails and PDFs, and the reports' days (and weeks and months) start at its
+    # midnights.
+    timeZone: NotRequired[str]
     # Postal address printed on year-end statements (line breaks kept)
     address: NotRequired[str | None]
     # Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or

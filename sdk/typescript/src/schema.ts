@@ -1068,7 +1068,7 @@ export interface paths {
     };
     /**
      * List an organization's audit log
-     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor.updated`, `donor.merged`, `donor_request.rejected`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
+     * @description Every change staff made, by a person or an API key, newest first: `campaign.created`, `campaign.updated`, `campaign.status_changed`, `campaign.deleted`, `donation.refunded`, `donation.recorded`, `donation.corrected`, `donation.voided`, `recurring_plan.canceled`, `member.added`, `member.role_changed`, `member.removed`, `api_key.created`, `api_key.revoked`, `webhook_endpoint.created`, `webhook_endpoint.updated`, `webhook_endpoint.deleted`, `webhook_endpoint.secret_rotated`, `organization.updated`, `organization.two_factor_requirement_changed`, `organization.custom_domain_verified`, `payouts.onboarding_started`, `statements.sent`, `donor.exported`, `donor.erased`, `donor.updated`, `donor.merged`, `donor_request.rejected`, `import.committed`, `import.undone`, `subscriptions.adopted`, `two_factor.enabled`, `two_factor.disabled`, `two_factor.challenge_failed`, `two_factor.recovery_codes_regenerated`, `passkey.added`, `passkey.removed`, `session.revoked`. Each entry names its actor, target, request ID and client IP, and `data` says what changed (never a secret). Entries are written with the change itself and never edited or deleted. Cursor-paged: pass `pagination.nextCursor` as `cursor` for the next page until it is null. Filters combine: `action` and `actor` (a user's or an API key's ID). A malformed cursor answers 400 on `cursor`.
      *
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
@@ -1614,7 +1614,7 @@ export interface paths {
      * Raised and count per day, week or month
      * @description The window is `from` (inclusive) to `to` (exclusive) on the time the money came in (`succeededAt`), both optional (absent: unbounded on that side); bounds keep their microseconds. A donation counts when it is SUCCEEDED now: one refunded or disputed later leaves `raisedCents`. Over all time the numbers equal the campaigns' own aggregates (`raisedAmountCents`, `donationCount`), each donation once. Invalid dates, or `to` before `from`, answer 400.
      *
-     *     Buckets are UTC calendar units (`date_trunc` in UTC): days from 00:00Z, ISO weeks from Monday 00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At most 1000 buckets: a longer series answers 400 on `interval`.
+     *     Buckets are calendar units of the organization's `timeZone` (`date_trunc` in it): days from its midnight, ISO weeks from Monday, months from the 1st; each bucket's `start` is that instant in UTC. Empty buckets are listed with zeros. At most 1000 buckets: a longer series answers 400 on `interval`.
      *
      *     Requires membership of the organization (any role).
      */
@@ -2205,6 +2205,9 @@ export interface components {
         | "donor.updated"
         | "donor.merged"
         | "donor_request.rejected"
+        | "import.committed"
+        | "import.undone"
+        | "subscriptions.adopted"
         | "two_factor.enabled"
         | "two_factor.disabled"
         | "two_factor.challenge_failed"
@@ -2226,7 +2229,16 @@ export interface components {
     AuditTarget: {
       /** @enum {string} */
       type:
-        "campaign" | "donation" | "recurring_plan" | "member" | "api_key" | "webhook_endpoint" | "organization" | "donor" | "donor_request";
+        | "campaign"
+        | "donation"
+        | "recurring_plan"
+        | "member"
+        | "api_key"
+        | "webhook_endpoint"
+        | "organization"
+        | "donor"
+        | "donor_request"
+        | "import";
       id: string | null;
     };
     Campaign: {
@@ -2284,7 +2296,7 @@ export interface components {
       updatedAt: string;
     };
     CampaignReport: {
-      /** @description The window's start as understood (UTC), null when unbounded. */
+      /** @description The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded. */
       from: string | null;
       /** @description The window's end as understood (UTC, exclusive), null when unbounded. */
       to: string | null;
@@ -2495,6 +2507,11 @@ export interface components {
        * @enum {string}
        */
       defaultLocale?: "en" | "es" | "fr" | "de";
+      /**
+       * @description IANA time zone (`America/New_York`; default `UTC`). Campaign and event dates are shown in it on donate pages, in emails and PDFs, and the reports' days (and weeks and months) start at its midnights.
+       * @example America/New_York
+       */
+      timeZone?: string;
       /** @description ISO 4217 code, lower case (`usd`, `eur`, `jpy`). Every campaign takes donations in it, amounts in its minor unit (zero-decimal currencies such as `jpy` and `krw` have none). It can change only until the organization has taken a donation (then 409). */
       currency?: string;
     };
@@ -3138,6 +3155,8 @@ export interface components {
         field: string;
         code: string;
         message: string;
+        /** @description The row as read, written back as one CSV line (at most 2 000 characters): what the bad-rows file lists to fix. */
+        line?: string;
       }[];
       /** @description The first 20 rows as they will be read. */
       preview: {
@@ -3261,6 +3280,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       defaultLocale: "en" | "es" | "fr" | "de";
+      /** @description IANA time zone its dates are shown in and its reports' days start at */
+      timeZone: string;
       address: string | null;
       receiptStatement: string | null;
       /** @enum {string} */
@@ -3295,6 +3316,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       defaultLocale: "en" | "es" | "fr" | "de";
+      /** @description IANA time zone its dates are shown in and its reports' days start at */
+      timeZone: string;
       address: string | null;
       receiptStatement: string | null;
       /** @enum {string} */
@@ -3635,7 +3658,7 @@ export interface components {
       totalCents: number;
     };
     RecurringReport: {
-      /** @description The window's start as understood (UTC), null when unbounded. */
+      /** @description The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded. */
       from: string | null;
       /** @description The window's end as understood (UTC, exclusive), null when unbounded. */
       to: string | null;
@@ -3685,7 +3708,7 @@ export interface components {
       name: string;
     };
     ReportSummary: {
-      /** @description The window's start as understood (UTC), null when unbounded. */
+      /** @description The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded. */
       from: string | null;
       /** @description The window's end as understood (UTC, exclusive), null when unbounded. */
       to: string | null;
@@ -3713,7 +3736,7 @@ export interface components {
       disputedCount: number;
     };
     ReportTimeseries: {
-      /** @description The window's start as understood (UTC), null when unbounded. */
+      /** @description The window's start as understood (UTC; a date alone is its midnight in the organization's time zone), null when unbounded. */
       from: string | null;
       /** @description The window's end as understood (UTC, exclusive), null when unbounded. */
       to: string | null;
@@ -3836,8 +3859,13 @@ export interface components {
       planIds: string[];
     };
     TimeseriesBucket: {
-      /** @description Start of the bucket (UTC midnight; Monday for weeks, the 1st for months). */
+      /** @description Start of the bucket, as a UTC instant: midnight in the organization's time zone (of a Monday for weeks, of the 1st for months). */
       start: string;
+      /**
+       * @description The bucket's first day in the organization's time zone, `YYYY-MM-DD`.
+       * @example 2026-11-02
+       */
+      date: string;
       /** @description Sum of `amount` of the donations now SUCCEEDED that succeeded in this bucket and in the window. */
       raisedCents: number;
       /** @description How many donations those are. */
@@ -4007,6 +4035,11 @@ export interface components {
        * @enum {string}
        */
       defaultLocale?: "en" | "es" | "fr" | "de";
+      /**
+       * @description IANA time zone (`America/New_York`; default `UTC`). Campaign and event dates are shown in it on donate pages, in emails and PDFs, and the reports' days (and weeks and months) start at its midnights.
+       * @example America/New_York
+       */
+      timeZone?: string;
       /** @description Postal address printed on year-end statements (line breaks kept) */
       address?: string | null;
       /** @description Tax-deductibility text printed at the foot of year-end statements, e.g. that no goods or services were provided */
@@ -15352,6 +15385,9 @@ export interface operations {
           | "donor.updated"
           | "donor.merged"
           | "donor_request.rejected"
+          | "import.committed"
+          | "import.undone"
+          | "subscriptions.adopted"
           | "two_factor.enabled"
           | "two_factor.disabled"
           | "two_factor.challenge_failed"
@@ -20370,7 +20406,7 @@ export interface operations {
   getCampaignReport: {
     parameters: {
       query?: {
-        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight UTC). Absent: since the beginning. */
+        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight in the organization's `timeZone`). Absent: since the beginning. */
         from?: string;
         /** @description End of the window, exclusive (same formats as `from`). Absent: up to now and beyond. */
         to?: string;
@@ -20557,7 +20593,7 @@ export interface operations {
   getRecurringReport: {
     parameters: {
       query?: {
-        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight UTC). Absent: since the beginning. */
+        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight in the organization's `timeZone`). Absent: since the beginning. */
         from?: string;
         /** @description End of the window, exclusive (same formats as `from`). Absent: up to now and beyond. */
         to?: string;
@@ -20744,7 +20780,7 @@ export interface operations {
   getReportSummary: {
     parameters: {
       query?: {
-        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight UTC). Absent: since the beginning. */
+        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight in the organization's `timeZone`). Absent: since the beginning. */
         from?: string;
         /** @description End of the window, exclusive (same formats as `from`). Absent: up to now and beyond. */
         to?: string;
@@ -20931,11 +20967,11 @@ export interface operations {
   getReportTimeseries: {
     parameters: {
       query?: {
-        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight UTC). Absent: since the beginning. */
+        /** @description Start of the window, inclusive, on the time the money came in (`succeededAt`): an ISO 8601 date-time with an offset, or a date (midnight in the organization's `timeZone`). Absent: since the beginning. */
         from?: string;
         /** @description End of the window, exclusive (same formats as `from`). Absent: up to now and beyond. */
         to?: string;
-        /** @description Bucket size: `day`, `week` (Monday to Sunday) or `month`, in UTC. Default `day`. */
+        /** @description Bucket size: `day`, `week` (Monday to Sunday) or `month`, in the organization's `timeZone`. Default `day`. */
         interval?: "day" | "week" | "month";
       };
       header?: {

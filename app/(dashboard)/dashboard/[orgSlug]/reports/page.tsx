@@ -27,8 +27,8 @@ type Props = { params: Promise<{ orgSlug: string }>; searchParams: Promise<Recor
 const csvHref = (lines: string[]) => `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_BOM + lines.join(""))}`;
 const count = (n: number) => n.toLocaleString("en-US");
 
-// GET /dashboard/:orgSlug/reports: totals, raised over time and by campaign for a window (UTC
-// days), each number exactly as the report queries (and so the API) give it; CSV downloads.
+// GET /dashboard/:orgSlug/reports: totals, raised over time and by campaign for a window (days of
+// the organization's time zone), each number exactly as the report queries (and so the API) give it; CSV downloads.
 export default async function ReportsPage({ params, searchParams }: Props) {
   const { orgSlug } = await params;
   const sp = await searchParams;
@@ -36,41 +36,39 @@ export default async function ReportsPage({ params, searchParams }: Props) {
   // Donation and donor files are bulk copies of donor data: offered to admins only.
   const canExportRecords = roleSatisfies(role, "ADMIN");
   const db = await getDb();
-  const w = resolveWindow(sp);
+  const w = resolveWindow(sp, org.timeZone);
   const base = `/dashboard/${org.slug}/reports`;
   const currency = org.currency;
   const money = (c: number) => formatMoney(c, currency, { short: true });
 
   // The API's own query schemas check the window and the number of buckets.
   const windowQuery = reportWindowQuery.safeParse({ from: w.from ?? undefined, to: w.to ?? undefined });
-  const window = windowQuery.success ? windowOf(windowQuery.data) : { from: null, to: null };
+  const window = windowQuery.success ? windowOf(windowQuery.data, org.timeZone) : { from: null, to: null };
   const seriesQuery = reportTimeseriesQuery.safeParse({ from: w.from ?? undefined, to: w.to ?? undefined, interval: w.interval });
   let intervalError = seriesQuery.success ? null : (seriesQuery.error.issues.find((i) => i.path[0] === "interval")?.message ?? null);
 
-  const summary = await getReportSummary(db, org.id, window);
+  const timeZone = org.timeZone;
+  const summary = await getReportSummary(db, org.id, window, { timeZone });
   let buckets: TimeseriesBucket[] | null = null;
   if (seriesQuery.success) {
     try {
-      buckets = await getReportTimeseries(db, org.id, windowOf(seriesQuery.data), seriesQuery.data.interval);
+      buckets = await getReportTimeseries(db, org.id, windowOf(seriesQuery.data, timeZone), seriesQuery.data.interval, { timeZone });
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== "validation_failed") throw err;
       intervalError = err.details?.fieldErrors.interval?.[0] ?? err.message;
     }
   }
-  const campaigns = await getCampaignReport(db, org.id, window);
+  const campaigns = await getCampaignReport(db, org.id, window, { timeZone });
   const titles = new Map(campaigns.map((c) => [c.campaignId, c.title]));
   const hasPages = campaigns.some((c) => c.parentCampaignId !== null);
 
   // Downloads: the report's own numbers as CSV (generated here), and the API's exports.
-  const stamp = [
-    window.from?.slice(0, 10) ?? "start",
-    window.to ? new Date(Date.parse(window.to) - 1).toISOString().slice(0, 10) : "now",
-  ].join("_to_");
+  const stamp = [w.firstDay ?? "start", w.lastDay ?? "now"].join("_to_");
   const seriesCsv = buckets
     ? csvHref([
         csvLine(["period_start", "interval", "raised", "raised_cents", "donations", "currency"]),
         ...buckets.map((b) =>
-          csvLine([b.start.slice(0, 10), w.interval, minorUnitsToDecimal(b.raisedCents, currency), b.raisedCents, b.count, currency]),
+          csvLine([b.date, w.interval, minorUnitsToDecimal(b.raisedCents, currency), b.raisedCents, b.count, currency]),
         ),
       ])
     : null;

@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { json } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { importScope } from "@/lib/api/scopes";
@@ -31,9 +32,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Only a READY import can be committed"],
       },
     },
-    async ({ db, scope }) => {
-      const committed = await commitImport(db, scope.imp);
-      drainImportsInBackground(db, (err) => log.error("import apply failed; the worker resumes it", errorFields(err)));
+    async (ctx) => {
+      const committed = await commitImport(ctx.db, ctx.scope.imp, auditContextOf(ctx));
+      drainImportsInBackground(ctx.db, (err) => log.error("import apply failed; the worker resumes it", errorFields(err)));
       return json(serializeImport(committed), { status: 202 });
     },
   ),

@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { ok } from "@/lib/api/respond";
 import { methods, withRoute } from "@/lib/api/route";
 import { importScope } from "@/lib/api/scopes";
@@ -27,6 +28,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Only a finished import can be undone"],
       },
     },
-    async ({ db, scope }) => ok(serializeImport(await undoImport(db, scope.imp))),
+    async (ctx) => ok(serializeImport(await undoImport(ctx.db, ctx.scope.imp, auditContextOf(ctx)))),
   ),
 });

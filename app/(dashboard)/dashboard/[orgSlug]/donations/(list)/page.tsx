@@ -54,8 +54,8 @@ export default async function DonationsPage({ params, searchParams }: Props) {
   const filterInput = {
     status: statuses,
     campaignId: campaignId || undefined,
-    from: from.ms !== null ? startOfDay(from.ms) : undefined,
-    to: to.ms !== null && !toError ? endOfDay(to.ms) : undefined,
+    from: from.ms !== null ? startOfDay(from.ms, org.timeZone) : undefined,
+    to: to.ms !== null && !toError ? endOfDay(to.ms, org.timeZone) : undefined,
     q: q || undefined,
   };
   // The same schema as the API's list and export, so the page, "Load more" and the CSV agree.

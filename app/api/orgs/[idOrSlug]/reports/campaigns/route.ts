@@ -21,6 +21,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         responseDescription: "Every campaign with its numbers in the window",
       },
     },
-    async ({ db, orgId, window }) => wholeListOf(await getCampaignReport(db, orgId, window)),
+    async ({ db, orgId, timeZone, window }) => wholeListOf(await getCampaignReport(db, orgId, window, { timeZone })),
   ),
 });

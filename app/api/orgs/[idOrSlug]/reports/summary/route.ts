@@ -21,6 +21,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         responseDescription: "The window as understood and its numbers",
       },
     },
-    ({ db, orgId, window }) => getReportSummary(db, orgId, window),
+    ({ db, orgId, timeZone, window }) => getReportSummary(db, orgId, window, { timeZone }),
   ),
 });

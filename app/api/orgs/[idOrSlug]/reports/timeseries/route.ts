@@ -14,16 +14,17 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         operationId: "getReportTimeseries",
         summary: "Raised and count per day, week or month",
         description:
-          `${REPORT_WINDOW}\n\nBuckets are UTC calendar units (\`date_trunc\` in UTC): days from 00:00Z, ISO weeks from Monday ` +
-          `00:00Z, months from the 1st at 00:00Z; empty buckets are listed with zeros. At most ${MAX_BUCKETS} buckets: a ` +
+          `${REPORT_WINDOW}\n\nBuckets are calendar units of the organization's \`timeZone\` (\`date_trunc\` in it): days from its ` +
+          "midnight, ISO weeks from Monday, months from the 1st; each bucket's `start` is that instant in UTC. Empty buckets are " +
+          `listed with zeros. At most ${MAX_BUCKETS} buckets: a ` +
           "longer series answers 400 on `interval`.",
         response: reportTimeseriesSchema,
         responseDescription: "Consecutive buckets, oldest first",
       },
     },
-    async ({ db, orgId, query, window }) => ({
+    async ({ db, orgId, timeZone, query, window }) => ({
       interval: query.interval,
-      buckets: await getReportTimeseries(db, orgId, window, query.interval),
+      buckets: await getReportTimeseries(db, orgId, window, query.interval, { timeZone }),
     }),
   ),
 });

@@ -1,3 +1,4 @@
+import { auditContextOf } from "@/lib/api/audit";
 import { z } from "zod";
 import { ok } from "@/lib/api/respond";
 import { ORG_ROUTE } from "@/lib/api/org-route";
@@ -45,6 +46,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         conflicts: ["Connect the payout account before adopting its subscriptions"],
       },
     },
-    async ({ db, scope, body }) => ok(await adoptSubscriptions(db, await getProcessor(), scope.org, body)),
+    async (ctx) => ok(await adoptSubscriptions(ctx.db, await getProcessor(), ctx.scope.org, ctx.body, auditContextOf(ctx))),
   ),
 });
