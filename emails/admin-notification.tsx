@@ -11,7 +11,7 @@ export type { AdminNotificationProps };
 
 const adjective = { WEEK: "weekly", MONTH: "monthly", QUARTER: "quarterly", YEAR: "yearly" } as const;
 
-const donorLabel = (p: AdminNotificationProps) => p.donorName?.trim() || p.donorEmail;
+const donorLabel = (p: AdminNotificationProps) => p.donorName?.trim() || p.donorEmail || "A donor";
 
 export const subject = (p: AdminNotificationProps): string => {
   const amount = formatMoney(p.amountCents, p.currency);

@@ -7,7 +7,8 @@ import { base as styles } from "./_components/styles";
 
 export type { DonorErasureRequestProps };
 
-const who = (p: DonorErasureRequestProps) => (p.donorName ? `${p.donorName} (${p.donorEmail})` : p.donorEmail);
+const who = (p: DonorErasureRequestProps) =>
+  p.donorName ? (p.donorEmail ? `${p.donorName} (${p.donorEmail})` : p.donorName) : (p.donorEmail ?? "A donor");
 
 export const subject = (p: DonorErasureRequestProps): string => `A donor asked ${p.orgName} to erase their data`;
 

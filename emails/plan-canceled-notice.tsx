@@ -9,7 +9,7 @@ import PlanCanceled from "./plan-canceled";
 
 const adjective = { WEEK: "weekly", MONTH: "monthly", QUARTER: "quarterly", YEAR: "yearly" } as const;
 
-const donorLabel = (p: PlanCanceledProps) => p.donorName?.trim() || p.donorEmail;
+const donorLabel = (p: PlanCanceledProps) => p.donorName?.trim() || p.donorEmail || "A donor";
 
 export const subject = (p: PlanCanceledProps): string =>
   `Recurring gift canceled by the donor: ${formatMoney(p.amountCents, p.currency)} ${adjective[p.interval]} to ${p.campaignTitle} from ${donorLabel(p)}`;

@@ -26,7 +26,7 @@ export default function PlanCanceled(props: PlanCanceledProps & TestModeProps) {
       preview={t("planCanceled.preview", { interval, amount, campaign })}
       heading={name ? t("planCanceled.headingName", { name, interval }) : t("planCanceled.heading", { interval })}
       headingStyle={styles.h1Compact}
-      footer={t("planCanceled.footer", { email: props.donorEmail, org })}
+      footer={t("planCanceled.footer", { email: props.donorEmail ?? "", org })}
     >
       <Text style={styles.text}>{t("planCanceled.body", { interval, amount, campaign, date: intl.date(props.canceledAt) })}</Text>
       <Text style={styles.text}>{t("planCanceled.thanks", { org })}</Text>

@@ -14,4 +14,4 @@ export const erasedEmail = (donorId: string) => `erased+${donorId}@invalid`;
 export const isErasedEmail = (email: string | null | undefined): boolean => !!email && ERASED_EMAIL.test(email);
 
 /** An address to show or export: null for an erased donor's placeholder. */
-export const shownEmail = (email: string): string | null => (isErasedEmail(email) ? null : email);
+export const shownEmail = (email: string | null): string | null => (email === null || isErasedEmail(email) ? null : email);

@@ -105,6 +105,7 @@ export const EXPOSED_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set<AppErrorCo
   "recent_two_factor_required",
   "too_many_two_factor_attempts",
   "donor_email_taken",
+  "supporter_pages_closed",
 ]);
 
 export class AppError extends Error {

@@ -40,7 +40,7 @@ function sortKeys(sort: DonorSort, order: SortOrder): SortKey[] {
         // asc: named donors (false) before unnamed (true); desc: named (true) before unnamed (false).
         { expr: order === "asc" ? sql`(${nameKey} = '')` : sql`(${nameKey} <> '')`, type: "boolean" },
         { expr: nameKey, type: "text" },
-        { expr: sql`lower(${donors.email})`, type: "text" },
+        { expr: sql`coalesce(lower(${donors.email}), '')`, type: "text" },
         id,
       ];
   }

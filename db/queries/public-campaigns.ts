@@ -6,10 +6,11 @@ import { notFound } from "@/lib/errors";
 const DONOR_ROLL_SIZE = 50;
 const LEADERBOARD_SIZE = 20;
 
-/** A published campaign (not DRAFT) by its ID, or by organization slug and campaign slug. */
+/** A published campaign (not DRAFT, unless `includeDraft`) by its ID, or by organization slug and campaign slug; 404 otherwise. */
 export async function findPublicCampaign(
   db: DbOrTx,
   by: { id: string } | { orgSlug: string; slug: string },
+  opts: { includeDraft?: boolean } = {},
 ): Promise<{ campaign: Campaign; org: Organization }> {
   const [row] = await db
     .select({ campaign: campaigns, org: organizations })
@@ -18,7 +19,7 @@ export async function findPublicCampaign(
     .where(
       and(
         "id" in by ? eq(campaigns.id, by.id) : and(eq(organizations.slug, by.orgSlug), eq(campaigns.slug, by.slug)),
-        ne(campaigns.status, "DRAFT"),
+        opts.includeDraft ? undefined : ne(campaigns.status, "DRAFT"),
         or(isNull(campaigns.moderation), ne(campaigns.moderation, "HIDDEN")),
       ),
     )

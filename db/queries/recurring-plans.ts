@@ -7,7 +7,7 @@ import { offsetPage, type OffsetPage } from "./rows";
 export type RecurringPlanRow = {
   plan: RecurringPlan;
   campaignTitle: string;
-  email: string;
+  email: string | null;
   donationCount: number;
   totalCents: number;
 };
@@ -21,7 +21,10 @@ const selectPlans = (db: DbOrTx) =>
     .innerJoin(donors, eq(donors.id, recurringPlans.donorId));
 
 /** Count and sum of each plan's SUCCEEDED donations (first gift and renewals), in one grouped query. */
-async function withTotals(db: DbOrTx, rows: { plan: RecurringPlan; campaignTitle: string; email: string }[]): Promise<RecurringPlanRow[]> {
+async function withTotals(
+  db: DbOrTx,
+  rows: { plan: RecurringPlan; campaignTitle: string; email: string | null }[],
+): Promise<RecurringPlanRow[]> {
   if (rows.length === 0) return [];
   const totals = await db
     .select({

@@ -56,13 +56,17 @@ export type Dedication = {
   message: string | null;
 };
 
-/** One donor per organization and (case-insensitive) email; totals are SUCCEEDED donations only. */
+/**
+ * One donor per organization and (case-insensitive) email; totals are SUCCEEDED donations only.
+ * Offline gifts may come from a donor without email (cash at the gala): such donors have a null
+ * email, are never matched, and get no emails until staff add an address.
+ */
 export const donors = pgTable(
   "donors",
   {
     id: text().primaryKey(),
     orgId: belongsTo(() => organizations.id),
-    email: text().notNull(),
+    email: text(),
     firstName: text(),
     lastName: text(),
     totalGivenCents: bigint({ mode: "number" }).notNull().default(0),
@@ -114,7 +118,8 @@ export const donations = pgTable(
     amount: integer().notNull(),
     currency: text().notNull().default("usd"),
     status: donationStatusEnum().notNull().default("PENDING"),
-    email: text().notNull(),
+    /** The donor's email as given with the gift; null only for an offline gift from a donor without email. */
+    email: text(),
     firstName: text(),
     lastName: text(),
     anonymous: boolean().notNull().default(false),

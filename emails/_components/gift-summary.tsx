@@ -8,9 +8,9 @@ import { base } from "./styles";
 export type SummaryRow = readonly [label: string, value: ReactNode] | { heading: string } | { note: ReactNode };
 
 /** The organization's view of who gave: "Donor: name" (or "Not given") and "Email: address". English, as staff emails are. */
-export const donorContactRows = (name: string | null, email: string): SummaryRow[] => [
+export const donorContactRows = (name: string | null, email: string | null): SummaryRow[] => [
   ["Donor", name?.trim() || "Not given"],
-  ["Email", email],
+  ["Email", email || "Not given"],
 ];
 
 /**

@@ -58,7 +58,7 @@ export type ReceiptSummary = {
 export type AdminNotificationProps = {
   orgName: string;
   donorName: string | null;
-  donorEmail: string;
+  donorEmail: string | null;
   anonymous: boolean;
   /** What the donor was charged, as on the receipt and the thank-you page (the gift plus any fees they covered). */
   amountCents: number;
@@ -148,7 +148,7 @@ export type MemberInvitationProps = {
 export type DonorErasureRequestProps = {
   orgName: string;
   donorName: string | null;
-  donorEmail: string;
+  donorEmail: string | null;
   /** The donors page of the dashboard, where admins approve or reject it. */
   reviewUrl: string;
 };
@@ -169,7 +169,7 @@ export type PlanCanceledProps = InLanguage & {
   orgName: string;
   donorFirstName: string | null;
   donorName: string | null;
-  donorEmail: string;
+  donorEmail: string | null;
   /** The gift per cycle, in minor units. */
   amountCents: number;
   currency: string;

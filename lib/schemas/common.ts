@@ -120,13 +120,21 @@ export const errorSchema = z
     error: z.string(),
     status: z.number().int(),
     code: z
-      .enum(["two_factor_required", "recent_two_factor_required", "too_many_two_factor_attempts"])
+      .enum([
+        "two_factor_required",
+        "recent_two_factor_required",
+        "too_many_two_factor_attempts",
+        "donor_email_taken",
+        "supporter_pages_closed",
+      ])
       .optional()
       .meta({
         description:
           "Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), " +
           "`recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), " +
-          "`too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`).",
+          "`too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`), " +
+          "`donor_email_taken` (another donor of the organization has this email: merge instead), " +
+          "`supporter_pages_closed` (the campaign is not taking fundraiser pages: a draft, paused or ended one, or pages are off).",
       }),
     details: z
       .object({

@@ -122,7 +122,7 @@ export const donationSchema = z
     amount: z.number().int(),
     currency: z.string(),
     status: z.enum(DONATION_STATUSES),
-    email: z.string(),
+    email: z.string().nullable().meta({ description: "Null only for an offline gift from a donor recorded without email." }),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     anonymous: z.boolean(),

@@ -47,7 +47,7 @@ export const serializeOwnDonorRequest = (r: DonorRequestRow) => ({
 
 export function serializeDonorRequest(
   r: DonorRequestRow,
-  donor: { email: string; firstName: string | null; lastName: string | null; erasedAt: Date | null },
+  donor: { email: string | null; firstName: string | null; lastName: string | null; erasedAt: Date | null },
 ): DonorRequestView {
   const name = [donor.firstName, donor.lastName].filter(Boolean).join(" ").trim();
   return {

@@ -47,7 +47,10 @@ export const donorSchema = z
   .object({
     id: z.string(),
     orgId: z.string(),
-    email: z.string(),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: "Null for a donor recorded without email (an offline gift): no receipts or emails go to them." }),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     totalGivenCents: z.number().int().meta({ description: "Sum of the donor's SUCCEEDED donations." }),

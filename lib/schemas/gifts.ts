@@ -42,7 +42,8 @@ export const offlineGiftBody = z
     reference,
     donor: z.union([donorById, donorByFields], { error: "Give either an existing donor's `id`, or `firstName` and `lastName`" }).meta({
       description:
-        "An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created.",
+        "An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created. " +
+        "Without an email, a new donor (with a null `email`) is created for each gift.",
     }),
     advantageCents: advantageCents.optional().meta({ description: "Fair market value of what the donor received in return." }),
     note: optionalText(1000).meta({ description: "Staff note kept on the gift's timeline." }),

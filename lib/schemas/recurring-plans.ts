@@ -23,7 +23,10 @@ export const recurringPlanSchema = z
     campaignId: z.string(),
     campaignTitle: z.string(),
     donorId: z.string(),
-    email: z.string().meta({ description: "The donor's email." }),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: "The donor's email; null when the plan was merged into a donor recorded without one." }),
     amount: z.number().int().meta({ description: "The gift per cycle, in cents (without covered fees)." }),
     currency: z.string(),
     interval: z.enum(RECURRING_INTERVALS),

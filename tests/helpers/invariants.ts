@@ -118,12 +118,13 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
   const receipts = await rows<{ id: string; receipts: string; paid: boolean }>(sql`
     select d.id,
            (select count(*) from outbox b where b.dedupe_key = 'email:receipt:' || d.id) as receipts,
-           exists (select 1 from donation_events e where e.donation_id = d.id
+           -- A donor without email (an offline gift) gets no receipt email.
+           d.email is not null and (exists (select 1 from donation_events e where e.donation_id = d.id
                    and e.type in ('payment_intent.succeeded', 'invoice.payment_succeeded')
                    and e.data->>'to' = 'SUCCEEDED' and e.data->>'from' <> 'SUCCEEDED')
            -- An offline gift's receipt goes out when staff asked for it.
            or exists (select 1 from donation_events e where e.donation_id = d.id
-                   and e.type = 'offline_gift.recorded' and (e.data->>'sendReceipt')::boolean) as paid
+                   and e.type = 'offline_gift.recorded' and (e.data->>'sendReceipt')::boolean)) as paid
     from donations d where d.org_id in (${orgList})`);
   for (const r of receipts) {
     const expected = r.paid ? 1 : 0;

@@ -96,7 +96,8 @@ export async function insertDonor(orgId: string, fields: { email?: string; first
       lastName: fields.lastName ?? null,
     })
     .returning();
-  return d;
+  // Always given here: only an offline gift makes a donor without email.
+  return { ...d, email: d.email! };
 }
 
 export type DirectDonation = {

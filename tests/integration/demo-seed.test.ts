@@ -91,7 +91,7 @@ describe("the demo's year of history", () => {
     const db = await testDb();
     const people = await db.select().from(donors).where(eq(donors.orgId, org.id));
     expect(people.length).toBeGreaterThan(1_000);
-    expect(people.every((d) => /@example\.(org|com)$/.test(d.email) && d.firstName && d.lastName)).toBe(true);
+    expect(people.every((d) => /@example\.(org|com)$/.test(d.email ?? "") && d.firstName && d.lastName)).toBe(true);
     expect(people.filter((d) => d.donationCount >= 2).length).toBeGreaterThan(200);
   });
 

@@ -21,6 +21,7 @@ import {
   organizations,
   outbox,
   recurringPlans,
+  reminderOptOuts,
   webhookEvents,
 } from "@/db/schema";
 import { resetEnv } from "@/lib/env";
@@ -334,6 +335,32 @@ describe("POST /api/orgs/:idOrSlug/donors/:id/erase", () => {
     const again = await paidDonation(s.campaign.id, { email: s.giver.email, firstName: "Back", amount: 1000 });
     expect(again.donorId).not.toBe(s.giver.donorId);
     expect(await findViolations(db, [s.org.id])).toEqual([]);
+  });
+
+  it("POST /api/orgs/:idOrSlug/donors/:id/erase deletes the donor's reminder opt-outs, and only theirs", async () => {
+    const { owner, org } = await activeOrg();
+    const campaign = await activeCampaign(org, owner);
+    const other = await activeOrg();
+    const email = randomEmail("optout");
+    const giver = await paidDonation(campaign.id, { email: email.toUpperCase(), firstName: "Opted", amount: 1500 });
+    const neighbour = randomEmail("neighbour");
+    await db.insert(reminderOptOuts).values([
+      { orgId: org.id, email: email.toLowerCase() },
+      { orgId: org.id, email: neighbour },
+      { orgId: other.org.id, email: email.toLowerCase() },
+    ]);
+    expect((await post(`/api/orgs/${org.id}/donors/${giver.donorId}/erase`, undefined, { token: owner.token })).status).toBe(200);
+    const left = await db
+      .select({ orgId: reminderOptOuts.orgId, email: reminderOptOuts.email })
+      .from(reminderOptOuts)
+      .where(inArray(reminderOptOuts.orgId, [org.id, other.org.id]));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        { orgId: org.id, email: neighbour },
+        { orgId: other.org.id, email: email.toLowerCase() },
+      ]),
+    );
+    expect(left).toHaveLength(2);
   });
 });
 

@@ -65,6 +65,7 @@ const DONATION_HEADER = [
   "method",
   "reference",
   "receiptNumber",
+  "upsell",
 ];
 const DONOR_HEADER = [
   "id",
@@ -314,6 +315,7 @@ describe("GET /api/orgs/:idOrSlug/donations/export", () => {
         method: d.method,
         reference: safe(d.reference),
         receiptNumber: d.receiptNumber ?? "",
+        upsell: d.upsell ?? "",
       });
     }
     const byEmail = Object.fromEntries(records.map((r) => [r.email, r]));

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -163,7 +164,7 @@ describe("POST /api/orgs/:idOrSlug/offline-gifts", () => {
     ["advantageCents", { advantageCents: 30_000 }],
     ["currency", { currency: "jpy" }],
     ["donor", { donor: { firstName: "Ada" } }],
-    ["donor.email", { donor: { firstName: "Ada", lastName: "Lovelace" } }],
+    ["donor.email", { donor: { email: "not-an-email", firstName: "Ada", lastName: "Lovelace" } }],
     ["campaignId", { campaignId: undefined }],
   ])("POST /api/orgs/:idOrSlug/offline-gifts rejects a bad %s with 400", async (field, extra) => {
     const { owner, org, campaign } = await activeOrgAndCampaign();
@@ -341,5 +342,122 @@ describe("receipt numbers of card gifts", () => {
     const { campaign } = await activeOrgAndCampaign();
     const res = await call("POST", "/api/donations", { body: { campaignId: campaign.id, amount: 2500, email: randomEmail() } });
     expect(res.body).toMatchObject({ receiptNumber: null, receiptStatus: "NONE" });
+  });
+});
+
+describe("POST /api/orgs/:idOrSlug/offline-gifts from a donor without email", () => {
+  const gala = (campaignId: string, extra: Record<string, unknown> = {}) =>
+    cheque(campaignId, { method: "CASH", reference: null, donor: { firstName: "Lin", lastName: "Gala" }, ...extra });
+  const csvRows = (text: string) =>
+    parse(text, { bom: true, columns: true, record_delimiter: "\r\n", skip_empty_lines: false }) as Record<string, string>[];
+
+  it("POST /api/orgs/:idOrSlug/offline-gifts creates a new donor without email for each such gift, with no receipt email even when asked", async () => {
+    const { owner, org, campaign } = await activeOrgAndCampaign();
+    const first = await record(
+      org,
+      owner.token,
+      gala(campaign.id, { sendReceipt: true, donor: { firstName: "Lin", lastName: "Gala", phone: "+1 555 0100" } }),
+    );
+    const second = await record(org, owner.token, gala(campaign.id, { amount: 4_000 }));
+    expect(first).toMatchObject({
+      status: "SUCCEEDED",
+      source: "OFFLINE",
+      method: "CASH",
+      email: null,
+      firstName: "Lin",
+      lastName: "Gala",
+    });
+    expect(first.receiptNumber).toMatch(RECEIPT);
+    expect(second.email).toBeNull();
+    // Same name, no email: never matched, two records.
+    expect(second.donorId).not.toBe(first.donorId);
+    const one = (await get(`/api/donors/${first.donorId}`, { token: owner.token })).body;
+    expect(one).toMatchObject({
+      email: null,
+      firstName: "Lin",
+      lastName: "Gala",
+      phone: "+1 555 0100",
+      source: "OFFLINE",
+      totalGivenCents: 25_000,
+    });
+    const two = (await get(`/api/donors/${second.donorId}`, { token: owner.token })).body;
+    expect(two).toMatchObject({ email: null, totalGivenCents: 4_000, donationCount: 1 });
+    // sendReceipt: true queued nothing for a donor without email; the gift still counts.
+    const db = await testDb();
+    const receipts = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.dedupeKey} in (${`email:receipt:${first.id}`}, ${`email:receipt:${second.id}`})`);
+    expect(receipts).toHaveLength(0);
+    expect(await campaignOf(campaign.id, owner.token)).toMatchObject({ raisedAmountCents: 29_000, donationCount: 2 });
+    // Its receipt PDF still exists (to print and hand over).
+    const pdf = await get(`/api/donations/${first.id}/receipt.pdf`, { token: owner.token });
+    expect(pdf.status).toBe(200);
+    await noViolations(org.id);
+  });
+
+  it("GET /api/orgs/:idOrSlug/donors lists and searches donors without email; the CSV exports leave their email empty", async () => {
+    const { owner, org, campaign } = await activeOrgAndCampaign();
+    const card = await paidDonation(campaign.id, { firstName: "Card", lastName: "Giver" });
+    const gift = await record(org, owner.token, gala(campaign.id));
+    for (const sort of ["name", "total", "lastGift", "createdAt"]) {
+      for (const order of ["asc", "desc"]) {
+        // Page by one, so every order places the donor without email.
+        const seen: string[] = [];
+        for (let page = 1; page <= 2; page++) {
+          const res = await get(`/api/orgs/${org.id}/donors?sort=${sort}&order=${order}&limit=1&page=${page}`, { token: owner.token });
+          expect(res.status, res.text).toBe(200);
+          seen.push(...res.body.data.map((d: { id: string }) => d.id));
+        }
+        expect(seen.sort(), `${sort} ${order}`).toEqual([card.donorId, gift.donorId].sort());
+      }
+    }
+    const found = await get(`/api/orgs/${org.id}/donors?q=gala`, { token: owner.token });
+    expect(found.body.data).toEqual([expect.objectContaining({ id: gift.donorId, email: null })]);
+    const donations = await get(`/api/orgs/${org.id}/donations/export`, { token: owner.token });
+    expect(donations.status).toBe(200);
+    const row = csvRows(donations.text).find((r) => r.id === gift.id);
+    expect(row).toMatchObject({ email: "", firstName: "Lin", lastName: "Gala", source: "OFFLINE" });
+    const donors = await get(`/api/orgs/${org.id}/donors/export`, { token: owner.token });
+    expect(donors.status).toBe(200);
+    expect(csvRows(donors.text).find((r) => r.id === gift.donorId)).toMatchObject({ email: "", firstName: "Lin" });
+    // Year-end statements go to donors with an email only.
+    const statements = await post(`/api/orgs/${org.id}/statements`, { year: YEAR }, { token: owner.token });
+    expect(statements.status, statements.text).toBe(202);
+    expect(statements.body.queued).toBe(0);
+  });
+
+  it("PATCH /api/donors/:id sets an email later (409 donor_email_taken still applies); merge and erasure work without one", async () => {
+    const { owner, org, campaign } = await activeOrgAndCampaign();
+    const card = await paidDonation(campaign.id, { firstName: "Lin", lastName: "Gala" });
+    const a = await record(org, owner.token, gala(campaign.id));
+    const b = await record(org, owner.token, gala(campaign.id, { amount: 1_000 }));
+    const c = await record(org, owner.token, gala(campaign.id, { amount: 2_000 }));
+    const taken = await patch(`/api/donors/${a.donorId}`, { email: card.email.toUpperCase() }, { token: owner.token });
+    expect(taken.status, taken.text).toBe(409);
+    expect(taken.body.code).toBe("donor_email_taken");
+    const email = randomEmail("gala");
+    const set = await patch(`/api/donors/${a.donorId}`, { email }, { token: owner.token });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({ id: a.donorId, email });
+    // Now the email matches: the next gift with it goes to this donor.
+    const again = await record(
+      org,
+      owner.token,
+      gala(campaign.id, { donor: { email: email.toUpperCase(), firstName: "Lin", lastName: "Gala" } }),
+    );
+    expect(again.donorId).toBe(a.donorId);
+    // A donor without email merged into one with an email keeps the target's; the other way round takes the source's.
+    const merged = await post(`/api/donors/${a.donorId}/merge`, { sourceDonorId: b.donorId }, { token: owner.token });
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.body).toMatchObject({ email, totalGivenCents: 25_000 * 2 + 1_000, donationCount: 3 });
+    const intoBlank = await post(`/api/donors/${c.donorId}/merge`, { sourceDonorId: card.donorId }, { token: owner.token });
+    expect(intoBlank.status, intoBlank.text).toBe(200);
+    expect(intoBlank.body).toMatchObject({ email: card.email, totalGivenCents: 2_000 + card.amount });
+    const d = await record(org, owner.token, gala(campaign.id, { amount: 3_000 }));
+    const erased = await post(`/api/orgs/${org.id}/donors/${d.donorId}/erase`, undefined, { token: owner.token });
+    expect(erased.status, erased.text).toBe(200);
+    expect(erased.body).toMatchObject({ firstName: null, lastName: null, totalGivenCents: 3_000 });
+    await noViolations(org.id);
   });
 });

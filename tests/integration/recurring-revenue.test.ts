@@ -6,6 +6,7 @@
  * run out → CANCELED by the processor and the donor told; duplicated and reordered events keep the
  * plan's state and every aggregate exact; the card's expiry kept from `charge.succeeded`.
  */
+import { parse } from "csv-parse/sync";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { donations, outbox, planInvoiceFailures, recurringPlans, webhookEvents } from "@/db/schema";
@@ -429,6 +430,23 @@ describe("monthly upsell", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.details.fieldErrors.upsell).toEqual(["This campaign does not offer a monthly gift"]);
     expect((await activeCampaign(org, owner)).monthlyUpsell).toBe(true);
+  });
+
+  it("GET /api/orgs/:idOrSlug/donations/export has the upsell outcome of each gift (OFFERED, ACCEPTED, DECLINED or empty)", async () => {
+    const books = await activeOrg();
+    const c = await activeCampaign(books.org, books.owner);
+    const gifts = {
+      ACCEPTED: await paidDonation(c.id, { amount: 1000, recurringInterval: "MONTH", upsell: "ACCEPTED" }),
+      DECLINED: await paidDonation(c.id, { amount: 5000, upsell: "DECLINED" }),
+      OFFERED: await startDonation(c.id, { amount: 4000, upsell: "OFFERED" }),
+      "": await paidDonation(c.id, { amount: 3000 }),
+    };
+    const res = await get(`/api/orgs/${books.org.id}/donations/export`, { token: books.owner.token });
+    expect(res.status, res.text).toBe(200);
+    const rows = parse(res.text, { bom: true, columns: true, record_delimiter: "\r\n" }) as Record<string, string>[];
+    expect(Object.keys(rows[0]).at(-1)).toBe("upsell");
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r.upsell]));
+    for (const [upsell, gift] of Object.entries(gifts)) expect(byId[gift.id], upsell || "none").toBe(upsell);
   });
 
   it("monthlyUpsellCents suggests a smaller monthly gift from the campaign's amounts", () => {

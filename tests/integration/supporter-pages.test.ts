@@ -2,16 +2,17 @@
  * Supporters' fundraiser pages (contract section 14): POST /api/public/campaigns/:id/fundraisers
  * (a confirmation link by email), the confirmation route that creates the page and signs the
  * supporter in, approval, teams, the supporter's own API, staff moderation and lists, the public
- * leaderboards, and the roll-up page → team → parent under random gifts, refunds included.
+ * leaderboards, and the roll-up page → team → parent under random gifts, refunds and disputes included.
  */
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmRoute } from "@/app/o/[orgSlug]/account/fundraiser/confirm/route";
-import { campaigns, outbox, webhookEvents } from "@/db/schema";
+import { campaigns, donations, outbox, webhookEvents } from "@/db/schema";
 import type { EmailMessage } from "@/lib/email/types";
-import { get, patch, post, randomIp, type ApiResponse } from "../helpers/api";
+import { deliver, disputeEvent } from "../fixtures/processor";
+import { get, newCampaign, patch, post, randomIp, type ApiResponse } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
 import { activeCampaign, activeOrg, memberOf, outsider, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
@@ -144,11 +145,15 @@ describe("POST /api/public/campaigns/:id/fundraisers", () => {
     await patch(`/api/campaigns/${paused.id}`, { status: "PAUSED" }, { token: owner.token });
     const closed = await activeCampaign(org, owner, { type: "PEER_TO_PEER", allowSupporterPages: false });
     const plain = await activeCampaign(org, owner, { type: "DONATION" });
-    for (const c of [paused, closed, plain]) {
+    // A parent still in DRAFT is not open yet: 409 too, not 404.
+    const draft = await newCampaign(org, owner.token, { title: "Draft walk", type: "PEER_TO_PEER", status: "DRAFT" });
+    expect(draft.status).toBe("DRAFT");
+    for (const c of [paused, closed, plain, draft]) {
       const res = await post(`/api/public/campaigns/${c.id}/fundraisers`, startBody(randomEmail()), { ip: randomIp() });
       expect(res.status, res.text).toBe(409);
-      expect(res.body).toMatchObject({ status: 409, error: expect.any(String) });
+      expect(res.body).toMatchObject({ status: 409, error: expect.any(String), code: "supporter_pages_closed" });
     }
+    expect((await post(`/api/public/campaigns/cmp_missing/fundraisers`, startBody(randomEmail()), { ip: randomIp() })).status).toBe(404);
     const bad = await post(`/api/public/campaigns/${parent.id}/fundraisers`, { email: "nope", firstName: "" }, { ip: randomIp() });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.details.fieldErrors)).toEqual(expect.arrayContaining(["email", "firstName", "lastName"]));
@@ -217,7 +222,7 @@ describe("supporter's own pages", () => {
 });
 
 describe("teams, leaderboards and roll-up", () => {
-  it("a team page lists its members; gifts roll up page → team → parent, refunds included, for random sequences", async () => {
+  it("a team page lists its members; gifts roll up page → team → parent, refunds and disputes included, for random sequences", async () => {
     const p = await activeCampaign(org, owner, { type: "PEER_TO_PEER" });
     const captain = await startPage(p, randomEmail("captain"), { title: "Captain page", team: { name: "Riverside Runners" } });
     const teamId = captain.page.teamId!;
@@ -230,7 +235,11 @@ describe("teams, leaderboards and roll-up", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ target: fc.integer({ min: 0, max: 4 }), amount: fc.integer({ min: 100, max: 20_000 }), refund: fc.boolean() }),
+          fc.record({
+            target: fc.integer({ min: 0, max: 4 }),
+            amount: fc.integer({ min: 100, max: 20_000 }),
+            after: fc.constantFrom("none", "refund", "disputeOpen", "disputeWon", "disputeLost"),
+          }),
           {
             minLength: 1,
             maxLength: 5,
@@ -240,9 +249,27 @@ describe("teams, leaderboards and roll-up", () => {
           await Promise.all(
             gifts.map(async (g) => {
               const d = await paidDonation(targets[g.target], { amount: g.amount });
-              if (g.refund) {
+              if (g.after === "refund") {
                 const r = await post(`/api/donations/${d.id}/refund`, undefined, { token: owner.token });
                 expect(r.status, r.text).toBeLessThan(300);
+              } else if (g.after !== "none") {
+                // The processor's dispute events: opened (the gift stops counting), then won (it counts again) or lost.
+                const [row] = await (await testDb()).select({ chargeId: donations.chargeId }).from(donations).where(eq(donations.id, d.id));
+                const dispute = {
+                  disputeId: `du_${d.id}`,
+                  chargeId: row.chargeId ?? `ch_${d.id}`,
+                  paymentIntentId: d.paymentIntentId,
+                  amount: d.amount,
+                };
+                const opened = await deliver(disputeEvent("charge.dispute.created", dispute));
+                expect(opened.status, opened.text).toBe(200);
+                if (g.after !== "disputeOpen") {
+                  const status = g.after === "disputeWon" ? "won" : "lost";
+                  const closed = await deliver(disputeEvent("charge.dispute.closed", { ...dispute, status }));
+                  expect(closed.status, closed.text).toBe(200);
+                }
+                const after = (await get(`/api/donations/${d.id}`, { token: owner.token })).body;
+                expect(after.status).toBe({ disputeOpen: "DISPUTED", disputeWon: "SUCCEEDED", disputeLost: "REFUNDED" }[g.after]);
               }
             }),
           );

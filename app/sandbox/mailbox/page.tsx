@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SimpleTop } from "@/components/ui/brand";
 import { MailItem } from "@/components/sandbox/mail-item";
 import { Notice } from "@/components/ui/notice";
+import { PlanPaymentMails } from "@/components/sandbox/plan-payment-mails";
 import { StatementMails } from "@/components/sandbox/statement-mails";
 import { getDb } from "@/db";
 import { donorSignInLinks, fundraiserSignUps, outbox, verificationTokens } from "@/db/schema";
@@ -57,9 +58,10 @@ export default async function SandboxMailbox() {
       .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' in ${templates}`))
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(SHOWN);
-  const [rows, statements] = await Promise.all([
+  const [rows, statements, planPayments] = await Promise.all([
     emailsOf(sql`('magic-link', 'donor-sign-in', 'fundraiser-confirm')`),
     emailsOf(sql`('year-end-statement')`),
+    emailsOf(sql`('plan-payment-issue')`),
   ]);
   // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
   const isDonorLink = (payload: unknown) => (payload as { template?: string }).template === "donor-sign-in";
@@ -196,6 +198,7 @@ export default async function SandboxMailbox() {
               })}
             </ul>
           )}
+          <PlanPaymentMails mails={planPayments} />
           <StatementMails mails={statements} />
         </div>
       </main>

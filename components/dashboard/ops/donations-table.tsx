@@ -15,7 +15,7 @@ export type DonationRowData = {
   createdAt: string;
   firstName: string | null;
   lastName: string | null;
-  email: string;
+  email: string | null;
   anonymous: boolean;
   amount: number;
   currency: string;

@@ -67,7 +67,10 @@ export function DonorEditor({
   function body(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const k of ["firstName", "lastName", "email", "phone"] as const) {
-      if (values[k] !== saved[k]) out[k] = k === "email" ? values[k].trim() : values[k].trim() || null;
+      // A donor without email (an offline gift) keeps none until staff type one.
+      if (values[k] !== saved[k] && !(k === "email" && values[k].trim() === "" && saved.email === "")) {
+        out[k] = k === "email" ? values[k].trim() : values[k].trim() || null;
+      }
     }
     if (ADDRESS_KEYS.some((k) => values[k] !== saved[k])) {
       const empty = ADDRESS_KEYS.every((k) => values[k].trim() === "");
@@ -128,7 +131,11 @@ export function DonorEditor({
         <div className="form-grid">
           <TextField {...text("firstName")} label="First name" optional autoComplete="off" />
           <TextField {...text("lastName")} label="Last name" optional autoComplete="off" />
-          <TextField {...text("email")} label="Email" type="email" required autoComplete="off" />
+          {saved.email === "" ? (
+            <TextField {...text("email")} label="Email" type="email" optional autoComplete="off" />
+          ) : (
+            <TextField {...text("email")} label="Email" type="email" required autoComplete="off" />
+          )}
           <TextField {...text("phone")} label="Phone" type="tel" optional autoComplete="off" />
         </div>
       </fieldset>

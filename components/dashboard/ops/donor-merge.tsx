@@ -8,7 +8,7 @@ import { ConfirmGroup } from "@/components/ui/confirm-group";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 
-export type MergeCandidate = { id: string; label: string; email: string; total: string; gifts: number };
+export type MergeCandidate = { id: string; label: string; email: string | null; total: string; gifts: number };
 
 /**
  * Possible duplicates of this donor (same name, another email), each with "Merge into this
@@ -48,11 +48,17 @@ export function DonorMerge({ donorId, name, candidates }: { donorId: string; nam
         {candidates.map((c) => (
           <li key={c.id}>
             <p style={{ margin: 0 }}>
-              <strong>{c.label}</strong> · {c.email} · {c.total} in {c.gifts} {c.gifts === 1 ? "gift" : "gifts"}
+              <strong>{c.label}</strong> · {c.email ?? "no email"} · {c.total} in {c.gifts} {c.gifts === 1 ? "gift" : "gifts"}
             </p>
             {confirming === c.id ? (
-              <ConfirmGroup label={`Merge ${c.email} into ${name}?`} onCancel={() => setConfirming(null)} className="form-actions">
-                <span className="small">Move every gift, plan, note and tag of {c.email} to this donor and remove that record?</span>
+              <ConfirmGroup
+                label={`Merge ${c.email ?? c.label} into ${name}?`}
+                onCancel={() => setConfirming(null)}
+                className="form-actions"
+              >
+                <span className="small">
+                  Move every gift, plan, note and tag of {c.email ?? c.label} to this donor and remove that record?
+                </span>
                 <Button variant="danger-outline" disabled={busy} onClick={() => void merge(c.id)} autoFocus>
                   {busy ? "Merging…" : "Confirm merge"}
                 </Button>
@@ -61,7 +67,7 @@ export function DonorMerge({ donorId, name, candidates }: { donorId: string; nam
                 </Button>
               </ConfirmGroup>
             ) : (
-              <Button variant="secondary" onClick={() => setConfirming(c.id)} aria-label={`Merge ${c.email} into this donor`}>
+              <Button variant="secondary" onClick={() => setConfirming(c.id)} aria-label={`Merge ${c.email ?? c.label} into this donor`}>
                 Merge into this donor
               </Button>
             )}

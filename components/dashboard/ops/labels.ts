@@ -85,19 +85,21 @@ export function emailStatus(status: string, delivering: boolean): Labelled {
   return { label: "Pending", tone: "pending" };
 }
 
-export function donorName(d: { firstName: string | null; lastName: string | null; email: string }): string {
-  if (isErasedEmail(d.email)) return ERASED_DONOR_LABEL;
+/** A donor's name, or their email without one; "Donor without email" when neither is known (an offline gift). */
+export function donorName(d: { firstName: string | null; lastName: string | null; email: string | null }): string {
+  if (d.email && isErasedEmail(d.email)) return ERASED_DONOR_LABEL;
   const name = [d.firstName, d.lastName].filter(Boolean).join(" ").trim();
-  return name || d.email;
+  return name || d.email || "Donor without email";
 }
 
 /** The email to show beside a donor's name: none when the name is the email, or for an erased donor (their address is a placeholder). */
-export function donorEmailLine(d: { firstName: string | null; lastName: string | null; email: string }): string | null {
-  return isErasedEmail(d.email) || donorName(d) === d.email ? null : d.email;
+export function donorEmailLine(d: { firstName: string | null; lastName: string | null; email: string | null }): string | null {
+  return !d.email || isErasedEmail(d.email) || donorName(d) === d.email ? null : d.email;
 }
 
-/** A donor's email as a label: "Erased donor" in place of an erased donor's placeholder. */
-export const donorEmailLabel = (email: string): string => (isErasedEmail(email) ? ERASED_DONOR_LABEL : email);
+/** A donor's email as a label: "Erased donor" in place of an erased donor's placeholder, "Donor without email" for none. */
+export const donorEmailLabel = (email: string | null): string =>
+  email === null ? "Donor without email" : isErasedEmail(email) ? ERASED_DONOR_LABEL : email;
 
 /** "One-time", "Monthly (first gift)", "Monthly renewal": what kind of gift a donation is. */
 export function giftKind(d: { recurringInterval: string | null; isRenewal: boolean }): { label: string; recurring: boolean } {

@@ -165,7 +165,6 @@ export function RecordGiftForm({
     if (!donor && !newDonor) found.donor = "Find the donor, or choose “New donor” to add one";
     if (newDonor && !newDonor.firstName.trim()) found.firstName = "Required";
     if (newDonor && !newDonor.lastName.trim()) found.lastName = "Required";
-    if (newDonor && !newDonor.email.trim()) found.email = "Required: the donor is found or created by email";
     if (Object.keys(found).length > 0 || !parsed.ok || parsed.minor === null) {
       setErrors(found);
       focusFirst(found);
@@ -379,8 +378,8 @@ export function RecordGiftForm({
               id="rg-email"
               label="Email"
               type="email"
-              required
-              hint="An existing donor with this email gets the gift."
+              optional
+              hint="An existing donor with this email gets the gift. Without one, a new donor is created (no receipt email)."
               autoComplete="off"
               value={newDonor.email}
               error={errors.email}

@@ -94,40 +94,42 @@ export async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Ca
   const locale = emailLocale(d.locale, donorLocale, org.defaultLocale);
   const campaignUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   const emails: QueuedEmail[] = [];
-  emails.push({
-    template: "receipt",
-    to: d.email,
-    orgId: org.id,
-    dedupeKey: `receipt:${d.id}`,
-    props: {
-      donorFirstName: d.firstName,
-      donorName: fullName(d),
-      donorEmail: d.email,
-      amountCents: d.amount + d.feeCents,
-      currency: d.currency,
-      campaignTitle: campaign.title,
-      orgName: org.name,
-      orgLegalName: org.legalName,
-      orgTaxId: org.taxId,
-      date: (d.succeededAt ?? new Date()).toISOString(),
-      donationId: d.id,
-      dedication: d.dedication ? { type: d.dedication.type, honoreeName: d.dedication.honoreeName, message: d.dedication.message } : null,
-      recurring: d.recurringInterval ? { interval: d.recurringInterval, amountCents: d.amount + d.feeCents, currency: d.currency } : null,
-      isRenewal: d.isRenewal,
-      tickets: d.tickets,
-      campaignUrl,
-      accountUrl: `${donateBaseUrl(org)}/account`,
-      receipt: {
-        profile: org.receiptProfile,
-        number: d.receiptNumber,
-        advantageCents: d.advantageCents,
-        deductibleCents: deductibleCents(d),
-        giftAid: d.giftAid,
+  // An offline gift from a donor without email has no receipt email to send (the PDF still exists).
+  if (d.email)
+    emails.push({
+      template: "receipt",
+      to: d.email,
+      orgId: org.id,
+      dedupeKey: `receipt:${d.id}`,
+      props: {
+        donorFirstName: d.firstName,
+        donorName: fullName(d),
+        donorEmail: d.email,
+        amountCents: d.amount + d.feeCents,
+        currency: d.currency,
+        campaignTitle: campaign.title,
+        orgName: org.name,
+        orgLegalName: org.legalName,
+        orgTaxId: org.taxId,
+        date: (d.succeededAt ?? new Date()).toISOString(),
+        donationId: d.id,
+        dedication: d.dedication ? { type: d.dedication.type, honoreeName: d.dedication.honoreeName, message: d.dedication.message } : null,
+        recurring: d.recurringInterval ? { interval: d.recurringInterval, amountCents: d.amount + d.feeCents, currency: d.currency } : null,
+        isRenewal: d.isRenewal,
+        tickets: d.tickets,
+        campaignUrl,
+        accountUrl: `${donateBaseUrl(org)}/account`,
+        receipt: {
+          profile: org.receiptProfile,
+          number: d.receiptNumber,
+          advantageCents: d.advantageCents,
+          deductibleCents: deductibleCents(d),
+          giftAid: d.giftAid,
+        },
+        locale,
+        timeZone: org.timeZone,
       },
-      locale,
-      timeZone: org.timeZone,
-    },
-  });
+    });
   if (org.notificationEmail) {
     emails.push({
       template: "admin-notification",

@@ -55,7 +55,7 @@ export async function openDispute(
         currency: dispute.currency,
         reason: dispute.reason,
         responseDeadline: dispute.respondBy ? dispute.respondBy.toISOString() : null,
-        donorEmail: donation.email,
+        donorEmail: donation.email ?? "Not given",
         dashboardUrl: `${getEnv().appUrl}/dashboard/${row.org.slug}/donations/${donation.id}`,
       },
     });

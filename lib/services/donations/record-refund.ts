@@ -47,7 +47,7 @@ async function queueRefundConfirmation(tx: Tx, d: Donation, refundedCents: numbe
     .innerJoin(campaigns, eq(campaigns.id, d.campaignId))
     .innerJoin(donors, eq(donors.id, d.donorId))
     .where(eq(organizations.id, d.orgId));
-  if (!row) return;
+  if (!row || !d.email) return;
   await enqueueEmail(tx, {
     template: "refund-confirmation",
     to: d.email,

@@ -93,7 +93,8 @@ export async function sendDonorSignInLink(db: Db, request: Record<string, unknow
     .from(donors)
     .where(and(eq(donors.orgId, org.id), sql`lower(${donors.email}) = ${email}`, isNull(donors.erasedAt)))
     .limit(1);
-  if (!donor) return;
+  if (!donor?.email) return;
+  const to = donor.email;
 
   const token = randomBytes(32).toString("base64url");
   // The language the request asked in, else the donor's, else the organization's: the email's,
@@ -116,7 +117,7 @@ export async function sendDonorSignInLink(db: Db, request: Record<string, unknow
     // No orgId on the row: the organization's staff list its emails, and must never see a donor's sign-in link.
     await enqueueEmail(tx, {
       template: "donor-sign-in",
-      to: donor.email,
+      to,
       orgId: null,
       dedupeKey: `donor-sign-in:${linkId}`,
       props: {
@@ -130,6 +131,6 @@ export async function sendDonorSignInLink(db: Db, request: Record<string, unknow
     return true;
   });
   if (made && signInLinksLogged()) {
-    log.info("donor sign-in link kept locally (no RESEND_API_KEY): open it to sign in", { toDomain: recipientDomain(donor.email), url });
+    log.info("donor sign-in link kept locally (no RESEND_API_KEY): open it to sign in", { toDomain: recipientDomain(to), url });
   }
 }

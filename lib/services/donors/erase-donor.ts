@@ -11,6 +11,7 @@ import {
   donorSignInLinks,
   outbox,
   recurringPlans,
+  reminderOptOuts,
   webhookEvents,
   type Donor,
 } from "@/db/schema";
@@ -62,7 +63,7 @@ async function cancelOpenPlans(db: Db, processor: PaymentProcessor, donorId: str
  * Erases a donor's personal data and keeps their money records, as the books require:
  *
  * - the donor: email → `erased+<id>@invalid` (unique, undeliverable), names, phone, address and
- *   tags removed, email consent off, staff notes and the details given on the donate form deleted,
+ *   tags removed, email consent off, staff notes, the details given on the donate form and their reminder opt-outs deleted,
  *   `erased_at` set;
  *   totals untouched (they are sums of the donations, which stay);
  * - their donations: the same placeholder email, names, message, dedication and client IP null;
@@ -98,6 +99,16 @@ export async function eraseDonor(
     const oldEmail = donor.email;
 
     const donationIds = (await tx.select({ id: donations.id }).from(donations).where(eq(donations.donorId, donorId))).map((d) => d.id);
+    // Their "no more unfinished-gift reminders" wishes name them by address: the addresses go too
+    // (the donor's, and any their gifts were given with), before the gifts' addresses are replaced.
+    await tx.delete(reminderOptOuts).where(
+      and(
+        eq(reminderOptOuts.orgId, orgId),
+        sql`${reminderOptOuts.email} in (
+          select lower(${donations.email}) from ${donations} where ${donations.donorId} = ${donorId} and ${donations.email} is not null
+          union select lower(${oldEmail}::text))`,
+      ),
+    );
     await tx
       .update(donations)
       .set({ email: placeholder, firstName: null, lastName: null, message: null, dedication: null, clientIp: null })

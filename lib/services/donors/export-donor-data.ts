@@ -33,8 +33,8 @@ async function collect(db: DbOrTx, org: Organization, donor: Donor): Promise<Don
       .where(eq(donations.donorId, donor.id))
       .orderBy(desc(donations.createdAt), desc(donations.id)),
     listRecurringPlansOfDonor(db, donor.id),
-    // An erased donor's placeholder never received anything; their emails were scrubbed.
-    isErasedEmail(donor.email) ? Promise.resolve([]) : listEmailsTo(db, org.id, donor.email),
+    // An erased donor's placeholder never received anything (their emails were scrubbed), nor did a donor without email.
+    !donor.email || isErasedEmail(donor.email) ? Promise.resolve([]) : listEmailsTo(db, org.id, donor.email),
     listRequestsOfDonor(db, donor.id),
   ]);
   return {

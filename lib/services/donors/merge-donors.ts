@@ -31,6 +31,9 @@ export function mergedTags(target: string[], source: string[]): string[] {
 /** What the survivor keeps: its own details, with the merged donor's where it has none. */
 function mergedDetails(target: Donor, source: Donor) {
   return {
+    // A target recorded without email (an offline gift) takes the source's, with its consent.
+    email: target.email ?? source.email,
+    emailOptIn: target.email === null ? source.emailOptIn : target.emailOptIn,
     firstName: target.firstName ?? source.firstName,
     lastName: target.lastName ?? source.lastName,
     phone: target.phone ?? source.phone,
@@ -57,8 +60,9 @@ async function lockPair(tx: Tx, targetId: string, sourceId: string): Promise<{ t
 
 /**
  * Merges `sourceId` into `targetId`, two donors of the organization (the same person under two
- * records). The target survives with its ID, email and email consent; it takes the source's
- * name, phone, address and language where it has none, and the union of both tag lists (409
+ * records). The target survives with its ID, email and email consent (a target without email
+ * takes the source's, and its consent); it takes the source's name, phone, address and language
+ * where it has none, and the union of both tag lists (409
  * `donor_tags_limit` beyond 50). Every donation, recurring plan (so later renewals), note, data
  * request and statement delivery of the source moves to the target; the source's donor-account
  * sessions and sign-in links end (its email no longer names a donor), and the source is deleted.

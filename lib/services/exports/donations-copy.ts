@@ -130,6 +130,7 @@ export function donationCsvLinesQuery(org: Pick<Organization, "id" | "currency">
     plain(d("method")),
     text(d("reference")),
     text(d("receipt_number")),
+    plain(d("upsell")),
   ];
   const where = inlineSql(and(...donationFilterConditions(org.id, filter))!);
   return `select ${cells.join(" || ',' || ")} || E'\\r\\n'

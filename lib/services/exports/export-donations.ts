@@ -51,6 +51,8 @@ export const DONATION_CSV_COLUMNS: CsvColumn<DonationListRow>[] = [
   { header: "method", value: (r) => r.donation.method },
   { header: "reference", value: (r) => r.donation.reference },
   { header: "receiptNumber", value: (r) => r.donation.receiptNumber },
+  // The monthly upsell on the donate form: OFFERED, ACCEPTED, DECLINED, or empty when not offered.
+  { header: "upsell", value: (r) => r.donation.upsell },
 ];
 
 /**

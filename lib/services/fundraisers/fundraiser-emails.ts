@@ -19,7 +19,8 @@ export async function queueFundraiserGiftEmails(tx: Tx, org: Organization, page:
     .from(donors)
     .where(eq(donors.id, page.fundraiserDonorId))
     .limit(1);
-  if (!supporter || supporter.erasedAt) return;
+  if (!supporter?.email || supporter.erasedAt) return;
+  const to = supporter.email;
   const locale = emailLocale(null, supporter.locale, org.defaultLocale);
   const base = donateBaseUrl(org);
   const pageUrl = `${base}/donate/${page.slug}`;
@@ -29,7 +30,7 @@ export async function queueFundraiserGiftEmails(tx: Tx, org: Organization, page:
   const emails: QueuedEmail[] = [
     {
       template: "fundraiser-gift",
-      to: supporter.email,
+      to,
       orgId: org.id,
       dedupeKey: `fundraiser-gift:${gift.id}`,
       props: {
@@ -51,7 +52,7 @@ export async function queueFundraiserGiftEmails(tx: Tx, org: Organization, page:
   if (goal && page.raisedAmountCents >= goal && page.raisedAmountCents - gift.amount < goal) {
     emails.push({
       template: "fundraiser-goal",
-      to: supporter.email,
+      to,
       orgId: org.id,
       dedupeKey: `fundraiser-goal:${page.id}`,
       props: {

@@ -99,7 +99,7 @@ export async function emailAllFundraisers(
   const batch = newId("fmb");
   const emails: QueuedEmail[] = [];
   for (const r of rows) {
-    if (seen.has(r.donorId) || r.erasedAt) continue;
+    if (seen.has(r.donorId) || r.erasedAt || !r.email) continue;
     seen.add(r.donorId);
     const locale = emailLocale(r.locale, org.defaultLocale);
     emails.push({

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/db";
 import { findOrgCampaign, insertDonation } from "@/db/queries/gifts";
 import { findDonor } from "@/db/queries/donors";
-import type { Donor, Organization } from "@/db/schema";
+import { donors, type Donor, type Organization } from "@/db/schema";
 import type { Donation } from "@/db/schema";
 import { fieldError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -10,7 +10,12 @@ import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audi
 import { moveDonation } from "@/lib/services/donations/move-donation";
 import { findOrCreateDonor } from "@/lib/services/donations/upsert-donor";
 
-/** The donor the gift is from: an existing donor of the organization, or matched by email, or created. */
+/**
+ * The donor the gift is from: an existing donor of the organization, or matched by email, or
+ * created. A donor given without email (cash at the gala) is never matched: each such gift
+ * creates a new donor record (source OFFLINE, with the phone and address given), which staff can
+ * later complete with an email or merge into another record.
+ */
 async function donorOf(
   tx: Tx,
   orgId: string,
@@ -21,7 +26,22 @@ async function donorOf(
     if (!found || found.orgId !== orgId) throw notFound("donor_not_found", "Donor not found");
     return found;
   }
-  if (!donor.email) throw fieldError("donor.email", "An email is needed to find or create the donor", "required");
+  if (!donor.email) {
+    const [created] = await tx
+      .insert(donors)
+      .values({
+        id: newId("dnr"),
+        orgId,
+        email: null,
+        firstName: donor.firstName,
+        lastName: donor.lastName,
+        phone: donor.phone ?? null,
+        address: donor.address,
+        source: "OFFLINE",
+      })
+      .returning({ id: donors.id });
+    return { id: created.id, email: null, firstName: donor.firstName, lastName: donor.lastName };
+  }
   const { id } = await findOrCreateDonor(tx, orgId, donor.email, donor.firstName, donor.lastName);
   return { id, email: donor.email, firstName: donor.firstName, lastName: donor.lastName };
 }
@@ -31,7 +51,7 @@ async function donorOf(
  * a SUCCEEDED donation with `source: OFFLINE`, `succeededAt = receivedAt`, made SUCCEEDED through
  * moveDonation like a card payment, so it counts in every aggregate, takes a receipt number and
  * emits `donation.succeeded`, all in one transaction with its audit entry. The receipt email goes
- * out only when asked (`sendReceipt`).
+ * out only when asked (`sendReceipt`) and the donor has an email.
  */
 export async function recordOfflineGift(db: Db, org: Organization, input: OfflineGiftInput, audit: AuditContext): Promise<Donation> {
   if (input.currency && input.currency !== org.currency) {

@@ -84,7 +84,7 @@ export function receiptContent(
   const status = receiptStatusOf(d);
   const received = d.succeededAt ?? d.createdAt;
   const issued = d.createdAt > received ? d.createdAt : received;
-  const donorName = [d.firstName ?? donor.firstName, d.lastName ?? donor.lastName].filter(Boolean).join(" ") || donor.email;
+  const donorName = [d.firstName ?? donor.firstName, d.lastName ?? donor.lastName].filter(Boolean).join(" ") || donor.email || "—";
   const address = formatAddress(d.receiptAddress);
   const orgName = org.legalName || org.name;
   const orgLines = [org.legalName && org.legalName !== org.name ? org.name : null, org.address].filter((l): l is string => Boolean(l));

@@ -46,8 +46,10 @@ export async function queuePlanCanceledEmails(tx: Tx, plan: RecurringPlan): Prom
     planId: plan.id,
     canceledAt: (plan.canceledAt ?? new Date()).toISOString(),
   };
-  const emails: QueuedEmail[] = [
-    {
+  const emails: QueuedEmail[] = [];
+  // A donor without email (merged from an offline record) is not told; staff still are.
+  if (donor.email) {
+    emails.push({
       template: "plan-canceled",
       to: donor.email,
       orgId: org.id,
@@ -58,8 +60,8 @@ export async function queuePlanCanceledEmails(tx: Tx, plan: RecurringPlan): Prom
         locale: emailLocale(row.firstGiftLocale, donor.locale, org.defaultLocale),
         timeZone: org.timeZone,
       },
-    },
-  ];
+    });
+  }
   if (org.notificationEmail) {
     emails.push({
       template: "plan-canceled-notice",

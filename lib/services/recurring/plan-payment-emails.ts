@@ -32,11 +32,12 @@ export async function queuePlanPaymentEmail(tx: Tx, plan: RecurringPlan, issue: 
     .innerJoin(donors, eq(donors.id, plan.donorId))
     .where(eq(organizations.id, plan.orgId))
     .limit(1);
-  if (!row) return false;
+  if (!row?.donor.email) return false;
   const { org, donor } = row;
+  const to = row.donor.email;
   return enqueueEmail(tx, {
     template: "plan-payment-issue",
-    to: donor.email,
+    to,
     orgId: org.id,
     dedupeKey,
     props: {
@@ -46,7 +47,7 @@ export async function queuePlanPaymentEmail(tx: Tx, plan: RecurringPlan, issue: 
       orgName: org.name,
       donorFirstName: donor.firstName,
       donorName: [donor.firstName, donor.lastName].filter(Boolean).join(" ") || null,
-      donorEmail: donor.email,
+      donorEmail: to,
       amountCents: plan.amount,
       currency: plan.currency,
       interval: plan.interval,

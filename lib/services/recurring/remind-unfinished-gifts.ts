@@ -76,23 +76,26 @@ export async function remindUnfinishedGifts(db: Db, options: { orgIds?: string[]
         .update(donations)
         .set({ unfinishedReminderAt: sql`now()` })
         .where(eq(donations.id, d.id));
+      // Online gifts always have an email; only an offline gift's donor may have none.
+      if (!d.email) continue;
+      const to = d.email;
       const base = donateBaseUrl(org);
       const queued = await enqueueEmail(tx, {
         template: "unfinished-gift",
-        to: d.email,
+        to,
         orgId: org.id,
         dedupeKey: `unfinished-gift:${d.id}`,
         props: {
           locale: emailLocale(d.locale, org.defaultLocale),
           orgName: org.name,
           donorFirstName: d.firstName,
-          donorEmail: d.email,
+          donorEmail: to,
           amountCents: d.amount,
           currency: d.currency,
           interval: d.recurringInterval,
           campaignTitle,
           url: reopenGiftUrl(base, campaignSlug, d),
-          unsubscribeUrl: `${base}/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(org.id, d.email))}`,
+          unsubscribeUrl: `${base}/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(org.id, to))}`,
         },
       });
       if (queued) sent++;

@@ -61,6 +61,7 @@ export async function sendStatements(
         .from(donors)
         .where(inArray(donors.id, ids));
       for (const p of people) {
+        if (!p.email) continue;
         emails.push({
           template: "year-end-statement",
           to: p.email,

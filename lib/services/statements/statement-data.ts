@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, midnightOf } from "@/lib/time-zone";
-import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, type Organization } from "@/db/schema";
 import { emailLocale } from "@/lib/email/locale";
@@ -32,7 +32,8 @@ export type StatementData = {
     /** Its time zone: the year's bounds and the gifts' dates are in it. */
     timeZone: string;
   };
-  donor: { id: string; firstName: string | null; lastName: string | null; email: string };
+  /** `email` is null for a donor recorded without one (an offline gift): their statement is downloaded, not emailed. */
+  donor: { id: string; firstName: string | null; lastName: string | null; email: string | null };
   year: number;
   gifts: StatementGift[];
   /** Sum of the gifts (and of their deductible amounts) per currency, in the order the currencies first appear. */
@@ -62,13 +63,14 @@ export function includedGiftsWhere(orgId: string, year: number, timeZone: string
   );
 }
 
-/** The organization's donors (not erased) with at least one counted gift in the year, by ID. */
+/** The organization's donors (not erased, with an email) with at least one counted gift in the year, by ID. */
 export async function listStatementDonorIds(db: DbOrTx, orgId: string, year: number, timeZone: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ id: donations.donorId })
     .from(donations)
     .innerJoin(donors, eq(donors.id, donations.donorId))
-    .where(and(includedGiftsWhere(orgId, year, timeZone), isNull(donors.erasedAt)))
+    // A donor without email (an offline gift) has nowhere to be sent a statement.
+    .where(and(includedGiftsWhere(orgId, year, timeZone), isNull(donors.erasedAt), isNotNull(donors.email)))
     .orderBy(asc(donations.donorId));
   return rows.map((r) => r.id);
 }

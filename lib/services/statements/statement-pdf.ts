@@ -36,7 +36,7 @@ export const statementDate = (d: Date, locale: Locale = "en", timeZone = "UTC") 
 
 /** The name a statement and its email greet the donor by: their full name, else their email. */
 export function donorDisplayName(donor: StatementData["donor"]): string {
-  return [donor.firstName, donor.lastName].filter(Boolean).join(" ") || donor.email;
+  return [donor.firstName, donor.lastName].filter(Boolean).join(" ") || donor.email || "—";
 }
 
 /** The organization as statements name it: its legal name when set. */
@@ -127,7 +127,8 @@ export function renderStatementPdf(
     .font(FONT)
     .fontSize(11)
     .text(pdfText(t("statementPdf.preparedFor", { donor: donorDisplayName(data.donor) })), { width });
-  if (donorDisplayName(data.donor) !== data.donor.email) doc.fillColor(MUTED).text(pdfText(data.donor.email), { width });
+  if (data.donor.email && donorDisplayName(data.donor) !== data.donor.email)
+    doc.fillColor(MUTED).text(pdfText(data.donor.email), { width });
   doc
     .moveDown(0.5)
     .fillColor(MUTED)

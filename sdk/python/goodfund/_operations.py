@@ -2895,8 +2895,8 @@ class Operations:
         Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE
         at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for
         approval), with `team` a team page it joins, or joins the team `teamId`, and signs
-        them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or
-        does not take pages.
+        them in with the organization's donor cookie. 409 `supporter_pages_closed` when the
+        campaign is not ACTIVE (a draft, paused or ended one) or does not take pages.
         """
         answer: models.FundraiserSignUpAnswer = self.request(
             "POST",
@@ -6115,8 +6115,8 @@ class AsyncOperations:
         Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE
         at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for
         approval), with `team` a team page it joins, or joins the team `teamId`, and signs
-        them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or
-        does not take pages.
+        them in with the organization's donor cookie. 409 `supporter_pages_closed` when the
+        campaign is not ACTIVE (a draft, paused or ended one) or does not take pages.
         """
         answer: models.FundraiserSignUpAnswer = await self.request(
             "POST",

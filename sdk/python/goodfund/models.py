@@ -322,7 +322,8 @@ class CreatedDonation(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -508,7 +509,8 @@ class Donation(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -561,7 +563,8 @@ class DonationDetail(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -638,7 +641,8 @@ class DonationTimelineEvent(TypedDict):
 class Donor(TypedDict):
     id: str
     orgId: str
-    email: str
+    # Null for a donor recorded without email (an offline gift): no receipts or emails go to them.
+    email: str | None
     firstName: str | None
     lastName: str | None
     # Sum of the donor's SUCCEEDED donations.
@@ -719,7 +723,8 @@ class DonorDataExportDonationsItem(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -781,7 +786,8 @@ class DonorDataExport(TypedDict):
 class DonorDetail(TypedDict):
     id: str
     orgId: str
-    email: str
+    # Null for a donor recorded without email (an offline gift): no receipts or emails go to them.
+    email: str | None
     firstName: str | None
     lastName: str | None
     # Sum of the donor's SUCCEEDED donations.
@@ -816,7 +822,8 @@ class DonorDonation(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -948,11 +955,15 @@ class Error(TypedDict):
     # Present on refusals a client acts on: `two_factor_required` (the organization requires a
     # second factor this session has not passed), `recent_two_factor_required` (a sensitive action
     # needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong
-    # codes: wait for `Retry-After`).
+    # codes: wait for `Retry-After`), `donor_email_taken` (another donor of the organization has
+    # this email: merge instead), `supporter_pages_closed` (the campaign is not taking fundraiser
+    # pages: a draft, paused or ended one, or pages are off).
     code: NotRequired[Literal[
         "two_factor_required",
         "recent_two_factor_required",
         "too_many_two_factor_attempts",
+        "donor_email_taken",
+        "supporter_pages_closed",
     ]]
     details: NotRequired[ErrorDetails]
 
@@ -1118,7 +1129,8 @@ class OfflineGift(TypedDict):
     # Cheque number, transfer reference, DAF grant ID…
     reference: NotRequired[str | None]
     # An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive)
-    # within the organization, or created.
+    # within the organization, or created. Without an email, a new donor (with a null `email`) is
+    # created for each gift.
     donor: OfflineGiftDonor1 | OfflineGiftDonor2
     # Fair market value of what the donor received in return.
     advantageCents: NotRequired[int]
@@ -1209,7 +1221,8 @@ class OwnDataExportOrganization(TypedDict):
 
 
 class OwnDataExportDonor(TypedDict):
-    email: str
+    # Null for a donor recorded without email (an offline gift): no receipts or emails go to them.
+    email: str | None
     firstName: str | None
     lastName: str | None
     # Sum of the donor's SUCCEEDED donations.
@@ -1224,7 +1237,8 @@ class OwnDataExportDonationsItem(TypedDict):
     amount: int
     currency: str
     status: Literal["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"]
-    email: str
+    # Null only for an offline gift from a donor recorded without email.
+    email: str | None
     firstName: str | None
     lastName: str | None
     anonymous: bool
@@ -1521,8 +1535,8 @@ class RecurringPlan(TypedDict):
     campaignId: str
     campaignTitle: str
     donorId: str
-    # The donor's email.
-    email: str
+    # The donor's email; null when the plan was merged into a donor recorded without one.
+    email: str | None
     # The gift per cycle, in cents (without covered fees).
     amount: int
     currency: str

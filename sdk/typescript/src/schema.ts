@@ -1860,7 +1860,7 @@ export interface paths {
     put?: never;
     /**
      * Start a fundraiser page on a peer-to-peer campaign
-     * @description Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for approval), with `team` a team page it joins, or joins the team `teamId`, and signs them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or does not take pages.
+     * @description Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a Continue button; continuing creates their page (a PEER_TO_PEER child campaign, ACTIVE at once or DRAFT with `moderation: PENDING_APPROVAL` when the campaign asks for approval), with `team` a team page it joins, or joins the team `teamId`, and signs them in with the organization's donor cookie. 409 `supporter_pages_closed` when the campaign is not ACTIVE (a draft, paused or ended one) or does not take pages.
      */
     post: operations["startFundraiser"];
     delete?: never;
@@ -2401,7 +2401,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -2585,7 +2586,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -2646,7 +2648,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -2739,7 +2742,8 @@ export interface components {
     Donor: {
       id: string;
       orgId: string;
-      email: string;
+      /** @description Null for a donor recorded without email (an offline gift): no receipts or emails go to them. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       /** @description Sum of the donor's SUCCEEDED donations. */
@@ -2824,7 +2828,8 @@ export interface components {
         currency: string;
         /** @enum {string} */
         status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-        email: string;
+        /** @description Null only for an offline gift from a donor recorded without email. */
+        email: string | null;
         firstName: string | null;
         lastName: string | null;
         anonymous: boolean;
@@ -2886,7 +2891,8 @@ export interface components {
     DonorDetail: {
       id: string;
       orgId: string;
-      email: string;
+      /** @description Null for a donor recorded without email (an offline gift): no receipts or emails go to them. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       /** @description Sum of the donor's SUCCEEDED donations. */
@@ -2923,7 +2929,8 @@ export interface components {
       currency: string;
       /** @enum {string} */
       status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-      email: string;
+      /** @description Null only for an offline gift from a donor recorded without email. */
+      email: string | null;
       firstName: string | null;
       lastName: string | null;
       anonymous: boolean;
@@ -3053,10 +3060,15 @@ export interface components {
       error: string;
       status: number;
       /**
-       * @description Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), `recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`).
+       * @description Present on refusals a client acts on: `two_factor_required` (the organization requires a second factor this session has not passed), `recent_two_factor_required` (a sensitive action needs a second factor within the last 15 minutes), `too_many_two_factor_attempts` (wrong codes: wait for `Retry-After`), `donor_email_taken` (another donor of the organization has this email: merge instead), `supporter_pages_closed` (the campaign is not taking fundraiser pages: a draft, paused or ended one, or pages are off).
        * @enum {string}
        */
-      code?: "two_factor_required" | "recent_two_factor_required" | "too_many_two_factor_attempts";
+      code?:
+        | "two_factor_required"
+        | "recent_two_factor_required"
+        | "too_many_two_factor_attempts"
+        | "donor_email_taken"
+        | "supporter_pages_closed";
       details?: {
         fieldErrors: {
           [key: string]: string[];
@@ -3222,7 +3234,7 @@ export interface components {
       method: "CASH" | "CHEQUE" | "BANK_TRANSFER" | "DAF" | "STOCK" | "IN_KIND" | "OTHER";
       /** @description Cheque number, transfer reference, DAF grant ID… */
       reference?: string | null;
-      /** @description An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created. */
+      /** @description An existing donor (`{ id }`), or the donor's details: matched by email (case-insensitive) within the organization, or created. Without an email, a new donor (with a null `email`) is created for each gift. */
       donor:
         | {
             id: string;
@@ -3325,7 +3337,8 @@ export interface components {
         name: string;
       };
       donor: {
-        email: string;
+        /** @description Null for a donor recorded without email (an offline gift): no receipts or emails go to them. */
+        email: string | null;
         firstName: string | null;
         lastName: string | null;
         /** @description Sum of the donor's SUCCEEDED donations. */
@@ -3340,7 +3353,8 @@ export interface components {
         currency: string;
         /** @enum {string} */
         status: "PENDING" | "SUCCEEDED" | "FAILED" | "DISPUTED" | "REFUNDED" | "VOIDED";
-        email: string;
+        /** @description Null only for an offline gift from a donor recorded without email. */
+        email: string | null;
         firstName: string | null;
         lastName: string | null;
         anonymous: boolean;
@@ -3615,8 +3629,8 @@ export interface components {
       campaignId: string;
       campaignTitle: string;
       donorId: string;
-      /** @description The donor's email. */
-      email: string;
+      /** @description The donor's email; null when the plan was merged into a donor recorded without one. */
+      email: string | null;
       /** @description The gift per cycle, in cents (without covered fees). */
       amount: number;
       currency: string;

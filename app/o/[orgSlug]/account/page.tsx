@@ -109,7 +109,7 @@ export default async function AccountPage({ params }: Props) {
           <h1 className={styles.title}>{name ? t("overview.welcome", { name }) : t("overview.title")}</h1>
           <p className={styles.lead}>
             {t.rich("overview.signedInAs", {
-              email: donor.email,
+              email: donor.email ?? "",
               orgName: org.name,
               strong: (chunks) => <strong>{chunks}</strong>,
             })}

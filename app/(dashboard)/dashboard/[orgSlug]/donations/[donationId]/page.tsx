@@ -352,8 +352,10 @@ export default async function DonationPage(props: Props) {
             <p className="small" style={{ margin: "0 0 12px", overflowWrap: "anywhere" }}>
               {isErasedEmail(d.email) ? (
                 <span className="muted">Their personal data was erased; this donation is kept without it.</span>
-              ) : (
+              ) : d.email ? (
                 <a href={`mailto:${d.email}`}>{d.email}</a>
+              ) : (
+                <span className="muted">No email on file.</span>
               )}
             </p>
             <Link className="button secondary small" href={`${base}/donors/${encodeURIComponent(d.donorId)}`}>

@@ -59,13 +59,15 @@ export default async function DonorPage(props: Props) {
             <>
               Personal data erased on <LocalTime iso={donor.erasedAt.toISOString()} dateOnly />. Their donations are kept without it.
             </>
-          ) : (
+          ) : donor.email ? (
             <a href={`mailto:${donor.email}`}>{donor.email}</a>
+          ) : (
+            "No email on file: this donor gets no receipts or emails until one is added."
           )
         }
         actions={
           <>
-            {donor.erasedAt ? null : (
+            {donor.erasedAt || !donor.email ? null : (
               <Link className="button secondary" href={`${base}/donations?q=${encodeURIComponent(donor.email)}`}>
                 Find in donations
               </Link>
@@ -118,7 +120,7 @@ export default async function DonorPage(props: Props) {
               initial={{
                 firstName: donor.firstName ?? "",
                 lastName: donor.lastName ?? "",
-                email: donor.email,
+                email: donor.email ?? "",
                 phone: donor.phone ?? "",
                 line1: donor.address?.line1 ?? "",
                 line2: donor.address?.line2 ?? "",

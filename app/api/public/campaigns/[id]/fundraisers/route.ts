@@ -73,7 +73,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           "Emails the supporter a confirmation link (single use, 24 hours). Opening it shows a Continue button; continuing " +
           "creates their page (a PEER_TO_PEER child campaign, ACTIVE at once or DRAFT with `moderation: PENDING_APPROVAL` " +
           "when the campaign asks for approval), with `team` a team page it joins, or joins the team `teamId`, and signs " +
-          "them in with the organization's donor cookie. 409 when the campaign is not ACTIVE or does not take pages.",
+          "them in with the organization's donor cookie. 409 `supporter_pages_closed` when the campaign is not ACTIVE (a draft, " +
+          "paused or ended one) or does not take pages.",
         tag: "Public",
         success: 202,
         response: fundraiserSentAnswer,
@@ -90,7 +91,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, params, body, req }) => {
-      const { campaign, org } = await findPublicCampaign(db, { id: params.id });
+      // A draft parent is found too, so its answer is 409 `supporter_pages_closed` (not open yet), not 404.
+      const { campaign, org } = await findPublicCampaign(db, { id: params.id }, { includeDraft: true });
       const locale = body.locale ?? chooseLocale({ acceptLanguage: req.headers.get("accept-language"), orgDefault: org.defaultLocale });
       await requestFundraiserPage(db, org, campaign, body, { locale });
       return json({ sent: true }, { status: 202 });
