@@ -3,7 +3,13 @@ import { maxLengthOf } from "@/components/forms/schema-limits";
 import { addressRequired } from "@/lib/address-required";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
-import { createDonationBody, RECURRING_INTERVALS, type RecurringInterval, type UPSELL_OUTCOMES } from "@/lib/schemas/donations";
+import {
+  createDonationBody,
+  RECURRING_INTERVALS,
+  ticketCountInput,
+  type RecurringInterval,
+  type UPSELL_OUTCOMES,
+} from "@/lib/schemas/donations";
 
 export type UpsellOutcome = (typeof UPSELL_OUTCOMES)[number];
 import type { DonateFormCampaign } from "./types";
@@ -169,7 +175,7 @@ function ticketsSchema(c: DonateFormCampaign) {
         fail(ctx, n, "tickets_over_available", { maximum: ticketsLeft });
       else if (n > maxTickets) fail(ctx, n, "tickets_over_limit", { maximum: c.maxTicketsPerOrder });
     })
-    .pipe(api.tickets.unwrap().unwrap());
+    .pipe(ticketCountInput);
 }
 
 const requiredText = z.string().trim().min(1);
