@@ -325,7 +325,7 @@ describe("tickets and check-in", () => {
       ["GET", `/api/campaigns/${campaign.id}/tickets/export`, undefined],
       ["POST", `/api/campaigns/${campaign.id}/check-ins`, { code: "ABCDEFGHIJKLMNOPQRSTUVWX" }],
     ] as const) {
-      const call = (token?: string, p = path) => (method === "GET" ? get(p, { token }) : post(p, body, { token }));
+      const call = (token?: string, p: string = path) => (method === "GET" ? get(p, { token }) : post(p, body, { token }));
       expect((await call()).status, path).toBe(401);
       expect((await call(stranger.token)).status, path).toBe(403);
       const unknown = await call(stranger.token, path.replace(campaign.id, "cmp_unknown"));

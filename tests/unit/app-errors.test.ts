@@ -104,9 +104,14 @@ describe("AppError codes → HTTP status", () => {
     const res = await answer(new AppError(code, "Something specific"));
     expect(res.status).toBe(status);
     // The codes a client acts on (ask for the second factor, wait, pick another email) ride in the body as `code`; the others stay internal.
-    const exposed = ["two_factor_required", "recent_two_factor_required", "too_many_two_factor_attempts", "donor_email_taken"].includes(
-      code,
-    );
+    const exposed = [
+      "two_factor_required",
+      "recent_two_factor_required",
+      "too_many_two_factor_attempts",
+      "donor_email_taken",
+      "already_checked_in",
+      "ticket_not_valid",
+    ].includes(code);
     expect(JSON.parse(res.text)).toEqual(exposed ? { error: "Something specific", status, code } : { error: "Something specific", status });
   });
 
