@@ -38,6 +38,10 @@ export const ticketListSchema = z
 
 export const ticketListQuery = z.object({
   q: z.string().trim().max(200).optional().meta({ description: "Attendee or buyer name or email, or a ticket code." }),
+  countsOnly: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "`true`: only the per-tier counts (`data` is empty), for a check-in desk polling them." }),
 });
 
 export const checkInBody = z.object({ code: z.string().trim().min(1).max(200) }).meta({ id: "CheckIn" });

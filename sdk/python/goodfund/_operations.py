@@ -223,6 +223,7 @@ class Operations:
         id: str,
         *,
         q: str | None = None,
+        counts_only: Literal["true", "false"] | None = None,
         request_id: str | None = None,
     ) -> models.TicketList:
         """List an event's tickets and its check-in counts.
@@ -238,7 +239,7 @@ class Operations:
         answer: models.TicketList = self.request(
             "GET",
             f"/api/campaigns/{_segment(id)}/tickets",
-            params={"q": q},
+            params={"q": q, "countsOnly": counts_only},
             headers={"X-Request-Id": request_id},
         )
         return answer
@@ -3476,6 +3477,7 @@ class AsyncOperations:
         id: str,
         *,
         q: str | None = None,
+        counts_only: Literal["true", "false"] | None = None,
         request_id: str | None = None,
     ) -> models.TicketList:
         """List an event's tickets and its check-in counts.
@@ -3491,7 +3493,7 @@ class AsyncOperations:
         answer: models.TicketList = await self.request(
             "GET",
             f"/api/campaigns/{_segment(id)}/tickets",
-            params={"q": q},
+            params={"q": q, "countsOnly": counts_only},
             headers={"X-Request-Id": request_id},
         )
         return answer

@@ -6147,6 +6147,8 @@ export interface operations {
       query?: {
         /** @description Attendee or buyer name or email, or a ticket code. */
         q?: string;
+        /** @description `true`: only the per-tier counts (`data` is empty), for a check-in desk polling them. */
+        countsOnly?: "true" | "false";
       };
       header?: {
         /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */

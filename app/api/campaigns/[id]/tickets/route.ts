@@ -25,7 +25,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, scope, query }) => {
-      const [rows, counts] = await Promise.all([listTickets(db, scope.campaign.id, query.q || null), checkInCounts(db, scope.campaign.id)]);
+      const [rows, counts] = await Promise.all([
+        query.countsOnly === "true" ? [] : listTickets(db, scope.campaign.id, query.q || null),
+        checkInCounts(db, scope.campaign.id),
+      ]);
       return ok({
         data: rows.map(serializeTicket),
         counts: counts.map((c) => ({ tierId: c.tierId, tierName: c.tierName, sold: c.valid, checkedIn: c.checkedIn })),
