@@ -74,9 +74,9 @@ test("two tiers bought with attendee names at 375 px; QR codes on the thank-you 
     await donatePage.getByRole("textbox", { name: "Guest 1 name · General" }).fill("Ada Lovelace");
     await donatePage.getByRole("textbox", { name: "Guest 1 name · VIP" }).fill("Charles Babbage");
     await expect(donatePage.getByTestId("order-total")).toHaveText(/\$200(\.00)?/);
-    await donatePage.getByRole("textbox", { name: "First name" }).fill("Grace");
-    await donatePage.getByRole("textbox", { name: "Last name" }).fill("Hopper");
-    await donatePage.getByRole("textbox", { name: "Email" }).fill(email);
+    await donatePage.getByRole("textbox", { name: "First name", exact: true }).fill("Grace");
+    await donatePage.getByRole("textbox", { name: "Last name", exact: true }).fill("Hopper");
+    await donatePage.getByRole("textbox", { name: "Email", exact: true }).fill(email);
     await donatePage.getByRole("button", { name: "Continue to payment" }).click();
     await expect(donatePage.getByRole("heading", { name: "Payment" })).toBeVisible();
     await donatePage.getByRole("textbox", { name: "Card number" }).fill("4242 4242 4242 4242");
