@@ -1,5 +1,6 @@
-import { Link, Text } from "@react-email/components";
+import { Img, Link, Section, Text } from "@react-email/components";
 import type { ReceiptProps } from "@/lib/email/types";
+import { ticketContentId } from "@/lib/tickets/content-id";
 import { GiftSummary } from "./_components/gift-summary";
 import { emailIntl, greetingName, type EmailIntl } from "./_components/i18n";
 import { Action, EmailLayout } from "./_components/layout";
@@ -95,6 +96,28 @@ export default function Receipt(props: ReceiptProps & TestModeProps) {
       ) : null}
 
       {hasTickets ? <Text style={styles.text}>{t("receipt.tickets", { count: tickets, campaign })}</Text> : null}
+
+      {props.ticketCodes && props.ticketCodes.length > 0 ? (
+        <Section>
+          <Text style={styles.text}>{t("receipt.ticketsShow")}</Text>
+          {props.ticketCodes.map((c) => (
+            <Section key={c.code} style={{ textAlign: "center", padding: "8px 0" }}>
+              <Img
+                src={`cid:${ticketContentId(c.code)}`}
+                alt={t("receipt.ticketQrAlt", { name: c.attendeeName })}
+                width="200"
+                height="200"
+                style={{ margin: "0 auto" }}
+              />
+              <Text style={styles.text}>
+                <strong>{c.attendeeName}</strong> · {c.tierName}
+                <br />
+                {c.code}
+              </Text>
+            </Section>
+          ))}
+        </Section>
+      ) : null}
 
       <GiftSummary
         locale={props.locale}

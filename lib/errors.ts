@@ -49,6 +49,7 @@ export const APP_ERROR_CODES = [
   "session_not_found",
   "fundraiser_not_found",
   "import_not_found",
+  "ticket_not_found",
   // 409
   "conflict",
   "sold_out",
@@ -83,6 +84,8 @@ export const APP_ERROR_CODES = [
   "donor_tags_limit",
   "two_factor_not_enabled",
   "two_factor_already_enabled",
+  "already_checked_in",
+  "ticket_not_valid",
   // 429
   "rate_limited",
   "too_many_two_factor_attempts",
@@ -106,6 +109,8 @@ export const EXPOSED_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set<AppErrorCo
   "too_many_two_factor_attempts",
   "donor_email_taken",
   "supporter_pages_closed",
+  "already_checked_in",
+  "ticket_not_valid",
 ]);
 
 export class AppError extends Error {

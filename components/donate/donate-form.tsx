@@ -1,5 +1,7 @@
 "use client";
 
+import { TierPicker } from "./tier-picker";
+import { usesTierPicker } from "./donate-schema";
 import { AmountPicker } from "./amount-picker";
 import { DedicationFields } from "./dedication-fields";
 import { DonorDetails } from "./donor-details";
@@ -55,7 +57,7 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
         {t("form.step", { step: 1, total: 2 })}
       </p>
 
-      {isEvent ? <TicketPicker f={f} /> : <AmountPicker f={f} currency={currency} />}
+      {isEvent ? usesTierPicker(f.campaign) ? <TierPicker f={f} /> : <TicketPicker f={f} /> : <AmountPicker f={f} currency={currency} />}
       {f.limits.frequencies.length > 0 && <FrequencyPicker f={f} />}
       <DonorDetails f={f} organizationName={organizationName} />
       <AddressFields f={f} organizationName={organizationName} />

@@ -3,7 +3,13 @@ import { maxLengthOf } from "@/components/forms/schema-limits";
 import { addressRequired } from "@/lib/address-required";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
-import { createDonationBody, RECURRING_INTERVALS, type RecurringInterval, type UPSELL_OUTCOMES } from "@/lib/schemas/donations";
+import {
+  createDonationBody,
+  RECURRING_INTERVALS,
+  ticketCountInput,
+  type RecurringInterval,
+  type UPSELL_OUTCOMES,
+} from "@/lib/schemas/donations";
 
 export type UpsellOutcome = (typeof UPSELL_OUTCOMES)[number];
 import type { DonateFormCampaign } from "./types";
@@ -15,11 +21,16 @@ import type { DonateFormCampaign } from "./types";
  */
 export type Frequency = "ONCE" | RecurringInterval;
 export type DedicationType = "IN_HONOR" | "IN_MEMORY";
+export type TicketOrderValue = { tierId: string; quantity: number; attendees: { name: string; email: string }[] };
 
 export type DonateFormValues = {
   /** A suggested amount (its minor units, as text) or "custom" for the typed one. */
   amount: { choice: string; custom: string };
   tickets: string;
+  /** An event's seats per tier, each with the attendees named for them (in seat order). */
+  ticketOrder: TicketOrderValue[];
+  /** An extra gift on top of an event's tickets, as typed. */
+  extraGift: string;
   recurringInterval: Frequency;
   firstName: string;
   lastName: string;
@@ -112,14 +123,48 @@ export function campaignLimits(c: DonateFormCampaign) {
 export const ticketCount = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : NaN);
 
 /** The gift in minor units as chosen or typed (in the campaign's currency), or null while there is none. */
-export function amountCentsOf(v: Pick<DonateFormValues, "amount" | "tickets">, c: DonateFormCampaign, locale?: string): number | null {
+export function amountCentsOf(
+  v: Pick<DonateFormValues, "amount" | "tickets"> & Partial<Pick<DonateFormValues, "ticketOrder" | "extraGift">>,
+  c: DonateFormCampaign,
+  locale?: string,
+): number | null {
   if (c.type === "EVENT") {
     const n = ticketCount(v.tickets);
-    return Number.isInteger(n) && n >= 1 ? n * (c.ticketPriceCents ?? 0) : null;
+    if (!Number.isInteger(n) || n < 1) return null;
+    if (!v.ticketOrder || v.ticketOrder.length === 0) return n * (c.ticketPriceCents ?? 0);
+    const tickets = v.ticketOrder.reduce((sum, l) => sum + l.quantity * (c.ticketTiers.find((t) => t.id === l.tierId)?.priceCents ?? 0), 0);
+    return tickets + (extraGiftCents(v.extraGift ?? "", c, locale) ?? 0);
   }
   if (v.amount.choice !== "custom") return Number(v.amount.choice);
   const parsed = parseMoney(v.amount.custom, c.currency, { locale });
   return parsed.ok && parsed.minor !== null && parsed.minor > 0 ? parsed.minor : null;
+}
+
+/**
+ * An event whose tiers are its own (not the single tier of a campaign created the old way) is
+ * bought per tier, with attendees and an optional extra gift; the old kind keeps its one stepper.
+ */
+export const usesTierPicker = (c: Pick<DonateFormCampaign, "type" | "ticketTiers">) =>
+  c.type === "EVENT" && c.ticketTiers.length > 0 && !(c.ticketTiers.length === 1 && c.ticketTiers[0].id === "general");
+
+/** The extra gift typed on top of an event's tickets, in minor units (0 when empty), or null when it can't be read. */
+export function extraGiftCents(text: string, c: Pick<DonateFormCampaign, "currency">, locale?: string): number | null {
+  if (!text.trim()) return 0;
+  const parsed = parseMoney(text, c.currency, { locale });
+  return parsed.ok && parsed.minor !== null && parsed.minor >= 0 ? parsed.minor : null;
+}
+
+/** The order as the API takes it: the tiers with seats, attendees named (blank ones left to the buyer's name). */
+export function ticketOrderBody(order: TicketOrderValue[]) {
+  return order
+    .filter((l) => l.quantity > 0)
+    .map((l) => {
+      const attendees = l.attendees
+        .slice(0, l.quantity)
+        .map((a) => ({ name: a.name.trim(), email: a.email.trim() || null }))
+        .filter((a) => a.name);
+      return { tierId: l.tierId, quantity: l.quantity, ...(attendees.length > 0 ? { attendees } : {}) };
+    });
 }
 
 /** A campaign rule's failure: a `custom` issue named by the API's domain code, with its values. */
@@ -169,7 +214,7 @@ function ticketsSchema(c: DonateFormCampaign) {
         fail(ctx, n, "tickets_over_available", { maximum: ticketsLeft });
       else if (n > maxTickets) fail(ctx, n, "tickets_over_limit", { maximum: c.maxTicketsPerOrder });
     })
-    .pipe(api.tickets.unwrap().unwrap());
+    .pipe(ticketCountInput);
 }
 
 const requiredText = z.string().trim().min(1);
@@ -184,6 +229,8 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
   return z.object({
     amount: isEvent ? anything : amountSchema(c, context.locale),
     tickets: isEvent ? ticketsSchema(c) : anything,
+    ticketOrder: anything,
+    extraGift: anything,
     recurringInterval: z
       .enum(["ONCE", ...RECURRING_INTERVALS])
       .transform((f) => (f === "ONCE" ? null : f))
@@ -264,7 +311,14 @@ export function donationRequestBody(v: DonateFormValues, c: DonateFormCampaign, 
         }
       : null,
     recurringInterval: v.recurringInterval === "ONCE" ? null : v.recurringInterval,
-    tickets: isEvent ? ticketCount(v.tickets) : null,
+    ...(isEvent && v.ticketOrder.length > 0
+      ? {
+          tickets: ticketOrderBody(v.ticketOrder),
+          ...((extraGiftCents(v.extraGift, c, locale && intlTag(locale)) ?? 0) > 0
+            ? { extraAmount: extraGiftCents(v.extraGift, c, locale && intlTag(locale)) }
+            : {}),
+        }
+      : { tickets: isEvent ? ticketCount(v.tickets) : null }),
     coverFees: v.coverFees,
     remindIfUnfinished: v.remindIfUnfinished,
     emailOptIn: v.emailOptIn,
@@ -309,6 +363,8 @@ export function initialValues(c: DonateFormCampaign): DonateFormValues {
   return {
     amount: { choice, custom: "" },
     tickets: "1",
+    ticketOrder: usesTierPicker(c) ? c.ticketTiers.map((t, i) => ({ tierId: t.id, quantity: i === 0 ? 1 : 0, attendees: [] })) : [],
+    extraGift: "",
     recurringInterval: c.type === "MEMBERSHIP" ? "MONTH" : "ONCE",
     firstName: "",
     lastName: "",

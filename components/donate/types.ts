@@ -23,6 +23,7 @@ export type DonateFormCampaign = { currency: string; receiptProfile: (typeof REC
   | "ticketPriceCents"
   | "ticketCapacity"
   | "ticketsSold"
+  | "ticketTiers"
   | "maxTicketsPerOrder"
   | "matchingEnabled"
   | "matchingOrgName"

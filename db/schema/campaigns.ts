@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -19,6 +20,21 @@ export const campaignTypeEnum = pgEnum("campaign_type", ["DONATION", "PEER_TO_PE
 export const campaignStatusEnum = pgEnum("campaign_status", ["DRAFT", "ACTIVE", "PAUSED", "ENDED"]);
 export type CampaignType = (typeof campaignTypeEnum.enumValues)[number];
 export type CampaignStatus = (typeof campaignStatusEnum.enumValues)[number];
+
+/**
+ * One ticket tier of an EVENT campaign. `sold` counts the seats of the donations that hold them
+ * (PENDING, SUCCEEDED, DISPUTED), like the campaign's `ticketsSold`; it only moves under the
+ * campaign's row lock, so no tier is ever oversold.
+ */
+export type TicketTier = {
+  id: string;
+  name: string;
+  priceCents: number;
+  capacity: number;
+  sold: number;
+  fairMarketValueCents: number;
+  description: string | null;
+};
 
 export const campaigns = pgTable(
   "campaigns",
@@ -58,6 +74,12 @@ export const campaigns = pgTable(
     minAmountCents: integer(),
     ticketPriceCents: integer(),
     ticketCapacity: integer(),
+    /**
+     * The tiers of an EVENT campaign (1–20); null for a campaign created the old way, whose single
+     * tier is `ticketPriceCents` × `ticketCapacity`. With tiers, `ticketCapacity` is the sum of
+     * their capacities and `ticketPriceCents` the lowest price.
+     */
+    ticketTiers: jsonb().$type<TicketTier[]>(),
     /** The donate form asks for the donor's postal address (see addressRequired). */
     collectAddress: boolean().notNull().default(false),
     /** The most tickets one donation may buy. */

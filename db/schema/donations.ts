@@ -49,6 +49,16 @@ export type PostalAddress = {
   country: string;
 };
 
+/** One tier of an event order: price and fair market value as they were when it was bought. */
+export type TicketOrderLine = {
+  tierId: string;
+  tierName: string;
+  quantity: number;
+  priceCents: number;
+  fairMarketValueCents: number;
+  attendees: { name: string; email: string | null }[];
+};
+
 export type Dedication = {
   type: "IN_HONOR" | "IN_MEMORY";
   honoreeName: string;
@@ -131,6 +141,8 @@ export const donations = pgTable(
     isRenewal: boolean().notNull().default(false),
     invoiceId: text(),
     tickets: integer(),
+    /** An event order: the seats bought per tier, with the attendees named (see TicketOrderLine). */
+    ticketOrder: jsonb().$type<TicketOrderLine[]>(),
     coverFees: boolean().notNull().default(false),
     feeCents: integer().notNull().default(0),
     matchedAmountCents: integer().notNull().default(0),

@@ -9,3 +9,4 @@ export * from "./donor-side";
 export * from "./security";
 export * from "./donor-notes";
 export * from "./imports";
+export * from "./tickets";

@@ -7,7 +7,7 @@ import type { EmailMessage } from "./types";
 export type SendResult = { provider: "resend" | "outbox"; id: string | null };
 
 /** A file sent with an email (a year-end statement's PDF): rendered at send time, never stored in the outbox. */
-export type EmailAttachment = { filename: string; content: Buffer };
+export type EmailAttachment = { filename: string; content: Buffer; contentType?: string; contentId?: string };
 
 /** A request to Resend that did not send the email; thrown so the worker retries it later. */
 export class EmailSendError extends Error {
@@ -58,7 +58,16 @@ export async function sendEmail(
       subject,
       html,
       text,
-      ...(attachments.length > 0 ? { attachments: attachments.map((a) => ({ filename: a.filename, content: a.content })) } : {}),
+      ...(attachments.length > 0
+        ? {
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              content: a.content,
+              // An inline image the HTML shows as `cid:…` (a ticket's QR code).
+              ...(a.contentId ? { contentId: a.contentId, contentType: a.contentType } : {}),
+            })),
+          }
+        : {}),
     },
     { idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
   );

@@ -33,6 +33,11 @@ export type ReceiptProps = InLanguage & {
   recurring: { interval: RecurringInterval; amountCents: number; currency: string } | null;
   isRenewal: boolean;
   tickets: number | null;
+  /**
+   * An event order's tickets, one QR code each: the email shows `cid:ticket-{code}` images, sent as
+   * inline attachments made when the email goes out. Absent on receipts without tickets.
+   */
+  ticketCodes?: { code: string; attendeeName: string; tierName: string }[];
   /** Link to the campaign's public page. */
   campaignUrl: string;
   /** The donor's account page (`{donateBaseUrl}/account`): gifts, receipts, plans, statements. Absent on receipts queued before it existed. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Campaign } from "@/db/schema";
+import { tiersOf } from "@/lib/tickets/tiers";
 import { cents, hexColor, httpUrl, imageUrl, iso, isoDateTime, pageQuery, plainText, slugSchema } from "./common";
 
 export const CAMPAIGN_TYPES = ["DONATION", "PEER_TO_PEER", "EVENT", "MEMBERSHIP"] as const;
@@ -11,6 +12,37 @@ export const MAX_TICKETS_PER_ORDER_LIMIT = 100;
 export const DEFAULT_MAX_TICKETS_PER_ORDER = 10;
 
 const suggestedAmount = z.number().int().min(100).max(2_000_000_000);
+
+/** A ticket tier as the editor sends it: an `id` keeps an existing tier (and its sold seats); none makes a new one. */
+export const ticketTierInput = z
+  .object({
+    id: z.string().min(1).max(100).optional(),
+    name: plainText(80, 1),
+    priceCents: z.number().int().min(100).max(100_000_000),
+    capacity: z.number().int().positive().max(10_000_000),
+    fairMarketValueCents: z.number().int().min(0).max(100_000_000).default(0),
+    description: plainText(500)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((t) => t.fairMarketValueCents <= t.priceCents, {
+    message: "Must not exceed the price",
+    path: ["fairMarketValueCents"],
+    params: { code: "fair_market_value_over_price" },
+  })
+  .meta({ id: "TicketTierInput" });
+
+export const ticketTierSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    priceCents: z.number().int(),
+    capacity: z.number().int(),
+    sold: z.number().int().meta({ description: "Seats held by paid orders and unpaid orders not yet expired." }),
+    fairMarketValueCents: z.number().int().meta({ description: "The value a buyer receives per ticket: the receipt's advantage." }),
+    description: z.string().nullable(),
+  })
+  .meta({ id: "TicketTier" });
 
 /** Every writable campaign field with its own rule; rules across fields live in the service. */
 const campaignFields = {
@@ -41,6 +73,10 @@ const campaignFields = {
   minAmountCents: z.number().int().min(100).max(2_000_000_000).nullable(),
   ticketPriceCents: cents.nullable(),
   ticketCapacity: z.number().int().positive().max(10_000_000).nullable(),
+  ticketTiers: z.array(ticketTierInput).min(1).max(20).meta({
+    description:
+      "EVENT campaigns: 1–20 ticket tiers. Replaces `ticketPriceCents`/`ticketCapacity` (then the lowest price and the total capacity). A tier left out is removed, unless it has sold seats (400).",
+  }),
   maxTicketsPerOrder: z
     .number()
     .int()
@@ -111,6 +147,9 @@ export const campaignSchema = z
     ticketPriceCents: z.number().int().nullable(),
     ticketCapacity: z.number().int().nullable(),
     ticketsSold: z.number().int(),
+    ticketTiers: z.array(ticketTierSchema).meta({
+      description: "EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has one. Others: [].",
+    }),
     maxTicketsPerOrder: z.number().int(),
     collectAddress: z.boolean(),
     parentCampaignId: z.string().nullable(),
@@ -167,6 +206,7 @@ export function serializeCampaign(c: Campaign): CampaignView {
     ticketPriceCents: c.ticketPriceCents,
     ticketCapacity: c.ticketCapacity,
     ticketsSold: c.ticketsSold,
+    ticketTiers: tiersOf(c),
     maxTicketsPerOrder: c.maxTicketsPerOrder,
     collectAddress: c.collectAddress,
     parentCampaignId: c.parentCampaignId,

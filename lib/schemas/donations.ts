@@ -46,6 +46,30 @@ export const dedicationInput = z
   })
   .meta({ id: "DedicationInput" });
 
+/** A number of seats of an event's single tier. */
+export const ticketCountInput = z.number().int().min(1).max(100);
+
+export const ticketOrderLineInput = z
+  .object({
+    tierId: z.string().min(1).max(100),
+    quantity: z.number().int().min(1).max(100),
+    attendees: z
+      .array(
+        z.object({
+          name: plainText(140, 1),
+          email: email.nullish().transform((v) => v ?? null),
+        }),
+      )
+      .max(100)
+      .optional(),
+  })
+  .refine((l) => (l.attendees?.length ?? 0) <= l.quantity, {
+    message: "At most one attendee per ticket",
+    path: ["attendees"],
+    params: { code: "too_many_attendees" },
+  })
+  .meta({ id: "TicketOrderLineInput" });
+
 /** Public donation form. Rules that depend on the campaign are checked by the service. */
 export const createDonationBody = z
   .object({
@@ -68,7 +92,26 @@ export const createDonationBody = z
       .transform((v) => (v ? v : null)),
     dedication: dedicationInput.nullish(),
     recurringInterval: z.enum(RECURRING_INTERVALS).nullish(),
-    tickets: z.number().int().min(1).max(100).nullish(),
+    tickets: z
+      .union([
+        ticketCountInput,
+        z
+          .array(ticketOrderLineInput)
+          .min(1)
+          .max(20)
+          .refine((lines) => new Set(lines.map((l) => l.tierId)).size === lines.length, {
+            message: "Each tier at most once",
+            params: { code: "duplicate_tier" },
+          }),
+      ])
+      .nullish()
+      .meta({
+        description:
+          "EVENT campaigns: the seats per tier (`[{ tierId, quantity, attendees? }]`, attendees in seat order, at most `quantity`), or a number of seats of the campaign's single tier. `amount` must be the tiers' price × quantity plus `extraAmount`.",
+      }),
+    extraAmount: z.number().int().min(0).max(100_000_000).optional().meta({
+      description: "EVENT campaigns: an extra gift on top of the tickets, included in `amount` (fully deductible).",
+    }),
     coverFees: z.boolean().optional(),
     emailOptIn: z
       .boolean()

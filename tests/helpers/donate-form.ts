@@ -16,6 +16,7 @@ export function formCampaign(fields: Partial<DonateFormCampaign> = {}): DonateFo
     ticketPriceCents: null,
     ticketCapacity: null,
     ticketsSold: 0,
+    ticketTiers: [],
     maxTicketsPerOrder: 10,
     matchingEnabled: false,
     matchingOrgName: null,

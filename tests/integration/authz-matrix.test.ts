@@ -348,6 +348,32 @@ const MATRIX: Row[] = [
     notFound: CAMPAIGN_404,
   },
   {
+    method: "GET",
+    route: "/api/campaigns/:id/tickets",
+    role: "MEMBER",
+    path: (i) => `/api/campaigns/${i.campaign}/tickets`,
+    status: 200,
+    notFound: CAMPAIGN_404,
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns/:id/tickets/export",
+    role: "MEMBER",
+    path: (i) => `/api/campaigns/${i.campaign}/tickets/export`,
+    status: 200,
+    notFound: CAMPAIGN_404,
+  },
+  // The fixture's campaign sold no tickets: the role passes, the code is unknown (404 Ticket not found).
+  {
+    method: "POST",
+    route: "/api/campaigns/:id/check-ins",
+    role: "MEMBER",
+    path: (i) => `/api/campaigns/${i.campaign}/check-ins`,
+    body: () => ({ code: "ABCDEFGHIJKLMNOPQRSTUVWX" }),
+    status: 404,
+    notFound: CAMPAIGN_404,
+  },
+  {
     method: "POST",
     route: "/api/campaigns/:id/fundraisers/email",
     role: "ADMIN",

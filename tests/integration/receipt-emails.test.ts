@@ -154,3 +154,45 @@ describe("the receipt email follows the organization's receipt profile", () => {
     expect(body.attachments).toBeUndefined();
   });
 });
+
+describe("an event order's receipt email carries one QR code per ticket", () => {
+  it("inline PNG attachments with a Content-ID, shown by cid: images in the HTML; the deductible amount is price − fair market value", async () => {
+    const { org, owner } = await activeOrgAndCampaign();
+    const created = await post(
+      `/api/orgs/${org.id}/campaigns`,
+      {
+        title: "Gala dinner",
+        type: "EVENT",
+        status: "ACTIVE",
+        ticketTiers: [
+          { name: "General", priceCents: 5_000, capacity: 10, fairMarketValueCents: 2_000 },
+          { name: "VIP", priceCents: 15_000, capacity: 4, fairMarketValueCents: 6_000 },
+        ],
+      },
+      { token: owner.token },
+    );
+    expect(created.status, created.text).toBe(201);
+    const [general, vip] = created.body.ticketTiers.map((t: { id: string }) => t.id);
+    const email = randomEmail("gala");
+    await paidDonation(created.body.id, {
+      email,
+      amount: 20_000,
+      tickets: [
+        { tierId: general, quantity: 1, attendees: [{ name: "Ada Lovelace" }] },
+        { tierId: vip, quantity: 1, attendees: [{ name: "Charles Babbage" }] },
+      ],
+    });
+    const body = await sentReceipt(org.id, email);
+    expect(body.attachments).toHaveLength(2);
+    for (const a of body.attachments) {
+      expect(a.content_id).toMatch(/^ticket-[A-Z2-7]{24}@goodfund$/);
+      expect(a.content_type).toBe("image/png");
+      expect(Buffer.from(a.content, "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect(body.html).toContain(`src="cid:${a.content_id}"`);
+    }
+    expect(body.text).toContain("Ada Lovelace");
+    expect(body.text).toContain("Charles Babbage");
+    expect(body.text).toContain("$80.00"); // goods or services: $20 + $60
+    expect(body.text).toContain("$120.00"); // deductible: $200 − $80
+  });
+});

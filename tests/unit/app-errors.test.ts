@@ -38,6 +38,9 @@ const EXPECTED_STATUS: Record<AppErrorCode, number> = {
   unsubscribe_link_not_found: 404,
   account_not_found: 404,
   donor_not_found: 404,
+  ticket_not_found: 404,
+  already_checked_in: 409,
+  ticket_not_valid: 409,
   donor_request_not_found: 404,
   passkey_not_found: 404,
   fundraiser_not_found: 404,
@@ -107,6 +110,8 @@ describe("AppError codes → HTTP status", () => {
       "too_many_two_factor_attempts",
       "donor_email_taken",
       "supporter_pages_closed",
+      "already_checked_in",
+      "ticket_not_valid",
     ].includes(code);
     expect(JSON.parse(res.text)).toEqual(exposed ? { error: "Something specific", status, code } : { error: "Something specific", status });
   });

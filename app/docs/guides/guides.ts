@@ -41,6 +41,11 @@ export const GUIDES = [
     summary: "Recording cheques, cash and transfers; corrections and voids; numbered receipts for the US, Canada and the UK; Gift Aid.",
   },
   {
+    slug: "events",
+    title: "Events: ticket tiers and check-in",
+    summary: "Ticket tiers with capacities and fair market value, named attendees, QR tickets, and the check-in desk at the door.",
+  },
+  {
     slug: "donor-records",
     title: "Donor records",
     summary: "Phone, address, tags and email consent on a donor; staff notes; merging two records of one person.",

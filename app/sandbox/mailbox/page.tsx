@@ -12,6 +12,7 @@ import { MailItem } from "@/components/sandbox/mail-item";
 import { Notice } from "@/components/ui/notice";
 import { PlanPaymentMails } from "@/components/sandbox/plan-payment-mails";
 import { StatementMails } from "@/components/sandbox/statement-mails";
+import { TicketReceiptMails } from "@/components/sandbox/ticket-receipt-mails";
 import { getDb } from "@/db";
 import { donorSignInLinks, fundraiserSignUps, outbox, verificationTokens } from "@/db/schema";
 import { isMailboxAvailable } from "@/lib/auth/modes";
@@ -58,10 +59,18 @@ export default async function SandboxMailbox() {
       .where(and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' in ${templates}`))
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(SHOWN);
-  const [rows, statements, planPayments] = await Promise.all([
+  const [rows, statements, planPayments, ticketReceipts] = await Promise.all([
     emailsOf(sql`('magic-link', 'donor-sign-in', 'fundraiser-confirm')`),
     emailsOf(sql`('year-end-statement')`),
     emailsOf(sql`('plan-payment-issue')`),
+    db
+      .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(
+        and(eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = 'receipt'`, sql`${outbox.payload}->'props' ? 'ticketCodes'`),
+      )
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(SHOWN),
   ]);
   // A link whose token is gone was used (next-auth deletes a token when it signs someone in).
   const isDonorLink = (payload: unknown) => (payload as { template?: string }).template === "donor-sign-in";
@@ -200,6 +209,7 @@ export default async function SandboxMailbox() {
           )}
           <PlanPaymentMails mails={planPayments} />
           <StatementMails mails={statements} />
+          <TicketReceiptMails mails={ticketReceipts} />
         </div>
       </main>
     </>

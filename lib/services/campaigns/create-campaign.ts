@@ -3,7 +3,8 @@ import type { Db } from "@/db";
 import { campaignSlugsLike } from "@/db/queries/campaigns";
 import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign, type Organization } from "@/db/schema";
-import { conflict } from "@/lib/errors";
+import { conflict, fieldError } from "@/lib/errors";
+import { mergeTiers } from "@/lib/services/events/ticket-tiers";
 import { newId } from "@/lib/ids";
 import { recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { CAMPAIGN_SLUG_MAX, type createCampaignBody } from "@/lib/schemas/campaigns";
@@ -25,7 +26,12 @@ export async function createCampaign(
   input: z.output<typeof createCampaignBody>,
   audit: AuditContext,
 ): Promise<Campaign> {
-  const values = toColumns(input);
+  const { ticketTiers, ...rest } = input;
+  const values = toColumns(rest);
+  if (ticketTiers) {
+    if ((input.type ?? "DONATION") !== "EVENT") throw fieldError("ticketTiers", "Only EVENT campaigns sell tickets", "tickets_not_sold");
+    Object.assign(values, mergeTiers(ticketTiers, []));
+  }
   await assertCampaignRules(db, org.id, {
     type: input.type ?? "DONATION",
     startDate: values.startDate ?? null,
@@ -33,8 +39,8 @@ export async function createCampaign(
     allowCustomAmount: input.allowCustomAmount ?? true,
     allowRecurring: input.allowRecurring ?? true,
     suggestedAmounts: input.suggestedAmounts ?? DEFAULT_SUGGESTED,
-    ticketPriceCents: input.ticketPriceCents ?? null,
-    ticketCapacity: input.ticketCapacity ?? null,
+    ticketPriceCents: values.ticketPriceCents ?? null,
+    ticketCapacity: values.ticketCapacity ?? null,
     parentCampaignId: input.parentCampaignId ?? null,
   });
   for (let attempt = 0; ; attempt++) {

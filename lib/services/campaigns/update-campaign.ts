@@ -4,6 +4,7 @@ import type { Db, Tx } from "@/db";
 import { isUniqueViolation } from "@/db/errors";
 import { campaigns, type Campaign } from "@/db/schema";
 import { conflict, fieldError } from "@/lib/errors";
+import { mergeTiers, tiersOf } from "@/lib/services/events/ticket-tiers";
 import type { CampaignInput } from "@/lib/schemas/campaigns";
 import { changedFields, recordAudit, type AuditContext } from "@/lib/services/audit/record-audit";
 import { emitCampaignEvent } from "@/lib/webhooks-out/emit";
@@ -20,7 +21,32 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignInput, a
   try {
     const updated = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
-      const values = toColumns(patch);
+      const { ticketTiers, ...rest } = patch;
+      const values = toColumns(rest);
+      const type = patch.type ?? current.type;
+      if (ticketTiers) {
+        if (type !== "EVENT") throw fieldError("ticketTiers", "Only EVENT campaigns sell tickets", "tickets_not_sold");
+        Object.assign(values, mergeTiers(ticketTiers, tiersOf(current)));
+      } else if (current.ticketTiers && (values.ticketPriceCents != null || values.ticketCapacity != null)) {
+        // The old fields edit a campaign's single tier; several tiers are edited as tiers.
+        if (current.ticketTiers.length !== 1)
+          throw fieldError("ticketTiers", "This event has several ticket tiers: edit the tiers instead", "edit_tiers");
+        const [tier] = current.ticketTiers;
+        Object.assign(
+          values,
+          mergeTiers(
+            [
+              {
+                ...tier,
+                priceCents: values.ticketPriceCents ?? tier.priceCents,
+                capacity: values.ticketCapacity ?? tier.capacity,
+                fairMarketValueCents: Math.min(tier.fairMarketValueCents, values.ticketPriceCents ?? tier.priceCents),
+              },
+            ],
+            current.ticketTiers,
+          ),
+        );
+      }
       if (patch.status) assertStatusChange(current.status, patch.status);
       if (patch.type && patch.type !== current.type && current.status !== "DRAFT") {
         throw conflict("campaign_type_locked", "A campaign's type can only change while it is a draft");

@@ -11,11 +11,13 @@ import {
   type Campaign,
   type Donation,
   type Organization,
+  type TicketOrderLine,
 } from "@/db/schema";
+import { reserveTierSeats, tiersOf } from "@/lib/services/events/ticket-tiers";
 import { acceptsDonations } from "@/lib/accepting-donations";
 import { getEnv } from "@/lib/env";
 import { addressRequired } from "@/lib/address-required";
-import { conflict, Issues, notFound, processorUnavailable } from "@/lib/errors";
+import { conflict, Issues, notFound, processorUnavailable, type IssueValue } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { coverFeeCents, formatMoney, minimumDonationMinor, platformFeeCents } from "@/lib/money";
@@ -52,27 +54,11 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
     issues.add("amount", `Number must be greater than or equal to ${minimum}`, "amount_below_minimum", { minimum });
   }
   if (campaign.type === "EVENT") {
-    if (!input.tickets) issues.add("tickets", "Required for event tickets", "tickets_required");
-    else if (input.tickets > campaign.maxTicketsPerOrder) {
-      issues.add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`, "tickets_over_limit", {
-        maximum: campaign.maxTicketsPerOrder,
-      });
-    } else if (campaign.ticketPriceCents !== null && input.amount !== input.tickets * campaign.ticketPriceCents) {
-      const total = input.tickets * campaign.ticketPriceCents;
-      issues.add(
-        "amount",
-        `Must be tickets × ticket price (${input.tickets} × ${formatMoney(campaign.ticketPriceCents, org.currency)} = ${total})`,
-        "amount_not_ticket_total",
-        {
-          tickets: input.tickets,
-          ticketPriceCents: campaign.ticketPriceCents,
-          expected: total,
-        },
-      );
-    }
+    ticketOrderOf(input, campaign, org, issues);
     if (recurring) issues.add("recurringInterval", "Event tickets are one-time payments", "tickets_one_time");
   } else {
     if (input.tickets) issues.add("tickets", "Only EVENT campaigns sell tickets", "tickets_not_sold");
+    if (input.extraAmount) issues.add("extraAmount", "Only EVENT campaigns sell tickets", "tickets_not_sold");
     if (!campaign.allowCustomAmount && !campaign.suggestedAmounts.includes(input.amount)) {
       issues.add("amount", `Choose one of the suggested amounts: ${campaign.suggestedAmounts.join(", ")}`, "not_a_suggested_amount", {
         values: campaign.suggestedAmounts,
@@ -86,6 +72,76 @@ export function assertDonationFitsCampaign(input: CreateDonationInput, campaign:
   assertUpsellFitsCampaign(input, campaign, issues);
   assertReceiptFields(issues, input, org);
   issues.throwIfAny();
+}
+
+/**
+ * An event order as lines per tier, checked against the campaign's tiers: every tier known, the
+ * seats within `maxTicketsPerOrder`, and `amount` = Σ price × quantity + `extraAmount`. The
+ * integer form buys the single tier of a campaign that has one. Null (with issues added) when the
+ * order can't be made.
+ */
+export function ticketOrderOf(
+  input: CreateDonationInput,
+  campaign: Campaign,
+  org: Organization,
+  issues?: Issues,
+): TicketOrderLine[] | null {
+  const tiers = tiersOf(campaign);
+  const add = (field: string, message: string, code: string, values?: Record<string, IssueValue | IssueValue[]>) =>
+    issues?.add(field, message, code, values);
+  if (!input.tickets) {
+    add("tickets", "Required for event tickets", "tickets_required");
+    return null;
+  }
+  let requested: { tierId: string; quantity: number; attendees?: { name: string; email: string | null }[] }[];
+  if (typeof input.tickets === "number") {
+    if (tiers.length !== 1) {
+      add("tickets", "Choose the tier of each ticket", "tier_required", { values: tiers.map((t) => t.id) });
+      return null;
+    }
+    requested = [{ tierId: tiers[0].id, quantity: input.tickets }];
+  } else requested = input.tickets;
+  const lines: TicketOrderLine[] = [];
+  let ok = true;
+  requested.forEach((r, i) => {
+    const tier = tiers.find((t) => t.id === r.tierId);
+    if (!tier) {
+      add(`tickets.${i}.tierId`, "No such ticket tier for this event", "unknown_tier", { values: tiers.map((t) => t.id) });
+      ok = false;
+      return;
+    }
+    lines.push({
+      tierId: tier.id,
+      tierName: tier.name,
+      quantity: r.quantity,
+      priceCents: tier.priceCents,
+      fairMarketValueCents: tier.fairMarketValueCents,
+      attendees: (r.attendees ?? []).map((a) => ({ name: a.name, email: a.email ?? null })),
+    });
+  });
+  if (!ok) return null;
+  const seats = lines.reduce((n, l) => n + l.quantity, 0);
+  if (seats > campaign.maxTicketsPerOrder) {
+    add("tickets", `At most ${campaign.maxTicketsPerOrder} tickets per order`, "tickets_over_limit", {
+      maximum: campaign.maxTicketsPerOrder,
+    });
+    return null;
+  }
+  const ticketsTotal = lines.reduce((n, l) => n + l.quantity * l.priceCents, 0);
+  const total = ticketsTotal + (input.extraAmount ?? 0);
+  if (input.amount !== total) {
+    const single = typeof input.tickets === "number" && !input.extraAmount;
+    add(
+      "amount",
+      single
+        ? `Must be tickets × ticket price (${seats} × ${formatMoney(lines[0].priceCents, org.currency)} = ${total})`
+        : `Must be the tickets' total plus the extra gift (${formatMoney(ticketsTotal, org.currency)} + ${formatMoney(input.extraAmount ?? 0, org.currency)} = ${total})`,
+      "amount_not_ticket_total",
+      { tickets: seats, ticketPriceCents: lines[0].priceCents, expected: total },
+    );
+    return null;
+  }
+  return lines;
 }
 
 const ph = sql.placeholder;
@@ -127,6 +183,8 @@ const DONATION_COLUMNS = [
   "recurringInterval",
   "recurringPlanId",
   "tickets",
+  "ticketOrder",
+  "advantageCents",
   "coverFees",
   "feeCents",
   "clientIp",
@@ -187,12 +245,17 @@ export async function createDonation(
   const recurring = input.recurringInterval ?? null;
   const feeCents = input.coverFees ? coverFeeCents(input.amount) : 0;
   const chargeAmountCents = input.amount + feeCents;
-  const tickets = campaign.type === "EVENT" ? (input.tickets ?? null) : null;
+  const ticketOrder = campaign.type === "EVENT" ? ticketOrderOf(input, campaign, org) : null;
+  const tickets = ticketOrder ? ticketOrder.reduce((n, l) => n + l.quantity, 0) : null;
+  // The fair market value of the seats: the receipt's deductible amount is `amount − advantageCents`.
+  const advantageCents = ticketOrder ? ticketOrder.reduce((n, l) => n + l.quantity * l.fairMarketValueCents, 0) : 0;
 
   const donation = await db.transaction(async (tx) => {
     if (tickets) {
       const reserved = await reserveTickets(tx, { id: campaign.id, tickets });
       if (reserved.length === 0) throw conflict("sold_out", "Sold out");
+      // The campaign's row lock is held from here: no tier is oversold either.
+      if (!(await reserveTierSeats(tx, campaign.id, ticketOrder!))) throw conflict("sold_out", "Sold out");
       await assertHeldTicketsWithinCap(tx, { campaign, clientIp: request.clientIp, tickets });
     }
     const donor = await findOrCreateDonor(tx, org.id, input.email, input.firstName ?? null, input.lastName ?? null);
@@ -226,6 +289,8 @@ export async function createDonation(
       recurringInterval: recurring,
       recurringPlanId,
       tickets,
+      ticketOrder,
+      advantageCents,
       coverFees: input.coverFees ?? false,
       ...receiptFields(input),
       feeCents,

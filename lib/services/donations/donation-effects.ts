@@ -5,6 +5,7 @@ import { campaignMilestones, donors, organizations, type Campaign, type Donation
 import { enqueueEmails, type QueuedEmail } from "@/lib/email/enqueue";
 import { emailLocale } from "@/lib/email/locale";
 import { getEnv } from "@/lib/env";
+import { ticketsOfDonation } from "@/lib/services/events/tickets";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { deductibleCents } from "@/lib/schemas/donations";
 
@@ -80,6 +81,12 @@ export async function queueMilestones(tx: Tx, org: Organization, campaign: Campa
   );
 }
 
+/** The order's tickets (made in this transaction, just before): what the receipt's QR codes carry. */
+async function ticketCodesOf(tx: Tx, donationId: string) {
+  const rows = await ticketsOfDonation(tx, donationId);
+  return rows.map((r) => ({ code: r.code, attendeeName: r.attendeeName, tierName: r.tierName }));
+}
+
 function fullName(d: Pick<Donation, "firstName" | "lastName">): string | null {
   return [d.firstName, d.lastName].filter(Boolean).join(" ") || null;
 }
@@ -117,6 +124,7 @@ export async function queueSuccessEmails(tx: Tx, org: Organization, campaign: Ca
         recurring: d.recurringInterval ? { interval: d.recurringInterval, amountCents: d.amount + d.feeCents, currency: d.currency } : null,
         isRenewal: d.isRenewal,
         tickets: d.tickets,
+        ...(d.ticketOrder ? { ticketCodes: await ticketCodesOf(tx, d.id) } : {}),
         campaignUrl,
         accountUrl: `${donateBaseUrl(org)}/account`,
         receipt: {

@@ -12,6 +12,8 @@ import { addMatchToCampaign, counts, countOnCampaign, countOnParent, holdsTicket
 import { donorLocale, organizationOf, queueMilestones, queueSuccessEmails } from "./donation-effects";
 import { isCountedFailure, markPaymentFailed } from "./failed-payments";
 import { queueFundraiserGiftEmails } from "@/lib/services/fundraisers/fundraiser-emails";
+import { moveTierSeats } from "@/lib/services/events/ticket-tiers";
+import { issueTickets, voidReasonFor, voidTickets } from "@/lib/services/events/tickets";
 
 export type MoveOptions = {
   /** Timeline entry type, e.g. `payment_intent.succeeded`. */
@@ -169,8 +171,10 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
   // A gift that starts counting also reads what its notifications need (no locks).
   const emailsInLocale = gained && opts.successEmails && !isLocale(donation.locale);
-  const [[counted], org, locale, [movedFirst]] = await Promise.all([
+  const [[counted], , org, locale, [movedFirst]] = await Promise.all([
     countOnCampaign(tx, donation, { sign, unmatched: lost ? donation.matchedAmountCents : 0, ticketDelta }),
+    // The tiers' seats move with the campaign's count, under the row lock its UPDATE took.
+    ticketDelta !== 0 && donation.ticketOrder ? moveTierSeats(tx, donation.campaignId, donation.ticketOrder, ticketDelta) : undefined,
     gained && !opts.quiet ? organizationOf(tx, donation.orgId) : undefined,
     emailsInLocale ? donorLocale(tx, donation.donorId) : undefined,
     moveRow(),
@@ -206,6 +210,9 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   }
 
   if (gained) moved = await issueReceiptNumber(tx, moved);
+  // A paid order's seats become tickets; an order that gives its seats back voids them.
+  if (gained && moved.ticketOrder) await issueTickets(tx, moved);
+  if (ticketDelta < 0 && donation.ticketOrder) await voidTickets(tx, donation.id, voidReasonFor(from, to));
   // Everything else depends only on the rows above. The per-day totals move under the campaign
   // lock held since its UPDATE, like its raised amount.
   const notify = gained && org && !opts.quiet ? { org, campaign } : undefined;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { tierSeatsFit } from "@/lib/services/events/ticket-tiers";
 import type { Db } from "@/db";
 import { campaigns, donations, organizations, type Donation } from "@/db/schema";
 import { conflict, fieldError, notFound } from "@/lib/errors";
@@ -119,6 +120,7 @@ async function claimIntent(db: Db, donationId: string, accepted: boolean): Promi
           .where(eq(campaigns.id, locked.campaignId))
           .for("update");
         if (c.capacity !== null && c.sold + locked.tickets > c.capacity) throw conflict("sold_out", "Sold out");
+        if (locked.ticketOrder && !(await tierSeatsFit(tx, locked.campaignId, locked.ticketOrder))) throw conflict("sold_out", "Sold out");
       }
       await moveDonation(tx, locked, "PENDING", { timelineType: "payment.retried", failureReason: null });
     }

@@ -5,6 +5,8 @@ import { emailLocale } from "@/lib/email/locale";
 import type { EmailMessage } from "@/lib/email/types";
 import type { Locale } from "@/lib/i18n/locales";
 import { receiptFile } from "@/lib/services/receipts/receipt-pdf";
+import { ticketContentId } from "@/lib/tickets/content-id";
+import { ticketQrPng } from "@/lib/tickets/qr";
 import { loadStatement, type StatementData } from "./statement-data";
 import { renderStatementPdf, statementFilename } from "./statement-pdf";
 
@@ -34,10 +36,19 @@ export async function statementFile(
  */
 export async function emailAttachments(db: DbOrTx, message: EmailMessage): Promise<{ attachments: EmailAttachment[] } | { skip: string }> {
   if (message.template === "receipt") {
-    const { receipt, donationId } = (message as EmailMessage<"receipt">).props;
-    if (receipt?.profile !== "CA" || !receipt.number) return { attachments: [] };
+    const { receipt, donationId, ticketCodes } = (message as EmailMessage<"receipt">).props;
+    // An event order's QR codes, inline images the receipt shows by Content-ID.
+    const qrs: EmailAttachment[] = await Promise.all(
+      (ticketCodes ?? []).map(async (c, i) => ({
+        filename: `ticket-${i + 1}.png`,
+        content: await ticketQrPng(c.code),
+        contentType: "image/png",
+        contentId: ticketContentId(c.code),
+      })),
+    );
+    if (receipt?.profile !== "CA" || !receipt.number) return { attachments: qrs };
     const file = await receiptFile(db, donationId);
-    return { attachments: file ? [{ filename: file.filename, content: file.content }] : [] };
+    return { attachments: file ? [{ filename: file.filename, content: file.content }, ...qrs] : qrs };
   }
   if (message.template !== "year-end-statement") return { attachments: [] };
   const { statement, locale } = (message as EmailMessage<"year-end-statement">).props;

@@ -107,6 +107,33 @@ class Operations:
         )
         return answer
 
+    def check_in_ticket(
+        self,
+        id: str,
+        body: models.CheckIn,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.CheckInResult:
+        """Check a ticket in at the door.
+
+        ``POST /api/campaigns/{id}/check-ins``
+
+        Admits the ticket with this code once: of any number of concurrent check-ins of one
+        code exactly one answers 200. Again: 409 `already_checked_in` (the message gives the
+        time); a void ticket (refunded, voided, disputed): 409 `ticket_not_valid`; a code of
+        another event: 404.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.CheckInResult = self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/check-ins",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     def list_campaign_fundraisers(
         self,
         id: str,
@@ -188,6 +215,46 @@ class Operations:
             "POST",
             f"/api/campaigns/{_segment(id)}/hide",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    def list_campaign_tickets(
+        self,
+        id: str,
+        *,
+        q: str | None = None,
+        counts_only: Literal["true", "false"] | None = None,
+        request_id: str | None = None,
+    ) -> models.TicketList:
+        """List an event's tickets and its check-in counts.
+
+        ``GET /api/campaigns/{id}/tickets``
+
+        Every ticket of the event's paid orders (one per seat), by attendee name; `q` searches
+        attendee and buyer names and emails, or matches a code (at most 100 results then).
+        `counts` gives valid and checked-in tickets per tier.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.TicketList = self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/tickets",
+            params={"q": q, "countsOnly": counts_only},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    def export_campaign_attendees(self, id: str, *, request_id: str | None = None) -> str:
+        """Export an event's attendees as CSV.
+
+        ``GET /api/campaigns/{id}/tickets/export``
+
+        Requires membership of the organization (any role).
+        """
+        answer: str = self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/tickets/export",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 
@@ -3302,6 +3369,33 @@ class AsyncOperations:
         )
         return answer
 
+    async def check_in_ticket(
+        self,
+        id: str,
+        body: models.CheckIn,
+        *,
+        request_id: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.CheckInResult:
+        """Check a ticket in at the door.
+
+        ``POST /api/campaigns/{id}/check-ins``
+
+        Admits the ticket with this code once: of any number of concurrent check-ins of one
+        code exactly one answers 200. Again: 409 `already_checked_in` (the message gives the
+        time); a void ticket (refunded, voided, disputed): 409 `ticket_not_valid`; a code of
+        another event: 404.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.CheckInResult = await self.request(
+            "POST",
+            f"/api/campaigns/{_segment(id)}/check-ins",
+            json=body,
+            headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
     async def list_campaign_fundraisers(
         self,
         id: str,
@@ -3383,6 +3477,46 @@ class AsyncOperations:
             "POST",
             f"/api/campaigns/{_segment(id)}/hide",
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def list_campaign_tickets(
+        self,
+        id: str,
+        *,
+        q: str | None = None,
+        counts_only: Literal["true", "false"] | None = None,
+        request_id: str | None = None,
+    ) -> models.TicketList:
+        """List an event's tickets and its check-in counts.
+
+        ``GET /api/campaigns/{id}/tickets``
+
+        Every ticket of the event's paid orders (one per seat), by attendee name; `q` searches
+        attendee and buyer names and emails, or matches a code (at most 100 results then).
+        `counts` gives valid and checked-in tickets per tier.
+
+        Requires membership of the organization (any role).
+        """
+        answer: models.TicketList = await self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/tickets",
+            params={"q": q, "countsOnly": counts_only},
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
+    async def export_campaign_attendees(self, id: str, *, request_id: str | None = None) -> str:
+        """Export an event's attendees as CSV.
+
+        ``GET /api/campaigns/{id}/tickets/export``
+
+        Requires membership of the organization (any role).
+        """
+        answer: str = await self.request(
+            "GET",
+            f"/api/campaigns/{_segment(id)}/tickets/export",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 

@@ -176,6 +176,9 @@ class Campaign(TypedDict):
     ticketPriceCents: int | None
     ticketCapacity: int | None
     ticketsSold: int
+    # EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has
+    # one. Others: [].
+    ticketTiers: list[TicketTier]
     maxTicketsPerOrder: int
     collectAddress: bool
     parentCampaignId: str | None
@@ -244,6 +247,14 @@ class ChangePlanAmount(TypedDict):
     amount: int
 
 
+class CheckIn(TypedDict):
+    code: str
+
+
+class CheckInResult(TypedDict):
+    ticket: Ticket
+
+
 class CorrectGift(TypedDict):
     amount: NotRequired[int]
     # When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time.
@@ -299,6 +310,10 @@ class CreateCampaign(TypedDict):
     minAmountCents: NotRequired[int | None]
     ticketPriceCents: NotRequired[int | None]
     ticketCapacity: NotRequired[int | None]
+    # EVENT campaigns: 1–20 ticket tiers. Replaces `ticketPriceCents`/`ticketCapacity` (then the
+    # lowest price and the total capacity). A tier left out is removed, unless it has sold seats
+    # (400).
+    ticketTiers: NotRequired[list[TicketTierInput]]
     # EVENT campaigns: the most tickets one donation may buy (default 10).
     maxTicketsPerOrder: NotRequired[int]
     parentCampaignId: NotRequired[str | None]
@@ -385,7 +400,12 @@ class CreateDonation(TypedDict):
     message: NotRequired[str | None]
     dedication: NotRequired[DedicationInput | None]
     recurringInterval: NotRequired[Literal["WEEK", "MONTH", "QUARTER", "YEAR"] | None]
-    tickets: NotRequired[int | None]
+    # EVENT campaigns: the seats per tier (`[{ tierId, quantity, attendees? }]`, attendees in seat
+    # order, at most `quantity`), or a number of seats of the campaign's single tier. `amount` must
+    # be the tiers' price × quantity plus `extraAmount`.
+    tickets: NotRequired[int | list[TicketOrderLineInput] | None]
+    # EVENT campaigns: an extra gift on top of the tickets, included in `amount` (fully deductible).
+    extraAmount: NotRequired[int]
     coverFees: NotRequired[bool]
     # The donor agrees to hear from the organization by email; recorded on the donor once the
     # payment succeeds.
@@ -1385,6 +1405,9 @@ class PublicCampaignViewCampaign(TypedDict):
     ticketPriceCents: int | None
     ticketCapacity: int | None
     ticketsSold: int
+    # EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has
+    # one. Others: [].
+    ticketTiers: list[TicketTier]
     maxTicketsPerOrder: int
     collectAddress: bool
     parentCampaignId: str | None
@@ -1808,6 +1831,68 @@ class SubscriptionAdoption(TypedDict):
     planIds: list[str]
 
 
+class Ticket(TypedDict):
+    id: str
+    # What the ticket's QR code carries: unguessable, 24 characters (base32).
+    code: str
+    tierId: str
+    tierName: str
+    attendeeName: str
+    attendeeEmail: str | None
+    buyerName: str
+    donationId: str
+    status: Literal["VALID", "VOID"]
+    # Why a VOID ticket is void; null for a valid one.
+    voidReason: Literal["refunded", "voided", "disputed", "failed"] | None
+    checkedInAt: str | None
+
+
+class TicketListCountsItem(TypedDict):
+    tierId: str
+    tierName: str
+    # Valid tickets of the tier.
+    sold: int
+    checkedIn: int
+
+
+class TicketList(TypedDict):
+    data: list[Ticket]
+    # Per tier: valid tickets and how many are checked in (for the door's live counts).
+    counts: list[TicketListCountsItem]
+
+
+class TicketOrderLineInputAttendeesItem(TypedDict):
+    name: str
+    email: NotRequired[str | None]
+
+
+class TicketOrderLineInput(TypedDict):
+    tierId: str
+    quantity: int
+    attendees: NotRequired[list[TicketOrderLineInputAttendeesItem]]
+
+
+class TicketTier(TypedDict):
+    id: str
+    name: str
+    priceCents: int
+    capacity: int
+    # Seats held by paid orders and unpaid orders not yet expired.
+    sold: int
+    # The value a buyer receives per ticket: the receipt's advantage.
+    fairMarketValueCents: int
+    description: str | None
+
+
+class TicketTierInput(TypedDict):
+    id: NotRequired[str]
+    name: str
+    priceCents: int
+    capacity: int
+    fairMarketValueCents: NotRequired[int]
+    description: NotRequired[str | None]
+
+
 class TimeseriesBucket(TypedDict):
     # Start of the bucket, as a UTC instant: midnight in the organization's time zone (of a Monday
     # for weeks, of the 1st for months).
@@ -1894,6 +1979,10 @@ class UpdateCampaign(TypedDict):
     minAmountCents: NotRequired[int | None]
     ticketPriceCents: NotRequired[int | None]
     ticketCapacity: NotRequired[int | None]
+    # EVENT campaigns: 1–20 ticket tiers. Replaces `ticketPriceCents`/`ticketCapacity` (then the
+    # lowest price and the total capacity). A tier left out is removed, unless it has sold seats
+    # (400).
+    ticketTiers: NotRequired[list[TicketTierInput]]
     # EVENT campaigns: the most tickets one donation may buy (default 10).
     maxTicketsPerOrder: NotRequired[int]
     parentCampaignId: NotRequired[str | None]

@@ -54,6 +54,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/campaigns/{id}/check-ins": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a ticket in at the door
+     * @description Admits the ticket with this code once: of any number of concurrent check-ins of one code exactly one answers 200. Again: 409 `already_checked_in` (the message gives the time); a void ticket (refunded, voided, disputed): 409 `ticket_not_valid`; a code of another event: 404.
+     *
+     *     Requires membership of the organization (any role).
+     */
+    post: operations["checkInTicket"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/campaigns/{id}/fundraisers": {
     parameters: {
       query?: never;
@@ -134,6 +156,48 @@ export interface paths {
      *     Requires the ADMIN role (or OWNER) in the organization.
      */
     post: operations["hideSupporterPage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/campaigns/{id}/tickets": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an event's tickets and its check-in counts
+     * @description Every ticket of the event's paid orders (one per seat), by attendee name; `q` searches attendee and buyer names and emails, or matches a code (at most 100 results then). `counts` gives valid and checked-in tickets per tier.
+     *
+     *     Requires membership of the organization (any role).
+     */
+    get: operations["listCampaignTickets"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/campaigns/{id}/tickets/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export an event's attendees as CSV
+     * @description Requires membership of the organization (any role).
+     */
+    get: operations["exportCampaignAttendees"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2274,6 +2338,8 @@ export interface components {
       ticketPriceCents: number | null;
       ticketCapacity: number | null;
       ticketsSold: number;
+      /** @description EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has one. Others: []. */
+      ticketTiers: components["schemas"]["TicketTier"][];
       maxTicketsPerOrder: number;
       collectAddress: boolean;
       parentCampaignId: string | null;
@@ -2330,6 +2396,12 @@ export interface components {
       /** @description The new gift per cycle, in minor units (without covered fees). */
       amount: number;
     };
+    CheckIn: {
+      code: string;
+    };
+    CheckInResult: {
+      ticket: components["schemas"]["Ticket"];
+    };
     CorrectGift: {
       amount?: number;
       /** @description When the gift was received: a date (`2031-03-04`, midnight UTC) or an ISO 8601 date-time. */
@@ -2379,6 +2451,8 @@ export interface components {
       minAmountCents?: number | null;
       ticketPriceCents?: number | null;
       ticketCapacity?: number | null;
+      /** @description EVENT campaigns: 1–20 ticket tiers. Replaces `ticketPriceCents`/`ticketCapacity` (then the lowest price and the total capacity). A tier left out is removed, unless it has sold seats (400). */
+      ticketTiers?: components["schemas"]["TicketTierInput"][];
       /** @description EVENT campaigns: the most tickets one donation may buy (default 10). */
       maxTicketsPerOrder?: number;
       parentCampaignId?: string | null;
@@ -2469,7 +2543,10 @@ export interface components {
       message?: string | null;
       dedication?: components["schemas"]["DedicationInput"] | null;
       recurringInterval?: ("WEEK" | "MONTH" | "QUARTER" | "YEAR") | null;
-      tickets?: number | null;
+      /** @description EVENT campaigns: the seats per tier (`[{ tierId, quantity, attendees? }]`, attendees in seat order, at most `quantity`), or a number of seats of the campaign's single tier. `amount` must be the tiers' price × quantity plus `extraAmount`. */
+      tickets?: (number | components["schemas"]["TicketOrderLineInput"][]) | null;
+      /** @description EVENT campaigns: an extra gift on top of the tickets, included in `amount` (fully deductible). */
+      extraAmount?: number;
       coverFees?: boolean;
       /** @description The donor agrees to hear from the organization by email; recorded on the donor once the payment succeeds. */
       emailOptIn?: boolean;
@@ -3487,6 +3564,8 @@ export interface components {
         ticketPriceCents: number | null;
         ticketCapacity: number | null;
         ticketsSold: number;
+        /** @description EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has one. Others: []. */
+        ticketTiers: components["schemas"]["TicketTier"][];
         maxTicketsPerOrder: number;
         collectAddress: boolean;
         parentCampaignId: string | null;
@@ -3860,6 +3939,61 @@ export interface components {
       }[];
       planIds: string[];
     };
+    Ticket: {
+      id: string;
+      /** @description What the ticket's QR code carries: unguessable, 24 characters (base32). */
+      code: string;
+      tierId: string;
+      tierName: string;
+      attendeeName: string;
+      attendeeEmail: string | null;
+      buyerName: string;
+      donationId: string;
+      /** @enum {string} */
+      status: "VALID" | "VOID";
+      /** @description Why a VOID ticket is void; null for a valid one. */
+      voidReason: ("refunded" | "voided" | "disputed" | "failed") | null;
+      checkedInAt: string | null;
+    };
+    TicketList: {
+      data: components["schemas"]["Ticket"][];
+      /** @description Per tier: valid tickets and how many are checked in (for the door's live counts). */
+      counts: {
+        tierId: string;
+        tierName: string;
+        /** @description Valid tickets of the tier. */
+        sold: number;
+        checkedIn: number;
+      }[];
+    };
+    TicketOrderLineInput: {
+      tierId: string;
+      quantity: number;
+      attendees?: {
+        name: string;
+        email?: string | null;
+      }[];
+    };
+    TicketTier: {
+      id: string;
+      name: string;
+      priceCents: number;
+      capacity: number;
+      /** @description Seats held by paid orders and unpaid orders not yet expired. */
+      sold: number;
+      /** @description The value a buyer receives per ticket: the receipt's advantage. */
+      fairMarketValueCents: number;
+      description: string | null;
+    };
+    TicketTierInput: {
+      id?: string;
+      name: string;
+      priceCents: number;
+      capacity: number;
+      /** @default 0 */
+      fairMarketValueCents: number;
+      description?: string | null;
+    };
     TimeseriesBucket: {
       /** @description Start of the bucket, as a UTC instant: midnight in the organization's time zone (of a Monday for weeks, of the 1st for months). */
       start: string;
@@ -3946,6 +4080,8 @@ export interface components {
       minAmountCents?: number | null;
       ticketPriceCents?: number | null;
       ticketCapacity?: number | null;
+      /** @description EVENT campaigns: 1–20 ticket tiers. Replaces `ticketPriceCents`/`ticketCapacity` (then the lowest price and the total capacity). A tier left out is removed, unless it has sold seats (400). */
+      ticketTiers?: components["schemas"]["TicketTierInput"][];
       /** @description EVENT campaigns: the most tickets one donation may buy (default 10). */
       maxTicketsPerOrder?: number;
       parentCampaignId?: string | null;
@@ -5011,6 +5147,269 @@ export interface operations {
       };
     };
   };
+  checkInTicket: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 hours answers the first request's stored answer (with `Idempotent-Replayed: true`) instead of running again. Keys belong to the caller (user, API key, or client IP for public calls); use a fresh random value (a UUID) per operation. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CheckIn"];
+      };
+    };
+    responses: {
+      /** @description The ticket, checked in */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CheckInResult"];
+        };
+      };
+      /** @description Invalid JSON body, or the body failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "title": [
+           *             "Required"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "title": [
+           *             {
+           *               "code": "invalid_type",
+           *               "expected": "string"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Ticket not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Ticket not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: "Already checked in at <time>"; "Not valid: <reason>"; "A request with this idempotency key is in progress". */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Already checked in at <time>",
+           *       "status": 409
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body larger than 1 MiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Request body too large (limit 1 MiB)",
+           *       "status": 413
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Content-Type is not application/json. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Content-Type must be application/json",
+           *       "status": 415
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The Idempotency-Key was used with a different request (method, path or body). */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Idempotency key was used with a different request",
+           *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listCampaignFundraisers: {
     parameters: {
       query?: never;
@@ -5726,6 +6125,340 @@ export interface operations {
            * @example {
            *       "error": "Idempotency key was used with a different request",
            *       "status": 422
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCampaignTickets: {
+    parameters: {
+      query?: {
+        /** @description Attendee or buyer name or email, or a ticket code. */
+        q?: string;
+        /** @description `true`: only the per-tier counts (`data` is empty), for a check-in desk polling them. */
+        countsOnly?: "true" | "false";
+      };
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tickets and the counts per tier */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TicketList"];
+        };
+      };
+      /** @description A query parameter failed validation (`details` lists the fields). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Validation failed",
+           *       "status": 400,
+           *       "details": {
+           *         "fieldErrors": {
+           *           "limit": [
+           *             "Number must be less than or equal to 100"
+           *           ]
+           *         },
+           *         "formErrors": [],
+           *         "codes": {
+           *           "limit": [
+           *             {
+           *               "code": "too_big",
+           *               "origin": "number",
+           *               "maximum": 100,
+           *               "inclusive": true
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Too many requests",
+           *       "status": 429
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportCampaignAttendees: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          /** @description `attachment; filename="<name>.csv"`: browsers save the body as a file. */
+          "Content-Disposition"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Missing, expired or invalid session token or API key (revoked keys too). */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unauthorized",
+           *       "status": 401
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The caller is not a member of the organization, or lacks the role (an API key: of another organization, or with a lower role). The organization requires two-factor authentication and the session has not passed it (`code: "two_factor_required"`). */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "status": 403
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Campaign not found. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Campaign not found",
+           *       "status": 404
            *     }
            */
           "application/json": components["schemas"]["Error"];

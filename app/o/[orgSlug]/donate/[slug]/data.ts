@@ -144,6 +144,7 @@ export function donateFormCampaign(c: PublicView["campaign"], org: Pick<Organiza
     ticketPriceCents: c.ticketPriceCents,
     ticketCapacity: c.ticketCapacity,
     ticketsSold: c.ticketsSold,
+    ticketTiers: c.ticketTiers,
     maxTicketsPerOrder: c.maxTicketsPerOrder,
     matchingEnabled: c.matchingEnabled,
     matchingOrgName: c.matchingOrgName,

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CampaignEditor } from "@/components/dashboard/campaign-editor";
+import { TicketTiersEditor } from "@/components/dashboard/ticket-tiers-editor";
 import { TYPE_LABEL, embedSnippet, progressOf } from "@/components/dashboard/campaign-helpers";
 import { CampaignStatusPanel } from "@/components/dashboard/campaign-status-panel";
 import { formatMoney } from "@/lib/money";
@@ -57,6 +58,16 @@ export default async function CampaignPage(props: Props) {
         }
         actions={
           <>
+            {campaign.type === "EVENT" && (
+              <>
+                <Link className="button secondary" href={`${base}/campaigns/${campaign.id}/check-in`}>
+                  Check-in
+                </Link>
+                <a className="button secondary" href={`/api/campaigns/${campaign.id}/tickets/export`} download>
+                  Attendees CSV
+                </a>
+              </>
+            )}
             {campaign.type === "PEER_TO_PEER" && !campaign.parentCampaignId && (
               <Link className="button secondary" href={`${base}/campaigns/${campaign.id}/fundraisers`}>
                 Fundraisers
@@ -70,15 +81,20 @@ export default async function CampaignPage(props: Props) {
         }
       />
       <div className="editor-layout">
-        <CampaignEditor
-          mode="edit"
-          orgSlug={org.slug}
-          currency={org.currency}
-          campaign={view}
-          parentOptions={parents}
-          canEdit={canEdit}
-          donatePrefix={`${donateBaseUrl(org)}/donate/`}
-        />
+        <div className="stack" style={{ gap: 16, minWidth: 0 }}>
+          <CampaignEditor
+            mode="edit"
+            orgSlug={org.slug}
+            currency={org.currency}
+            campaign={view}
+            parentOptions={parents}
+            canEdit={canEdit}
+            donatePrefix={`${donateBaseUrl(org)}/donate/`}
+          />
+          {campaign.type === "EVENT" && view.ticketTiers.length > 0 ? (
+            <TicketTiersEditor campaignId={campaign.id} currency={org.currency} tiers={view.ticketTiers} canEdit={canEdit} />
+          ) : null}
+        </div>
         <aside className="editor-aside" aria-label="Status and sharing">
           <CampaignStatusPanel
             orgSlug={org.slug}

@@ -12,6 +12,8 @@ import { RecordGift } from "@/components/donate/record-gift";
 import { ShareButtons } from "@/components/donate/share-buttons";
 import { shareLabels } from "@/components/donate/share-labels";
 import { donateBaseUrl } from "@/lib/schemas/organizations";
+import { ticketsOfDonation } from "@/lib/services/events/tickets";
+import { ticketQrDataUrl } from "@/lib/tickets/qr";
 import { orgBasePath, pageLanguage } from "../../../site";
 import { loadCampaign, type DonatePageParams } from "../data";
 import styles from "../page.module.css";
@@ -74,6 +76,42 @@ async function lastFailureWasDecline(id: string): Promise<boolean> {
   return last?.type === DECLINE;
 }
 
+/** A paid order's tickets: one QR code per seat, with its attendee, tier and code, and the order's ticket PDF. */
+async function TicketCodes({ donationId, pdfHref }: { donationId: string; pdfHref: string }) {
+  const { t } = await pageLanguage();
+  const rows = await ticketsOfDonation(await getDb(), donationId);
+  if (rows.length === 0) return null;
+  const qrs = await Promise.all(rows.map((r) => ticketQrDataUrl(r.code)));
+  return (
+    <section className={styles.tickets} aria-labelledby="tickets-heading">
+      <h2 id="tickets-heading" className={styles.panelHeading}>
+        {t("thanks.ticketsHeading")}
+      </h2>
+      <p className={styles.panelIntro}>{t("thanks.ticketsIntro")}</p>
+      <ul className={styles.ticketList}>
+        {rows.map((r, i) => (
+          <li key={r.id} className={styles.ticket} data-ticket-code={r.code}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server */}
+            <img
+              src={qrs[i]}
+              alt={t("thanks.ticketQrAlt", { name: r.attendeeName })}
+              width={200}
+              height={200}
+              className={styles.ticketQr}
+            />
+            <strong>{r.attendeeName}</strong>
+            <span>{r.tierName}</span>
+            <code className={styles.ticketCode}>{t("thanks.ticketCode", { code: r.code })}</code>
+          </li>
+        ))}
+      </ul>
+      <a className={styles.back} href={pdfHref}>
+        {t("thanks.ticketsPdf")}
+      </a>
+    </section>
+  );
+}
+
 /** The card saying how the gift went: an optional icon, the heading, a lead line, then what follows. */
 function ThanksCard({
   icon,
@@ -110,7 +148,8 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
   const donationId = typeof sp.donation === "string" ? sp.donation : null;
   const d = donationId ? await findDonation(donationId, campaign.id) : null;
   // On the organization's custom domain, its short paths (`/donate/{slug}`).
-  const donatePath = withLang(`${await orgBasePath(org.slug)}/donate/${campaign.slug}${embed ? "/embed" : ""}`, langParam);
+  const donatePathBase = `${await orgBasePath(org.slug)}/donate/${campaign.slug}`;
+  const donatePath = withLang(`${donatePathBase}${embed ? "/embed" : ""}`, langParam);
   const shareUrl = `${donateBaseUrl(org)}/donate/${campaign.slug}`;
   // Stripe appends redirect_status to return_url; "failed" arrives before the webhook does.
   const redirectFailed = sp.redirect_status === "failed";
@@ -170,6 +209,12 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
                 : null}
             {t("thanks.receipt")}
           </p>
+          {d.tickets ? (
+            <TicketCodes
+              donationId={donationId!}
+              pdfHref={withLang(`${donatePathBase}/thank-you/tickets.pdf?donation=${donationId}`, langParam)}
+            />
+          ) : null}
         </ThanksCard>
       );
     } else if (failed && !declined) {
