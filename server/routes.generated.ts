@@ -2,17 +2,22 @@
 // withRoute declarations (`fastPath`, `overload`, `uploadBytes`); do not edit.
 import type { OverloadClass, RouteHandler } from "@/lib/api/route";
 import * as route0 from "../app/api/donations/route";
-import * as route1 from "../app/api/processor/webhooks/route";
+import * as route1 from "../app/api/health/route";
+import * as route2 from "../app/api/processor/webhooks/route";
+import * as route3 from "../app/api/ready/route";
 
 /** The routes that declare `fastPath: true`, by path and method: served by ./fast-path.ts. */
 export const FAST_ROUTES: Readonly<Record<string, Readonly<Partial<Record<string, RouteHandler>>>>> = {
   "/api/donations": { POST: route0.POST },
-  "/api/processor/webhooks": { POST: route1.POST },
+  "/api/health": { GET: route1.GET },
+  "/api/processor/webhooks": { POST: route2.POST },
+  "/api/ready": { GET: route3.GET },
 };
 
 /** The API operations whose overload class is not "api" (./overload.ts). */
 export const API_ROUTE_CLASSES: readonly { method: string; pattern: RegExp; overload: OverloadClass }[] = [
   { method: "POST", pattern: /^\/api\/donations\/?$/, overload: "priority" },
+  { method: "GET", pattern: /^\/api\/health\/?$/, overload: "exempt" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donations\/export\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donors\/[^/]+\/export\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donors\/export\/?$/, overload: "reports" },
@@ -21,6 +26,7 @@ export const API_ROUTE_CLASSES: readonly { method: string; pattern: RegExp; over
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/summary\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/timeseries\/?$/, overload: "reports" },
   { method: "POST", pattern: /^\/api\/processor\/webhooks\/?$/, overload: "priority" },
+  { method: "GET", pattern: /^\/api\/ready\/?$/, overload: "exempt" },
   { method: "POST", pattern: /^\/api\/sandbox\/payments\/confirm\/?$/, overload: "priority" },
 ];
 

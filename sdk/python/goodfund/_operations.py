@@ -816,6 +816,23 @@ class Operations:
         )
         return answer
 
+    def get_health(self, *, request_id: str | None = None) -> models.Health:
+        """Liveness probe.
+
+        ``GET /api/health``
+
+        Public. Answers 200 `{ "status": "ok" }` while the process serves requests. It touches
+        neither the database nor the rate-limit store, is never rate-limited and never shed
+        under overload: aim a load balancer's liveness check here, and its readiness check at
+        `GET /api/ready`.
+        """
+        answer: models.Health = self.request(
+            "GET",
+            "/api/health",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def get_import(self, id: str, *, request_id: str | None = None) -> models.Import:
         """Get an import.
 
@@ -2969,6 +2986,26 @@ class Operations:
         )
         return answer
 
+    def get_readiness(self, *, request_id: str | None = None) -> models.Readiness:
+        """Readiness probe.
+
+        ``GET /api/ready``
+
+        Public. Answers 200 `{ "status": "ready", "checks": { "database": "ok",
+        "rateLimitStore": "ok", "outbox": "ok" } }` when the database and the rate-limit store
+        answer (within 2 seconds each) and the oldest due outbox item (an email or outbound
+        webhook) has waited no longer than `READY_OUTBOX_MAX_LAG_SECONDS` (300 by default).
+        Otherwise 503 `{ "error": "Not ready: database", "status": 503, "checks": { ... } }`,
+        naming the failing checks; it recovers on its own. Never rate-limited, never shed
+        under overload, and it reveals nothing beyond the checks.
+        """
+        answer: models.Readiness = self.request(
+            "GET",
+            "/api/ready",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def cancel_recurring_plan(
         self,
         id: str,
@@ -4011,6 +4048,23 @@ class AsyncOperations:
             f"/api/donors/{_segment(id)}/notes",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def get_health(self, *, request_id: str | None = None) -> models.Health:
+        """Liveness probe.
+
+        ``GET /api/health``
+
+        Public. Answers 200 `{ "status": "ok" }` while the process serves requests. It touches
+        neither the database nor the rate-limit store, is never rate-limited and never shed
+        under overload: aim a load balancer's liveness check here, and its readiness check at
+        `GET /api/ready`.
+        """
+        answer: models.Health = await self.request(
+            "GET",
+            "/api/health",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 
@@ -6178,6 +6232,26 @@ class AsyncOperations:
             "/api/public/reminders/unsubscribe",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def get_readiness(self, *, request_id: str | None = None) -> models.Readiness:
+        """Readiness probe.
+
+        ``GET /api/ready``
+
+        Public. Answers 200 `{ "status": "ready", "checks": { "database": "ok",
+        "rateLimitStore": "ok", "outbox": "ok" } }` when the database and the rate-limit store
+        answer (within 2 seconds each) and the oldest due outbox item (an email or outbound
+        webhook) has waited no longer than `READY_OUTBOX_MAX_LAG_SECONDS` (300 by default).
+        Otherwise 503 `{ "error": "Not ready: database", "status": 503, "checks": { ... } }`,
+        naming the failing checks; it recovers on its own. Never rate-limited, never shed
+        under overload, and it reveals nothing beyond the checks.
+        """
+        answer: models.Readiness = await self.request(
+            "GET",
+            "/api/ready",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 

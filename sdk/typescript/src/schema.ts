@@ -578,6 +578,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness probe
+     * @description Public. Answers 200 `{ "status": "ok" }` while the process serves requests. It touches neither the database nor the rate-limit store, is never rate-limited and never shed under overload: aim a load balancer's liveness check here, and its readiness check at `GET /api/ready`.
+     */
+    get: operations["getHealth"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/imports/{id}": {
     parameters: {
       query?: never;
@@ -1929,6 +1949,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness probe
+     * @description Public. Answers 200 `{ "status": "ready", "checks": { "database": "ok", "rateLimitStore": "ok", "outbox": "ok" } }` when the database and the rate-limit store answer (within 2 seconds each) and the oldest due outbox item (an email or outbound webhook) has waited no longer than `READY_OUTBOX_MAX_LAG_SECONDS` (300 by default). Otherwise 503 `{ "error": "Not ready: database", "status": 503, "checks": { ... } }`, naming the failing checks; it recovers on its own. Never rate-limited, never shed under overload, and it reveals nothing beyond the checks.
+     */
+    get: operations["getReadiness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/recurring-plans/{id}/cancel": {
     parameters: {
       query?: never;
@@ -3104,6 +3144,10 @@ export interface components {
       /** @constant */
       confirmed: true;
     };
+    Health: {
+      /** @constant */
+      status: "ok";
+    };
     Import: {
       id: string;
       orgId: string;
@@ -3540,6 +3584,18 @@ export interface components {
             pageUrl: string;
           }[]
         | null;
+    };
+    Readiness: {
+      /** @constant */
+      status: "ready";
+      checks: {
+        /** @enum {string} */
+        database: "ok" | "failing";
+        /** @enum {string} */
+        rateLimitStore: "ok" | "failing";
+        /** @enum {string} */
+        outbox: "ok" | "failing";
+      };
     };
     ReconcileRepair: {
       /**
@@ -10343,6 +10399,63 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process serves */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
           "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
@@ -24449,6 +24562,63 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every check passes */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Readiness"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
           "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
