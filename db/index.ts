@@ -17,6 +17,9 @@ type Handle = { db: Db; close: () => Promise<void> };
 // bundles (instrumentation, each route), and PGlite must never be opened twice on one directory.
 const globalForDb = globalThis as unknown as { __goodfundDb?: Promise<Handle> };
 
+/** The `application_name` the app's Postgres connections carry (pg_stat_activity; the metrics count them by it). */
+export const APPLICATION_NAME = "goodfund";
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
 async function open(): Promise<Handle> {
@@ -32,7 +35,7 @@ async function open(): Promise<Handle> {
       connect_timeout: 5,
       backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
       onnotice: () => {},
-      connection: { application_name: "goodfund" },
+      connection: { application_name: APPLICATION_NAME },
       // Named prepared statements, each parsed and planned once per connection, and one round trip
       // per statement: for an unnamed statement with parameters the driver first asks Postgres to
       // describe it. drizzle asks for them on every query (patches/drizzle-orm+0.45.4.patch).

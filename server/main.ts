@@ -19,6 +19,7 @@ import path from "node:path";
 import next from "next";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env";
 import { clientIpStamper } from "./client-ip";
+import { primaryMetrics } from "./metrics";
 import { SERVER_STREAM_OPTIONS } from "./request-body";
 
 const dev = process.argv.includes("--dev");
@@ -55,6 +56,8 @@ function webConcurrency(): number {
 function superviseWorkers(n: number) {
   let stopping = false;
   const restarts: number[] = [];
+  // One scrape of GET /api/metrics sums every server process's metrics (./metrics.ts).
+  primaryMetrics();
   for (let i = 0; i < n; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
@@ -118,14 +121,20 @@ async function serve(trustedProxies: number) {
 
   // Loaded once Next.js is prepared: the route modules (and next/server) need the request scope
   // Next.js sets up for the process.
-  const [{ fastPath }, { createOverloadGuard }, { FAST_ROUTES, API_ROUTE_CLASSES, UPLOAD_ROUTES }] = await Promise.all([
-    import("./fast-path"),
-    import("./overload"),
-    import("./routes.generated"),
-  ]);
+  const [
+    { fastPath },
+    { createOverloadGuard },
+    { FAST_ROUTES, API_ROUTE_CLASSES, UPLOAD_ROUTES, API_ROUTE_PATHS },
+    { requestMetrics, routeLabeler, serverProcessMetrics, shedMetrics },
+  ] = await Promise.all([import("./fast-path"), import("./overload"), import("./routes.generated"), import("./metrics")]);
   // Under overload, requests are queued briefly and then shed by class before Next.js sees them;
   // OVERLOAD_SHEDDING=0 turns it off.
-  const { guard } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, uploadRoutes: UPLOAD_ROUTES, staticFiles: staticFiles(root) });
+  const files = staticFiles(root);
+  const { guard, limiter } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, uploadRoutes: UPLOAD_ROUTES, staticFiles: files });
+  // Every request counted by route pattern (GET /api/metrics; ./metrics.ts).
+  serverProcessMetrics();
+  shedMetrics(limiter);
+  const measure = requestMetrics(routeLabeler(API_ROUTE_PATHS, files));
   // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
   const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES);
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
@@ -141,6 +150,7 @@ async function serve(trustedProxies: number) {
   // default: a slowloris connection would live 22–30 s instead of 10.
   const server = http.createServer({ ...SERVER_STREAM_OPTIONS, connectionsCheckingInterval: 1_000 }, (req, res) => {
     stamp(req);
+    measure(req, res);
     void guard(req, res, () => fast(req, res) ?? serveNext(req, res));
   });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the

@@ -46,57 +46,58 @@ import * as route40 from "./me/two-factor/passkey/options/route";
 import * as route41 from "./me/two-factor/recovery-codes/route";
 import * as route42 from "./me/two-factor/totp/route";
 import * as route43 from "./me/two-factor/totp/verify/route";
-import * as route44 from "./orgs/route";
-import * as route45 from "./orgs/[idOrSlug]/route";
-import * as route46 from "./orgs/[idOrSlug]/api-keys/route";
-import * as route47 from "./orgs/[idOrSlug]/api-keys/[id]/route";
-import * as route48 from "./orgs/[idOrSlug]/audit-log/route";
-import * as route49 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route50 from "./orgs/[idOrSlug]/custom-domain/verify/route";
-import * as route51 from "./orgs/[idOrSlug]/donations/route";
-import * as route52 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route53 from "./orgs/[idOrSlug]/donor-requests/route";
-import * as route54 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
-import * as route55 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
-import * as route56 from "./orgs/[idOrSlug]/donors/route";
-import * as route57 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
-import * as route58 from "./orgs/[idOrSlug]/donors/[id]/export/route";
-import * as route59 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route60 from "./orgs/[idOrSlug]/gift-aid/claim/route";
-import * as route61 from "./orgs/[idOrSlug]/imports/route";
-import * as route62 from "./orgs/[idOrSlug]/members/route";
-import * as route63 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route64 from "./orgs/[idOrSlug]/offline-gifts/route";
-import * as route65 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route66 from "./orgs/[idOrSlug]/processor/subscriptions/adopt/route";
-import * as route67 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route68 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route69 from "./orgs/[idOrSlug]/reports/recurring/route";
-import * as route70 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route71 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route72 from "./orgs/[idOrSlug]/statements/route";
-import * as route73 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route74 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route75 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route76 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route77 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route78 from "./passkeys/sign-in-options/route";
-import * as route79 from "./processor/webhooks/route";
-import * as route80 from "./public/campaigns/[id]/route";
-import * as route81 from "./public/campaigns/[id]/fundraisers/route";
-import * as route82 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route83 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route84 from "./public/reminders/unsubscribe/route";
-import * as route85 from "./ready/route";
-import * as route86 from "./recurring-plans/[id]/cancel/route";
-import * as route87 from "./sandbox/accounts/[id]/complete/route";
-import * as route88 from "./sandbox/payments/confirm/route";
-import * as route89 from "./sandbox/setup-intents/confirm/route";
-import * as route90 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
-import * as route91 from "./sandbox/subscriptions/[id]/renew/route";
-import * as route92 from "./supporter/fundraisers/[id]/route";
-import * as route93 from "./supporter/orgs/[orgSlug]/fundraisers/route";
-import * as route94 from "./supporter/orgs/[orgSlug]/fundraisers/gifts/route";
+import * as route44 from "./metrics/route";
+import * as route45 from "./orgs/route";
+import * as route46 from "./orgs/[idOrSlug]/route";
+import * as route47 from "./orgs/[idOrSlug]/api-keys/route";
+import * as route48 from "./orgs/[idOrSlug]/api-keys/[id]/route";
+import * as route49 from "./orgs/[idOrSlug]/audit-log/route";
+import * as route50 from "./orgs/[idOrSlug]/campaigns/route";
+import * as route51 from "./orgs/[idOrSlug]/custom-domain/verify/route";
+import * as route52 from "./orgs/[idOrSlug]/donations/route";
+import * as route53 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route54 from "./orgs/[idOrSlug]/donor-requests/route";
+import * as route55 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
+import * as route56 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
+import * as route57 from "./orgs/[idOrSlug]/donors/route";
+import * as route58 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
+import * as route59 from "./orgs/[idOrSlug]/donors/[id]/export/route";
+import * as route60 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route61 from "./orgs/[idOrSlug]/gift-aid/claim/route";
+import * as route62 from "./orgs/[idOrSlug]/imports/route";
+import * as route63 from "./orgs/[idOrSlug]/members/route";
+import * as route64 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route65 from "./orgs/[idOrSlug]/offline-gifts/route";
+import * as route66 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route67 from "./orgs/[idOrSlug]/processor/subscriptions/adopt/route";
+import * as route68 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route69 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route70 from "./orgs/[idOrSlug]/reports/recurring/route";
+import * as route71 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route72 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route73 from "./orgs/[idOrSlug]/statements/route";
+import * as route74 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route75 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route76 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route77 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route78 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route79 from "./passkeys/sign-in-options/route";
+import * as route80 from "./processor/webhooks/route";
+import * as route81 from "./public/campaigns/[id]/route";
+import * as route82 from "./public/campaigns/[id]/fundraisers/route";
+import * as route83 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route84 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route85 from "./public/reminders/unsubscribe/route";
+import * as route86 from "./ready/route";
+import * as route87 from "./recurring-plans/[id]/cancel/route";
+import * as route88 from "./sandbox/accounts/[id]/complete/route";
+import * as route89 from "./sandbox/payments/confirm/route";
+import * as route90 from "./sandbox/setup-intents/confirm/route";
+import * as route91 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
+import * as route92 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route93 from "./supporter/fundraisers/[id]/route";
+import * as route94 from "./supporter/orgs/[orgSlug]/fundraisers/route";
+import * as route95 from "./supporter/orgs/[orgSlug]/fundraisers/gifts/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -143,55 +144,56 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/me/two-factor/recovery-codes", module: route41 },
   { path: "/api/me/two-factor/totp", module: route42 },
   { path: "/api/me/two-factor/totp/verify", module: route43 },
-  { path: "/api/orgs", module: route44 },
-  { path: "/api/orgs/[idOrSlug]", module: route45 },
-  { path: "/api/orgs/[idOrSlug]/api-keys", module: route46 },
-  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route47 },
-  { path: "/api/orgs/[idOrSlug]/audit-log", module: route48 },
-  { path: "/api/orgs/[idOrSlug]/campaigns", module: route49 },
-  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route50 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route51 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route52 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route53 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route54 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route55 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route56 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route57 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route58 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route59 },
-  { path: "/api/orgs/[idOrSlug]/gift-aid/claim", module: route60 },
-  { path: "/api/orgs/[idOrSlug]/imports", module: route61 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route62 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route63 },
-  { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route64 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route65 },
-  { path: "/api/orgs/[idOrSlug]/processor/subscriptions/adopt", module: route66 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route67 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route68 },
-  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route69 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route70 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route71 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route72 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route73 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route74 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route75 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route76 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route77 },
-  { path: "/api/passkeys/sign-in-options", module: route78 },
-  { path: "/api/processor/webhooks", module: route79 },
-  { path: "/api/public/campaigns/[id]", module: route80 },
-  { path: "/api/public/campaigns/[id]/fundraisers", module: route81 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route82 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route83 },
-  { path: "/api/public/reminders/unsubscribe", module: route84 },
-  { path: "/api/ready", module: route85 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route86 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route87 },
-  { path: "/api/sandbox/payments/confirm", module: route88 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route89 },
-  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route90 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route91 },
-  { path: "/api/supporter/fundraisers/[id]", module: route92 },
-  { path: "/api/supporter/orgs/[orgSlug]/fundraisers", module: route93 },
-  { path: "/api/supporter/orgs/[orgSlug]/fundraisers/gifts", module: route94 },
+  { path: "/api/metrics", module: route44 },
+  { path: "/api/orgs", module: route45 },
+  { path: "/api/orgs/[idOrSlug]", module: route46 },
+  { path: "/api/orgs/[idOrSlug]/api-keys", module: route47 },
+  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route48 },
+  { path: "/api/orgs/[idOrSlug]/audit-log", module: route49 },
+  { path: "/api/orgs/[idOrSlug]/campaigns", module: route50 },
+  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route51 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route52 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route53 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route54 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route55 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route56 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route57 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route58 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route59 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route60 },
+  { path: "/api/orgs/[idOrSlug]/gift-aid/claim", module: route61 },
+  { path: "/api/orgs/[idOrSlug]/imports", module: route62 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route63 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route64 },
+  { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route65 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route66 },
+  { path: "/api/orgs/[idOrSlug]/processor/subscriptions/adopt", module: route67 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route68 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route69 },
+  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route70 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route71 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route72 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route73 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route74 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route75 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route76 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route77 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route78 },
+  { path: "/api/passkeys/sign-in-options", module: route79 },
+  { path: "/api/processor/webhooks", module: route80 },
+  { path: "/api/public/campaigns/[id]", module: route81 },
+  { path: "/api/public/campaigns/[id]/fundraisers", module: route82 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route83 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route84 },
+  { path: "/api/public/reminders/unsubscribe", module: route85 },
+  { path: "/api/ready", module: route86 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route87 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route88 },
+  { path: "/api/sandbox/payments/confirm", module: route89 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route90 },
+  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route91 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route92 },
+  { path: "/api/supporter/fundraisers/[id]", module: route93 },
+  { path: "/api/supporter/orgs/[orgSlug]/fundraisers", module: route94 },
+  { path: "/api/supporter/orgs/[orgSlug]/fundraisers/gifts", module: route95 },
 ];
