@@ -57,8 +57,8 @@ export type RouteDoc = {
   success: 200 | 201 | 202 | 204;
   /** Schema of the success body (output side); absent for 204. */
   response?: z.ZodType;
-  /** JSON unless said otherwise (CSV exports answer `text/csv`, statements `application/pdf`). */
-  responseMediaType?: "application/json" | "text/csv" | "application/pdf";
+  /** JSON unless said otherwise (CSV exports answer `text/csv`, statements `application/pdf`, the metrics `text/plain`). */
+  responseMediaType?: "application/json" | "text/csv" | "application/pdf" | "text/plain";
   responseDescription: string;
   bodyExamples?: Record<string, Example>;
   /** A body the handler reads itself (to verify a signature over its bytes): documented, not parsed by the wrapper. */

@@ -1260,6 +1260,24 @@ class Operations:
         )
         return answer
 
+    def get_metrics(self, *, request_id: str | None = None) -> str:
+        """Prometheus metrics.
+
+        ``GET /api/metrics``
+
+        For a monitoring system: the instance's metrics in Prometheus's text format, every
+        server process (`WEB_CONCURRENCY`) summed. Only with `Authorization: Bearer
+        <METRICS_TOKEN>`: a missing or wrong token answers 401 `Unauthorized`, and while
+        `METRICS_TOKEN` is not set the route answers 404. Requests by route pattern, method
+        and status (`goodfund_http_requests_total`, `goodfund_http_request_duration_seconds`),
+        processor events by type and result, outbound webhook deliveries by result, donations
+        by status, the outbox's depth and the age of its oldest due item, database
+        connections, overload sheds by class, and the processes' CPU and memory. Never
+        rate-limited or shed.
+        """
+        answer: str = self.request("GET", "/api/metrics", headers={"X-Request-Id": request_id})
+        return answer
+
     def get_open_api_document(self, *, request_id: str | None = None) -> dict[str, Any]:
         """This OpenAPI 3.1 document.
 
@@ -4500,6 +4518,28 @@ class AsyncOperations:
             "/api/me/two-factor/totp/verify",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def get_metrics(self, *, request_id: str | None = None) -> str:
+        """Prometheus metrics.
+
+        ``GET /api/metrics``
+
+        For a monitoring system: the instance's metrics in Prometheus's text format, every
+        server process (`WEB_CONCURRENCY`) summed. Only with `Authorization: Bearer
+        <METRICS_TOKEN>`: a missing or wrong token answers 401 `Unauthorized`, and while
+        `METRICS_TOKEN` is not set the route answers 404. Requests by route pattern, method
+        and status (`goodfund_http_requests_total`, `goodfund_http_request_duration_seconds`),
+        processor events by type and result, outbound webhook deliveries by result, donations
+        by status, the outbox's depth and the age of its oldest due item, database
+        connections, overload sheds by class, and the processes' CPU and memory. Never
+        rate-limited or shed.
+        """
+        answer: str = await self.request(
+            "GET",
+            "/api/metrics",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 
