@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "@/lib/env";
+import { recordStatement } from "@/lib/telemetry/tracing";
 
 // No relational schema: the app queries with the SQL-like builders only, and a database made with
 // one builds a relational query builder per table for every transaction it opens.
@@ -41,6 +42,8 @@ async function open(): Promise<Handle> {
       // describe it. drizzle asks for them on every query (patches/drizzle-orm+0.45.4.patch).
       // DATABASE_NO_PREPARE=1 sends unnamed ones instead, e.g. behind PgBouncer in transaction mode.
       prepare: !env.DATABASE_NO_PREPARE,
+      // With tracing on, each statement the driver sends is a span of the active trace.
+      ...(process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? { debug: (_connection: number, statement: string) => recordStatement(statement) } : {}),
     });
     return { db: drizzle(client, { casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
   }

@@ -20,6 +20,7 @@ import { remindUnfinishedGifts } from "@/lib/services/recurring/remind-unfinishe
 import { sendDonorSignInLink } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { purgeStaleAccountRows } from "@/lib/services/sessions/purge-sessions";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
+import { inSpan } from "@/lib/telemetry/tracing";
 import { startReconciler } from "./reconcile";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
@@ -75,8 +76,14 @@ export function claimDue(db: Db, limit: number, options: ClaimOptions = {}): Pro
   return claimOutboxRows(db, deliverableKinds(), limit, options);
 }
 
-/** Delivers one claimed row through its kind's sender and records the outcome. */
-async function deliver(db: Db, row: OutboxRecord): Promise<boolean> {
+/** Delivers one claimed row through its kind's sender and records the outcome (a span of its own when tracing). */
+function deliver(db: Db, row: OutboxRecord): Promise<boolean> {
+  return inSpan("outbox.deliver", { "outbox.id": row.id, "outbox.kind": row.kind, "outbox.attempt": row.attempts }, () =>
+    deliverRow(db, row),
+  );
+}
+
+async function deliverRow(db: Db, row: OutboxRecord): Promise<boolean> {
   const send = DELIVERERS[row.kind as OutboxKind];
   const context = {
     outboxId: row.id,
@@ -219,7 +226,9 @@ export function startWorker(options: { intervalMs?: number; limit?: number; keep
     running = (async () => {
       let next = intervalMs;
       try {
-        const result = await runWorkerOnce(await getDb(), { limit, orgIds: options.orgIds, signal: stopping.signal });
+        const result = await inSpan("worker.run", {}, async () =>
+          runWorkerOnce(await getDb(), { limit, orgIds: options.orgIds, signal: stopping.signal }),
+        );
         if (result.delivered + result.failed + result.published + result.ended > 0) log.info("worker run", result);
         if (result.delivered + result.failed >= limit) next = 0;
       } catch (err) {
