@@ -59,7 +59,8 @@ export function renderServerRoutes(routes: readonly RouteManifestEntry[]): strin
     "",
     "/** Every API route by the path it is served at, the most specific first: the `route` label of the server's metrics (./metrics.ts). */",
     "export const API_ROUTE_PATHS: readonly { route: string; pattern: RegExp }[] = [",
-    ...allPaths.map((path) => `  { route: "${path}", pattern: ${pathPattern(path)} },`),
+    // One key a line (prettier keeps an object expanded when its source is), so the long ones need no reflow.
+    ...allPaths.flatMap((path) => ["  {", `    route: "${path}",`, `    pattern: ${pathPattern(path)},`, "  },"]),
     "];",
     "",
     "/** The API operations that stream a large body themselves (`uploadBytes`): not held to the 1 MiB body-first cap (./overload.ts). */",

@@ -53,7 +53,8 @@ export const GUIDES = [
   {
     slug: "deploying",
     title: "Deploying Goodfund",
-    summary: "A VM with systemd behind nginx or Caddy, managed PostgreSQL with TLS and PgBouncer, Upstash, platforms that run Next.js, backups.",
+    summary:
+      "A VM with systemd behind nginx or Caddy, managed PostgreSQL with TLS and PgBouncer, Upstash, platforms that run Next.js, backups.",
   },
 ] as const;
 
