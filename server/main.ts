@@ -189,12 +189,14 @@ async function serve(env: Env) {
     server.closeIdleConnections();
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     const grace = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), graceMs).unref());
-    void Promise.race([Promise.all([closed, worker?.stop()]), grace]).then((outcome) => {
+    void Promise.race([Promise.all([closed, worker?.stop()]), grace]).then(async (outcome) => {
       clearInterval(idle);
       if (outcome === "late") {
         console.error(JSON.stringify({ level: "warn", msg: "shutdown grace period over; closing the remaining connections" }));
         server.closeAllConnections();
       }
+      // The spans still buffered, when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT).
+      await (await import("@/lib/telemetry/tracing")).flushTraces();
       process.exit(0);
     });
   };

@@ -47,3 +47,19 @@ export function traceFields(): { traceId?: string; spanId?: string } {
   if (!context || !trace.isSpanContextValid(context)) return {};
   return { traceId: context.traceId, spanId: context.spanId };
 }
+
+/**
+ * Sends the spans still buffered (the server calls it before it exits on SIGTERM), within
+ * `timeoutMs`. The registered provider sits behind the API's proxy provider; without one (tracing
+ * off) there is nothing to send.
+ */
+export async function flushTraces(timeoutMs = 2_000): Promise<void> {
+  const provider = trace.getTracerProvider() as { getDelegate?: () => unknown };
+  const delegate = (provider.getDelegate?.() ?? provider) as { forceFlush?: () => Promise<void> };
+  if (typeof delegate.forceFlush !== "function") return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    delegate.forceFlush().catch(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]).finally(() => clearTimeout(timer));
+}
