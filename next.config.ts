@@ -3,7 +3,21 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its package directory; bundling it breaks that
   // (pdfkit likewise reads its font and colour-profile files next to its own code).
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "ioredis", "pdfkit"],
+  // prom-client keeps its registry in its module: the server (server/metrics.ts) and the routes
+  // must load the one copy from node_modules to count into the same registry.
+  // The OpenTelemetry SDK likewise, loaded once from node_modules.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "ioredis",
+    "pdfkit",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+  ],
   poweredByHeader: false,
   // The production build type-checks the app only; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: "tsconfig.build.json" },

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { getEnv } from "@/lib/env";
+import { recordStatement } from "@/lib/telemetry/tracing";
 
 // No relational schema: the app queries with the SQL-like builders only, and a database made with
 // one builds a relational query builder per table for every transaction it opens.
@@ -16,6 +17,9 @@ type Handle = { db: Db; close: () => Promise<void> };
 // One handle per process, shared through globalThis: Next.js may load this module in several
 // bundles (instrumentation, each route), and PGlite must never be opened twice on one directory.
 const globalForDb = globalThis as unknown as { __goodfundDb?: Promise<Handle> };
+
+/** The `application_name` the app's Postgres connections carry (pg_stat_activity; the metrics count them by it). */
+export const APPLICATION_NAME = "goodfund";
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
@@ -32,12 +36,14 @@ async function open(): Promise<Handle> {
       connect_timeout: 5,
       backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
       onnotice: () => {},
-      connection: { application_name: "goodfund" },
+      connection: { application_name: APPLICATION_NAME },
       // Named prepared statements, each parsed and planned once per connection, and one round trip
       // per statement: for an unnamed statement with parameters the driver first asks Postgres to
       // describe it. drizzle asks for them on every query (patches/drizzle-orm+0.45.4.patch).
       // DATABASE_NO_PREPARE=1 sends unnamed ones instead, e.g. behind PgBouncer in transaction mode.
       prepare: !env.DATABASE_NO_PREPARE,
+      // With tracing on, each statement the driver sends is a span of the active trace.
+      ...(process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? { debug: (_connection: number, statement: string) => recordStatement(statement) } : {}),
     });
     return { db: drizzle(client, { casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
   }

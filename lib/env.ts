@@ -128,6 +128,12 @@ const envSchema = z.object({
   OVERLOAD_QUEUE_MS: unsetOr(z.coerce.number().int().min(0).max(60_000)),
   OVERLOAD_LARGE_BODIES_PER_CLIENT: unsetOr(z.coerce.number().int().positive()),
   OVERLOAD_BODY_BUFFER_MB: unsetOr(z.coerce.number().int().positive()),
+  /** `GET /api/ready` answers 503 once the oldest due outbox row has waited longer than this. */
+  READY_OUTBOX_MAX_LAG_SECONDS: positiveInt(300),
+  /** The bearer token of `GET /api/metrics` (unset: the route does not exist). */
+  METRICS_TOKEN: optionalString,
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: positiveInt(10),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -1,4 +1,5 @@
 import { getEnv } from "@/lib/env";
+import { traceFields } from "@/lib/telemetry/tracing";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
@@ -28,7 +29,8 @@ function threshold(): number {
 
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (LEVELS[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...redact(fields) });
+  // Inside a trace (OTEL_EXPORTER_OTLP_ENDPOINT set), the line names it: `traceId`, `spanId`.
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...traceFields(), ...redact(fields) });
   if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }

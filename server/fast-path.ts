@@ -7,7 +7,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
 import type { RouteHandler } from "@/lib/api/route";
+import { SpanKind } from "@opentelemetry/api";
 import { getEnv } from "@/lib/env";
+import { inSpan } from "@/lib/telemetry/tracing";
 import { errorFields, log } from "@/lib/log";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { takeBody } from "./request-body";
@@ -27,7 +29,15 @@ export function fastPath(routes: FastRoutes): FastPath {
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const handler = table.get(q < 0 ? url : url.slice(0, q))?.get(req.method ?? "");
-    return handler ? serve(handler, req, res) : undefined;
+    if (!handler) return undefined;
+    const route = q < 0 ? url : url.slice(0, q);
+    // A request span like the ones Next.js makes for the requests it routes (when tracing is on).
+    return inSpan(
+      `${req.method} ${route}`,
+      { "http.route": route, "http.request.method": req.method ?? "" },
+      () => serve(handler, req, res),
+      SpanKind.SERVER,
+    );
   };
 }
 

@@ -17,8 +17,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import next from "next";
+import type { Env } from "@/lib/env";
+import { SERVER_RUNS_WORKER_ENV } from "@/lib/jobs/server-runs-worker";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env";
 import { clientIpStamper } from "./client-ip";
+import { primaryMetrics } from "./metrics";
 import { SERVER_STREAM_OPTIONS } from "./request-body";
 
 const dev = process.argv.includes("--dev");
@@ -28,8 +31,8 @@ function main() {
   // A bad configuration exits here, before Next.js loads and before any worker is forked.
   const env = checkEnvOrExit({ dev });
   const processes = dev ? 1 : webConcurrency();
-  if (cluster.isPrimary && processes > 1) superviseWorkers(processes);
-  else void serve(env.TRUST_PROXY);
+  if (cluster.isPrimary && processes > 1) superviseWorkers(processes, env.SHUTDOWN_GRACE_SECONDS * 1000);
+  else void serve(env);
 }
 
 function webConcurrency(): number {
@@ -52,9 +55,11 @@ function webConcurrency(): number {
  * The primary: forks the workers, replaces one that dies, and stops them all on SIGINT/SIGTERM.
  * (With the memory rate limiter each process counts on its own; lib/ratelimit warns.)
  */
-function superviseWorkers(n: number) {
+function superviseWorkers(n: number, graceMs: number) {
   let stopping = false;
   const restarts: number[] = [];
+  // One scrape of GET /api/metrics sums every server process's metrics (./metrics.ts).
+  primaryMetrics();
   for (let i = 0; i < n; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
@@ -81,7 +86,8 @@ function superviseWorkers(n: number) {
     process.on(signal, () => {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      setTimeout(() => process.exit(0), 6_000).unref();
+      // Each server process finishes its requests within the grace period (see serve); this is the backstop.
+      setTimeout(() => process.exit(0), graceMs + 5_000).unref();
     });
   }
 }
@@ -98,9 +104,12 @@ function staticFiles(root: string): Set<string> {
   return files;
 }
 
-async function serve(trustedProxies: number) {
+async function serve(env: Env) {
   // Before Next.js loads: the app reads the key from its environment.
-  const stamp = clientIpStamper(trustedProxies);
+  const stamp = clientIpStamper(env.TRUST_PROXY);
+  // The worker runs here rather than from the app's start-up, so that SIGTERM can stop it (below).
+  const runWorker = !env.WORKER_DISABLED;
+  if (runWorker) process.env[SERVER_RUNS_WORKER_ENV] = "1";
   const port = Number(process.env.PORT || 3000);
   const hostname = process.env.HOSTNAME || "0.0.0.0";
   const root = process.cwd();
@@ -118,14 +127,20 @@ async function serve(trustedProxies: number) {
 
   // Loaded once Next.js is prepared: the route modules (and next/server) need the request scope
   // Next.js sets up for the process.
-  const [{ fastPath }, { createOverloadGuard }, { FAST_ROUTES, API_ROUTE_CLASSES, UPLOAD_ROUTES }] = await Promise.all([
-    import("./fast-path"),
-    import("./overload"),
-    import("./routes.generated"),
-  ]);
+  const [
+    { fastPath },
+    { createOverloadGuard },
+    { FAST_ROUTES, API_ROUTE_CLASSES, UPLOAD_ROUTES, API_ROUTE_PATHS },
+    { requestMetrics, routeLabeler, serverProcessMetrics, shedMetrics },
+  ] = await Promise.all([import("./fast-path"), import("./overload"), import("./routes.generated"), import("./metrics")]);
   // Under overload, requests are queued briefly and then shed by class before Next.js sees them;
   // OVERLOAD_SHEDDING=0 turns it off.
-  const { guard } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, uploadRoutes: UPLOAD_ROUTES, staticFiles: staticFiles(root) });
+  const files = staticFiles(root);
+  const { guard, limiter } = createOverloadGuard({ routeClasses: API_ROUTE_CLASSES, uploadRoutes: UPLOAD_ROUTES, staticFiles: files });
+  // Every request counted by route pattern (GET /api/metrics; ./metrics.ts).
+  serverProcessMetrics();
+  shedMetrics(limiter);
+  const measure = requestMetrics(routeLabeler(API_ROUTE_PATHS, files));
   // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
   const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES);
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
@@ -139,8 +154,11 @@ async function serve(trustedProxies: number) {
     });
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
+  let shuttingDown = false;
   const server = http.createServer({ ...SERVER_STREAM_OPTIONS, connectionsCheckingInterval: 1_000 }, (req, res) => {
+    if (shuttingDown) res.setHeader("connection", "close");
     stamp(req);
+    measure(req, res);
     void guard(req, res, () => fast(req, res) ?? serveNext(req, res));
   });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the
@@ -151,17 +169,38 @@ async function serve(trustedProxies: number) {
   // Next.js's development mode answers its hot-reload socket itself.
   if (dev) server.on("upgrade", app.getUpgradeHandler());
 
+  const worker = runWorker ? (await import("@/lib/jobs/worker")).startWorker() : null;
   server.listen(port, hostname, () => {
     const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
     console.log(`Goodfund is ready on http://${shown}:${port}`);
   });
 
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      server.close(() => process.exit(0));
-      setTimeout(() => process.exit(0), 5_000).unref();
+  // SIGTERM (a rolling deploy, systemd, a platform scaling down) or SIGINT: stop accepting
+  // connections, let the requests in flight finish (at most SHUTDOWN_GRACE_SECONDS), stop the
+  // worker (the row it is sending finishes; the rows it claimed but has not tried are given back,
+  // so another instance takes them at once), then exit 0.
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+    console.log(JSON.stringify({ level: "info", msg: "shutting down", signal, graceMs }));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections between requests are closed at once, and each as soon as its request is answered.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const grace = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), graceMs).unref());
+    void Promise.race([Promise.all([closed, worker?.stop()]), grace]).then(async (outcome) => {
+      clearInterval(idle);
+      if (outcome === "late") {
+        console.error(JSON.stringify({ level: "warn", msg: "shutdown grace period over; closing the remaining connections" }));
+        server.closeAllConnections();
+      }
+      // The spans still buffered, when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT).
+      await (await import("@/lib/telemetry/tracing")).flushTraces();
+      process.exit(0);
     });
-  }
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, shutdown);
 }
 
 main();

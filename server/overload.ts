@@ -34,7 +34,7 @@ export { LOAD_HEADER };
 /** On every answer the limiter gives itself (a 503), and on shed-lane pages: the request's class. */
 export const SHED_HEADER = "X-Goodfund-Shed";
 
-export type RequestClass = OverloadClass | "pages";
+export type RequestClass = Exclude<OverloadClass, "exempt"> | "pages";
 /** The API operations whose class is not "api", as the routes declare them (server/routes.generated.ts). */
 export type RouteClasses = readonly { method: string; pattern: RegExp; overload: OverloadClass }[];
 /** What `requestClass` knows beyond the request: the routes' declared classes and the files served as they are. */
@@ -165,7 +165,8 @@ export function createLimiter(classes: ClassLimit[]): Limiter {
 }
 
 /**
- * The class of a request by method and path, or null for what is never limited: Next.js's
+ * The class of a request by method and path, or null for what is never limited: the routes
+ * declared `overload: "exempt"` (the health and readiness probes), Next.js's
  * bundles (`/_next/static/`, and the development server's own `/_next/` endpoints) and the files
  * `rules.staticFiles` lists (the public folder's and the app's icons). A path that only looks
  * like a file (`/o/x/donate/y.css`) runs the app's code, so it is classed like any page.
@@ -174,7 +175,10 @@ export function requestClass(method: string, pathname: string, rules: ClassRules
   if (rules.staticFiles?.has(pathname)) return null;
   if (pathname.startsWith("/_next/")) return pathname.startsWith("/_next/image") ? "pages" : null;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
-    for (const r of rules.routeClasses ?? []) if (r.method === method && r.pattern.test(pathname)) return r.overload;
+    // A route declared `overload: "exempt"` (the health and readiness probes) is never limited.
+    for (const r of rules.routeClasses ?? []) {
+      if (r.method === method && r.pattern.test(pathname)) return r.overload === "exempt" ? null : r.overload;
+    }
     return "api";
   }
   // Where a donor lands once paid (app host or an organization's custom domain): never shed.

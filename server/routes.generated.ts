@@ -2,17 +2,23 @@
 // withRoute declarations (`fastPath`, `overload`, `uploadBytes`); do not edit.
 import type { OverloadClass, RouteHandler } from "@/lib/api/route";
 import * as route0 from "../app/api/donations/route";
-import * as route1 from "../app/api/processor/webhooks/route";
+import * as route1 from "../app/api/health/route";
+import * as route2 from "../app/api/processor/webhooks/route";
+import * as route3 from "../app/api/ready/route";
 
 /** The routes that declare `fastPath: true`, by path and method: served by ./fast-path.ts. */
 export const FAST_ROUTES: Readonly<Record<string, Readonly<Partial<Record<string, RouteHandler>>>>> = {
   "/api/donations": { POST: route0.POST },
-  "/api/processor/webhooks": { POST: route1.POST },
+  "/api/health": { GET: route1.GET },
+  "/api/processor/webhooks": { POST: route2.POST },
+  "/api/ready": { GET: route3.GET },
 };
 
 /** The API operations whose overload class is not "api" (./overload.ts). */
 export const API_ROUTE_CLASSES: readonly { method: string; pattern: RegExp; overload: OverloadClass }[] = [
   { method: "POST", pattern: /^\/api\/donations\/?$/, overload: "priority" },
+  { method: "GET", pattern: /^\/api\/health\/?$/, overload: "exempt" },
+  { method: "GET", pattern: /^\/api\/metrics\/?$/, overload: "exempt" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donations\/export\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donors\/[^/]+\/export\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/donors\/export\/?$/, overload: "reports" },
@@ -21,7 +27,412 @@ export const API_ROUTE_CLASSES: readonly { method: string; pattern: RegExp; over
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/summary\/?$/, overload: "reports" },
   { method: "GET", pattern: /^\/api\/orgs\/[^/]+\/reports\/timeseries\/?$/, overload: "reports" },
   { method: "POST", pattern: /^\/api\/processor\/webhooks\/?$/, overload: "priority" },
+  { method: "GET", pattern: /^\/api\/ready\/?$/, overload: "exempt" },
   { method: "POST", pattern: /^\/api\/sandbox\/payments\/confirm\/?$/, overload: "priority" },
+];
+
+/** Every API route by the path it is served at, the most specific first: the `route` label of the server's metrics (./metrics.ts). */
+export const API_ROUTE_PATHS: readonly { route: string; pattern: RegExp }[] = [
+  {
+    route: "/api/cron/reconcile",
+    pattern: /^\/api\/cron\/reconcile\/?$/,
+  },
+  {
+    route: "/api/cron/worker",
+    pattern: /^\/api\/cron\/worker\/?$/,
+  },
+  {
+    route: "/api/donations",
+    pattern: /^\/api\/donations\/?$/,
+  },
+  {
+    route: "/api/health",
+    pattern: /^\/api\/health\/?$/,
+  },
+  {
+    route: "/api/me/passkeys",
+    pattern: /^\/api\/me\/passkeys\/?$/,
+  },
+  {
+    route: "/api/me/passkeys/options",
+    pattern: /^\/api\/me\/passkeys\/options\/?$/,
+  },
+  {
+    route: "/api/me/sessions",
+    pattern: /^\/api\/me\/sessions\/?$/,
+  },
+  {
+    route: "/api/me/two-factor",
+    pattern: /^\/api\/me\/two-factor\/?$/,
+  },
+  {
+    route: "/api/me/two-factor/challenge",
+    pattern: /^\/api\/me\/two-factor\/challenge\/?$/,
+  },
+  {
+    route: "/api/me/two-factor/passkey",
+    pattern: /^\/api\/me\/two-factor\/passkey\/?$/,
+  },
+  {
+    route: "/api/me/two-factor/passkey/options",
+    pattern: /^\/api\/me\/two-factor\/passkey\/options\/?$/,
+  },
+  {
+    route: "/api/me/two-factor/recovery-codes",
+    pattern: /^\/api\/me\/two-factor\/recovery-codes\/?$/,
+  },
+  {
+    route: "/api/me/two-factor/totp",
+    pattern: /^\/api\/me\/two-factor\/totp\/?$/,
+  },
+  {
+    route: "/api/me/two-factor/totp/verify",
+    pattern: /^\/api\/me\/two-factor\/totp\/verify\/?$/,
+  },
+  {
+    route: "/api/metrics",
+    pattern: /^\/api\/metrics\/?$/,
+  },
+  {
+    route: "/api/openapi.json",
+    pattern: /^\/api\/openapi\.json\/?$/,
+  },
+  {
+    route: "/api/orgs",
+    pattern: /^\/api\/orgs\/?$/,
+  },
+  {
+    route: "/api/passkeys/sign-in-options",
+    pattern: /^\/api\/passkeys\/sign-in-options\/?$/,
+  },
+  {
+    route: "/api/processor/webhooks",
+    pattern: /^\/api\/processor\/webhooks\/?$/,
+  },
+  {
+    route: "/api/public/reminders/unsubscribe",
+    pattern: /^\/api\/public\/reminders\/unsubscribe\/?$/,
+  },
+  {
+    route: "/api/ready",
+    pattern: /^\/api\/ready\/?$/,
+  },
+  {
+    route: "/api/sandbox/payments/confirm",
+    pattern: /^\/api\/sandbox\/payments\/confirm\/?$/,
+  },
+  {
+    route: "/api/sandbox/setup-intents/confirm",
+    pattern: /^\/api\/sandbox\/setup-intents\/confirm\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]",
+    pattern: /^\/api\/campaigns\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/approve",
+    pattern: /^\/api\/campaigns\/[^/]+\/approve\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/check-ins",
+    pattern: /^\/api\/campaigns\/[^/]+\/check-ins\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/fundraisers",
+    pattern: /^\/api\/campaigns\/[^/]+\/fundraisers\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/fundraisers/email",
+    pattern: /^\/api\/campaigns\/[^/]+\/fundraisers\/email\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/fundraisers/export",
+    pattern: /^\/api\/campaigns\/[^/]+\/fundraisers\/export\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/hide",
+    pattern: /^\/api\/campaigns\/[^/]+\/hide\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/tickets",
+    pattern: /^\/api\/campaigns\/[^/]+\/tickets\/?$/,
+  },
+  {
+    route: "/api/campaigns/[id]/tickets/export",
+    pattern: /^\/api\/campaigns\/[^/]+\/tickets\/export\/?$/,
+  },
+  {
+    route: "/api/donations/[id]",
+    pattern: /^\/api\/donations\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/donations/[id]/receipt.pdf",
+    pattern: /^\/api\/donations\/[^/]+\/receipt\.pdf\/?$/,
+  },
+  {
+    route: "/api/donations/[id]/refund",
+    pattern: /^\/api\/donations\/[^/]+\/refund\/?$/,
+  },
+  {
+    route: "/api/donations/[id]/void",
+    pattern: /^\/api\/donations\/[^/]+\/void\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/data-export",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/data-export\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/donations",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/donations\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/erasure",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/erasure\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/recurring-plans",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/recurring-plans\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/session",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/session\/?$/,
+  },
+  {
+    route: "/api/donors/[id]",
+    pattern: /^\/api\/donors\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/donors/[id]/merge",
+    pattern: /^\/api\/donors\/[^/]+\/merge\/?$/,
+  },
+  {
+    route: "/api/donors/[id]/notes",
+    pattern: /^\/api\/donors\/[^/]+\/notes\/?$/,
+  },
+  {
+    route: "/api/imports/[id]",
+    pattern: /^\/api\/imports\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/imports/[id]/commit",
+    pattern: /^\/api\/imports\/[^/]+\/commit\/?$/,
+  },
+  {
+    route: "/api/imports/[id]/undo",
+    pattern: /^\/api\/imports\/[^/]+\/undo\/?$/,
+  },
+  {
+    route: "/api/me/passkeys/[id]",
+    pattern: /^\/api\/me\/passkeys\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/me/sessions/[id]",
+    pattern: /^\/api\/me\/sessions\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]",
+    pattern: /^\/api\/orgs\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/api-keys",
+    pattern: /^\/api\/orgs\/[^/]+\/api-keys\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/audit-log",
+    pattern: /^\/api\/orgs\/[^/]+\/audit-log\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/campaigns",
+    pattern: /^\/api\/orgs\/[^/]+\/campaigns\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/custom-domain/verify",
+    pattern: /^\/api\/orgs\/[^/]+\/custom-domain\/verify\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donations",
+    pattern: /^\/api\/orgs\/[^/]+\/donations\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donations/export",
+    pattern: /^\/api\/orgs\/[^/]+\/donations\/export\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donor-requests",
+    pattern: /^\/api\/orgs\/[^/]+\/donor-requests\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donors",
+    pattern: /^\/api\/orgs\/[^/]+\/donors\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donors/export",
+    pattern: /^\/api\/orgs\/[^/]+\/donors\/export\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/gift-aid/claim",
+    pattern: /^\/api\/orgs\/[^/]+\/gift-aid\/claim\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/imports",
+    pattern: /^\/api\/orgs\/[^/]+\/imports\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/members",
+    pattern: /^\/api\/orgs\/[^/]+\/members\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/offline-gifts",
+    pattern: /^\/api\/orgs\/[^/]+\/offline-gifts\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/processor/onboarding",
+    pattern: /^\/api\/orgs\/[^/]+\/processor\/onboarding\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/processor/subscriptions/adopt",
+    pattern: /^\/api\/orgs\/[^/]+\/processor\/subscriptions\/adopt\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/recurring-plans",
+    pattern: /^\/api\/orgs\/[^/]+\/recurring-plans\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/reports/campaigns",
+    pattern: /^\/api\/orgs\/[^/]+\/reports\/campaigns\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/reports/recurring",
+    pattern: /^\/api\/orgs\/[^/]+\/reports\/recurring\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/reports/summary",
+    pattern: /^\/api\/orgs\/[^/]+\/reports\/summary\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/reports/timeseries",
+    pattern: /^\/api\/orgs\/[^/]+\/reports\/timeseries\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/statements",
+    pattern: /^\/api\/orgs\/[^/]+\/statements\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/webhook-endpoints",
+    pattern: /^\/api\/orgs\/[^/]+\/webhook-endpoints\/?$/,
+  },
+  {
+    route: "/api/public/campaigns/[id]",
+    pattern: /^\/api\/public\/campaigns\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/public/campaigns/[id]/fundraisers",
+    pattern: /^\/api\/public\/campaigns\/[^/]+\/fundraisers\/?$/,
+  },
+  {
+    route: "/api/public/orgs/[orgSlug]/donor-sessions",
+    pattern: /^\/api\/public\/orgs\/[^/]+\/donor-sessions\/?$/,
+  },
+  {
+    route: "/api/recurring-plans/[id]/cancel",
+    pattern: /^\/api\/recurring-plans\/[^/]+\/cancel\/?$/,
+  },
+  {
+    route: "/api/sandbox/accounts/[id]/complete",
+    pattern: /^\/api\/sandbox\/accounts\/[^/]+\/complete\/?$/,
+  },
+  {
+    route: "/api/sandbox/subscriptions/[id]/fail-next-renewal",
+    pattern: /^\/api\/sandbox\/subscriptions\/[^/]+\/fail-next-renewal\/?$/,
+  },
+  {
+    route: "/api/sandbox/subscriptions/[id]/renew",
+    pattern: /^\/api\/sandbox\/subscriptions\/[^/]+\/renew\/?$/,
+  },
+  {
+    route: "/api/supporter/fundraisers/[id]",
+    pattern: /^\/api\/supporter\/fundraisers\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/supporter/orgs/[orgSlug]/fundraisers",
+    pattern: /^\/api\/supporter\/orgs\/[^/]+\/fundraisers\/?$/,
+  },
+  {
+    route: "/api/supporter/orgs/[orgSlug]/fundraisers/gifts",
+    pattern: /^\/api\/supporter\/orgs\/[^/]+\/fundraisers\/gifts\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/donations/[id]/receipt.pdf",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/donations\/[^/]+\/receipt\.pdf\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/recurring-plans/[id]",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/recurring-plans\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/recurring-plans/[id]/cancel",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/recurring-plans\/[^/]+\/cancel\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/recurring-plans/[id]/payment-method",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/recurring-plans\/[^/]+\/payment-method\/?$/,
+  },
+  {
+    route: "/api/donor/orgs/[orgSlug]/statements/[year]",
+    pattern: /^\/api\/donor\/orgs\/[^/]+\/statements\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/api-keys/[id]",
+    pattern: /^\/api\/orgs\/[^/]+\/api-keys\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve",
+    pattern: /^\/api\/orgs\/[^/]+\/donor-requests\/[^/]+\/approve\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject",
+    pattern: /^\/api\/orgs\/[^/]+\/donor-requests\/[^/]+\/reject\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donors/[id]/erase",
+    pattern: /^\/api\/orgs\/[^/]+\/donors\/[^/]+\/erase\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/donors/[id]/export",
+    pattern: /^\/api\/orgs\/[^/]+\/donors\/[^/]+\/export\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/members/[userId]",
+    pattern: /^\/api\/orgs\/[^/]+\/members\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]",
+    pattern: /^\/api\/orgs\/[^/]+\/webhook-endpoints\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries",
+    pattern: /^\/api\/orgs\/[^/]+\/webhook-endpoints\/[^/]+\/deliveries\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test",
+    pattern: /^\/api\/orgs\/[^/]+\/webhook-endpoints\/[^/]+\/test\/?$/,
+  },
+  {
+    route: "/api/public/orgs/[orgSlug]/campaigns/[slug]",
+    pattern: /^\/api\/public\/orgs\/[^/]+\/campaigns\/[^/]+\/?$/,
+  },
+  {
+    route: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry",
+    pattern: /^\/api\/orgs\/[^/]+\/webhook-endpoints\/[^/]+\/deliveries\/[^/]+\/retry\/?$/,
+  },
+  {
+    route: "/api/[...path]",
+    pattern: /^\/api\/.+\/?$/,
+  },
+  {
+    route: "/api/auth/[...nextauth]",
+    pattern: /^\/api\/auth\/.+\/?$/,
+  },
 ];
 
 /** The API operations that stream a large body themselves (`uploadBytes`): not held to the 1 MiB body-first cap (./overload.ts). */

@@ -33,71 +33,74 @@ import * as route27 from "./donor/orgs/[orgSlug]/statements/[year]/route";
 import * as route28 from "./donors/[id]/route";
 import * as route29 from "./donors/[id]/merge/route";
 import * as route30 from "./donors/[id]/notes/route";
-import * as route31 from "./imports/[id]/route";
-import * as route32 from "./imports/[id]/commit/route";
-import * as route33 from "./imports/[id]/undo/route";
-import * as route34 from "./me/passkeys/route";
-import * as route35 from "./me/passkeys/[id]/route";
-import * as route36 from "./me/passkeys/options/route";
-import * as route37 from "./me/sessions/route";
-import * as route38 from "./me/sessions/[id]/route";
-import * as route39 from "./me/two-factor/route";
-import * as route40 from "./me/two-factor/challenge/route";
-import * as route41 from "./me/two-factor/passkey/route";
-import * as route42 from "./me/two-factor/passkey/options/route";
-import * as route43 from "./me/two-factor/recovery-codes/route";
-import * as route44 from "./me/two-factor/totp/route";
-import * as route45 from "./me/two-factor/totp/verify/route";
-import * as route46 from "./orgs/route";
-import * as route47 from "./orgs/[idOrSlug]/route";
-import * as route48 from "./orgs/[idOrSlug]/api-keys/route";
-import * as route49 from "./orgs/[idOrSlug]/api-keys/[id]/route";
-import * as route50 from "./orgs/[idOrSlug]/audit-log/route";
-import * as route51 from "./orgs/[idOrSlug]/campaigns/route";
-import * as route52 from "./orgs/[idOrSlug]/custom-domain/verify/route";
-import * as route53 from "./orgs/[idOrSlug]/donations/route";
-import * as route54 from "./orgs/[idOrSlug]/donations/export/route";
-import * as route55 from "./orgs/[idOrSlug]/donor-requests/route";
-import * as route56 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
-import * as route57 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
-import * as route58 from "./orgs/[idOrSlug]/donors/route";
-import * as route59 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
-import * as route60 from "./orgs/[idOrSlug]/donors/[id]/export/route";
-import * as route61 from "./orgs/[idOrSlug]/donors/export/route";
-import * as route62 from "./orgs/[idOrSlug]/gift-aid/claim/route";
-import * as route63 from "./orgs/[idOrSlug]/imports/route";
-import * as route64 from "./orgs/[idOrSlug]/members/route";
-import * as route65 from "./orgs/[idOrSlug]/members/[userId]/route";
-import * as route66 from "./orgs/[idOrSlug]/offline-gifts/route";
-import * as route67 from "./orgs/[idOrSlug]/processor/onboarding/route";
-import * as route68 from "./orgs/[idOrSlug]/processor/subscriptions/adopt/route";
-import * as route69 from "./orgs/[idOrSlug]/recurring-plans/route";
-import * as route70 from "./orgs/[idOrSlug]/reports/campaigns/route";
-import * as route71 from "./orgs/[idOrSlug]/reports/recurring/route";
-import * as route72 from "./orgs/[idOrSlug]/reports/summary/route";
-import * as route73 from "./orgs/[idOrSlug]/reports/timeseries/route";
-import * as route74 from "./orgs/[idOrSlug]/statements/route";
-import * as route75 from "./orgs/[idOrSlug]/webhook-endpoints/route";
-import * as route76 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
-import * as route77 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
-import * as route78 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
-import * as route79 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
-import * as route80 from "./passkeys/sign-in-options/route";
-import * as route81 from "./processor/webhooks/route";
-import * as route82 from "./public/campaigns/[id]/route";
-import * as route83 from "./public/campaigns/[id]/fundraisers/route";
-import * as route84 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
-import * as route85 from "./public/orgs/[orgSlug]/donor-sessions/route";
-import * as route86 from "./public/reminders/unsubscribe/route";
-import * as route87 from "./recurring-plans/[id]/cancel/route";
-import * as route88 from "./sandbox/accounts/[id]/complete/route";
-import * as route89 from "./sandbox/payments/confirm/route";
-import * as route90 from "./sandbox/setup-intents/confirm/route";
-import * as route91 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
-import * as route92 from "./sandbox/subscriptions/[id]/renew/route";
-import * as route93 from "./supporter/fundraisers/[id]/route";
-import * as route94 from "./supporter/orgs/[orgSlug]/fundraisers/route";
-import * as route95 from "./supporter/orgs/[orgSlug]/fundraisers/gifts/route";
+import * as route31 from "./health/route";
+import * as route32 from "./imports/[id]/route";
+import * as route33 from "./imports/[id]/commit/route";
+import * as route34 from "./imports/[id]/undo/route";
+import * as route35 from "./me/passkeys/route";
+import * as route36 from "./me/passkeys/[id]/route";
+import * as route37 from "./me/passkeys/options/route";
+import * as route38 from "./me/sessions/route";
+import * as route39 from "./me/sessions/[id]/route";
+import * as route40 from "./me/two-factor/route";
+import * as route41 from "./me/two-factor/challenge/route";
+import * as route42 from "./me/two-factor/passkey/route";
+import * as route43 from "./me/two-factor/passkey/options/route";
+import * as route44 from "./me/two-factor/recovery-codes/route";
+import * as route45 from "./me/two-factor/totp/route";
+import * as route46 from "./me/two-factor/totp/verify/route";
+import * as route47 from "./metrics/route";
+import * as route48 from "./orgs/route";
+import * as route49 from "./orgs/[idOrSlug]/route";
+import * as route50 from "./orgs/[idOrSlug]/api-keys/route";
+import * as route51 from "./orgs/[idOrSlug]/api-keys/[id]/route";
+import * as route52 from "./orgs/[idOrSlug]/audit-log/route";
+import * as route53 from "./orgs/[idOrSlug]/campaigns/route";
+import * as route54 from "./orgs/[idOrSlug]/custom-domain/verify/route";
+import * as route55 from "./orgs/[idOrSlug]/donations/route";
+import * as route56 from "./orgs/[idOrSlug]/donations/export/route";
+import * as route57 from "./orgs/[idOrSlug]/donor-requests/route";
+import * as route58 from "./orgs/[idOrSlug]/donor-requests/[id]/approve/route";
+import * as route59 from "./orgs/[idOrSlug]/donor-requests/[id]/reject/route";
+import * as route60 from "./orgs/[idOrSlug]/donors/route";
+import * as route61 from "./orgs/[idOrSlug]/donors/[id]/erase/route";
+import * as route62 from "./orgs/[idOrSlug]/donors/[id]/export/route";
+import * as route63 from "./orgs/[idOrSlug]/donors/export/route";
+import * as route64 from "./orgs/[idOrSlug]/gift-aid/claim/route";
+import * as route65 from "./orgs/[idOrSlug]/imports/route";
+import * as route66 from "./orgs/[idOrSlug]/members/route";
+import * as route67 from "./orgs/[idOrSlug]/members/[userId]/route";
+import * as route68 from "./orgs/[idOrSlug]/offline-gifts/route";
+import * as route69 from "./orgs/[idOrSlug]/processor/onboarding/route";
+import * as route70 from "./orgs/[idOrSlug]/processor/subscriptions/adopt/route";
+import * as route71 from "./orgs/[idOrSlug]/recurring-plans/route";
+import * as route72 from "./orgs/[idOrSlug]/reports/campaigns/route";
+import * as route73 from "./orgs/[idOrSlug]/reports/recurring/route";
+import * as route74 from "./orgs/[idOrSlug]/reports/summary/route";
+import * as route75 from "./orgs/[idOrSlug]/reports/timeseries/route";
+import * as route76 from "./orgs/[idOrSlug]/statements/route";
+import * as route77 from "./orgs/[idOrSlug]/webhook-endpoints/route";
+import * as route78 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/route";
+import * as route79 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/route";
+import * as route80 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry/route";
+import * as route81 from "./orgs/[idOrSlug]/webhook-endpoints/[id]/test/route";
+import * as route82 from "./passkeys/sign-in-options/route";
+import * as route83 from "./processor/webhooks/route";
+import * as route84 from "./public/campaigns/[id]/route";
+import * as route85 from "./public/campaigns/[id]/fundraisers/route";
+import * as route86 from "./public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route87 from "./public/orgs/[orgSlug]/donor-sessions/route";
+import * as route88 from "./public/reminders/unsubscribe/route";
+import * as route89 from "./ready/route";
+import * as route90 from "./recurring-plans/[id]/cancel/route";
+import * as route91 from "./sandbox/accounts/[id]/complete/route";
+import * as route92 from "./sandbox/payments/confirm/route";
+import * as route93 from "./sandbox/setup-intents/confirm/route";
+import * as route94 from "./sandbox/subscriptions/[id]/fail-next-renewal/route";
+import * as route95 from "./sandbox/subscriptions/[id]/renew/route";
+import * as route96 from "./supporter/fundraisers/[id]/route";
+import * as route97 from "./supporter/orgs/[orgSlug]/fundraisers/route";
+import * as route98 from "./supporter/orgs/[orgSlug]/fundraisers/gifts/route";
 
 export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/[...path]", module: route0 },
@@ -131,69 +134,72 @@ export const ROUTES: readonly RouteManifestEntry[] = [
   { path: "/api/donors/[id]", module: route28 },
   { path: "/api/donors/[id]/merge", module: route29 },
   { path: "/api/donors/[id]/notes", module: route30 },
-  { path: "/api/imports/[id]", module: route31 },
-  { path: "/api/imports/[id]/commit", module: route32 },
-  { path: "/api/imports/[id]/undo", module: route33 },
-  { path: "/api/me/passkeys", module: route34 },
-  { path: "/api/me/passkeys/[id]", module: route35 },
-  { path: "/api/me/passkeys/options", module: route36 },
-  { path: "/api/me/sessions", module: route37 },
-  { path: "/api/me/sessions/[id]", module: route38 },
-  { path: "/api/me/two-factor", module: route39 },
-  { path: "/api/me/two-factor/challenge", module: route40 },
-  { path: "/api/me/two-factor/passkey", module: route41 },
-  { path: "/api/me/two-factor/passkey/options", module: route42 },
-  { path: "/api/me/two-factor/recovery-codes", module: route43 },
-  { path: "/api/me/two-factor/totp", module: route44 },
-  { path: "/api/me/two-factor/totp/verify", module: route45 },
-  { path: "/api/orgs", module: route46 },
-  { path: "/api/orgs/[idOrSlug]", module: route47 },
-  { path: "/api/orgs/[idOrSlug]/api-keys", module: route48 },
-  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route49 },
-  { path: "/api/orgs/[idOrSlug]/audit-log", module: route50 },
-  { path: "/api/orgs/[idOrSlug]/campaigns", module: route51 },
-  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route52 },
-  { path: "/api/orgs/[idOrSlug]/donations", module: route53 },
-  { path: "/api/orgs/[idOrSlug]/donations/export", module: route54 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route55 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route56 },
-  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route57 },
-  { path: "/api/orgs/[idOrSlug]/donors", module: route58 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route59 },
-  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route60 },
-  { path: "/api/orgs/[idOrSlug]/donors/export", module: route61 },
-  { path: "/api/orgs/[idOrSlug]/gift-aid/claim", module: route62 },
-  { path: "/api/orgs/[idOrSlug]/imports", module: route63 },
-  { path: "/api/orgs/[idOrSlug]/members", module: route64 },
-  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route65 },
-  { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route66 },
-  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route67 },
-  { path: "/api/orgs/[idOrSlug]/processor/subscriptions/adopt", module: route68 },
-  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route69 },
-  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route70 },
-  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route71 },
-  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route72 },
-  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route73 },
-  { path: "/api/orgs/[idOrSlug]/statements", module: route74 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route75 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route76 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route77 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route78 },
-  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route79 },
-  { path: "/api/passkeys/sign-in-options", module: route80 },
-  { path: "/api/processor/webhooks", module: route81 },
-  { path: "/api/public/campaigns/[id]", module: route82 },
-  { path: "/api/public/campaigns/[id]/fundraisers", module: route83 },
-  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route84 },
-  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route85 },
-  { path: "/api/public/reminders/unsubscribe", module: route86 },
-  { path: "/api/recurring-plans/[id]/cancel", module: route87 },
-  { path: "/api/sandbox/accounts/[id]/complete", module: route88 },
-  { path: "/api/sandbox/payments/confirm", module: route89 },
-  { path: "/api/sandbox/setup-intents/confirm", module: route90 },
-  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route91 },
-  { path: "/api/sandbox/subscriptions/[id]/renew", module: route92 },
-  { path: "/api/supporter/fundraisers/[id]", module: route93 },
-  { path: "/api/supporter/orgs/[orgSlug]/fundraisers", module: route94 },
-  { path: "/api/supporter/orgs/[orgSlug]/fundraisers/gifts", module: route95 },
+  { path: "/api/health", module: route31 },
+  { path: "/api/imports/[id]", module: route32 },
+  { path: "/api/imports/[id]/commit", module: route33 },
+  { path: "/api/imports/[id]/undo", module: route34 },
+  { path: "/api/me/passkeys", module: route35 },
+  { path: "/api/me/passkeys/[id]", module: route36 },
+  { path: "/api/me/passkeys/options", module: route37 },
+  { path: "/api/me/sessions", module: route38 },
+  { path: "/api/me/sessions/[id]", module: route39 },
+  { path: "/api/me/two-factor", module: route40 },
+  { path: "/api/me/two-factor/challenge", module: route41 },
+  { path: "/api/me/two-factor/passkey", module: route42 },
+  { path: "/api/me/two-factor/passkey/options", module: route43 },
+  { path: "/api/me/two-factor/recovery-codes", module: route44 },
+  { path: "/api/me/two-factor/totp", module: route45 },
+  { path: "/api/me/two-factor/totp/verify", module: route46 },
+  { path: "/api/metrics", module: route47 },
+  { path: "/api/orgs", module: route48 },
+  { path: "/api/orgs/[idOrSlug]", module: route49 },
+  { path: "/api/orgs/[idOrSlug]/api-keys", module: route50 },
+  { path: "/api/orgs/[idOrSlug]/api-keys/[id]", module: route51 },
+  { path: "/api/orgs/[idOrSlug]/audit-log", module: route52 },
+  { path: "/api/orgs/[idOrSlug]/campaigns", module: route53 },
+  { path: "/api/orgs/[idOrSlug]/custom-domain/verify", module: route54 },
+  { path: "/api/orgs/[idOrSlug]/donations", module: route55 },
+  { path: "/api/orgs/[idOrSlug]/donations/export", module: route56 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests", module: route57 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/approve", module: route58 },
+  { path: "/api/orgs/[idOrSlug]/donor-requests/[id]/reject", module: route59 },
+  { path: "/api/orgs/[idOrSlug]/donors", module: route60 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/erase", module: route61 },
+  { path: "/api/orgs/[idOrSlug]/donors/[id]/export", module: route62 },
+  { path: "/api/orgs/[idOrSlug]/donors/export", module: route63 },
+  { path: "/api/orgs/[idOrSlug]/gift-aid/claim", module: route64 },
+  { path: "/api/orgs/[idOrSlug]/imports", module: route65 },
+  { path: "/api/orgs/[idOrSlug]/members", module: route66 },
+  { path: "/api/orgs/[idOrSlug]/members/[userId]", module: route67 },
+  { path: "/api/orgs/[idOrSlug]/offline-gifts", module: route68 },
+  { path: "/api/orgs/[idOrSlug]/processor/onboarding", module: route69 },
+  { path: "/api/orgs/[idOrSlug]/processor/subscriptions/adopt", module: route70 },
+  { path: "/api/orgs/[idOrSlug]/recurring-plans", module: route71 },
+  { path: "/api/orgs/[idOrSlug]/reports/campaigns", module: route72 },
+  { path: "/api/orgs/[idOrSlug]/reports/recurring", module: route73 },
+  { path: "/api/orgs/[idOrSlug]/reports/summary", module: route74 },
+  { path: "/api/orgs/[idOrSlug]/reports/timeseries", module: route75 },
+  { path: "/api/orgs/[idOrSlug]/statements", module: route76 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints", module: route77 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]", module: route78 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries", module: route79 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/deliveries/[deliveryId]/retry", module: route80 },
+  { path: "/api/orgs/[idOrSlug]/webhook-endpoints/[id]/test", module: route81 },
+  { path: "/api/passkeys/sign-in-options", module: route82 },
+  { path: "/api/processor/webhooks", module: route83 },
+  { path: "/api/public/campaigns/[id]", module: route84 },
+  { path: "/api/public/campaigns/[id]/fundraisers", module: route85 },
+  { path: "/api/public/orgs/[orgSlug]/campaigns/[slug]", module: route86 },
+  { path: "/api/public/orgs/[orgSlug]/donor-sessions", module: route87 },
+  { path: "/api/public/reminders/unsubscribe", module: route88 },
+  { path: "/api/ready", module: route89 },
+  { path: "/api/recurring-plans/[id]/cancel", module: route90 },
+  { path: "/api/sandbox/accounts/[id]/complete", module: route91 },
+  { path: "/api/sandbox/payments/confirm", module: route92 },
+  { path: "/api/sandbox/setup-intents/confirm", module: route93 },
+  { path: "/api/sandbox/subscriptions/[id]/fail-next-renewal", module: route94 },
+  { path: "/api/sandbox/subscriptions/[id]/renew", module: route95 },
+  { path: "/api/supporter/fundraisers/[id]", module: route96 },
+  { path: "/api/supporter/orgs/[orgSlug]/fundraisers", module: route97 },
+  { path: "/api/supporter/orgs/[orgSlug]/fundraisers/gifts", module: route98 },
 ];

@@ -175,7 +175,7 @@ function operationObject(path: string, def: RouteDefinition, method: HttpMethod)
   const mediaType = doc.responseMediaType ?? "application/json";
   const successHeaders: Record<string, Json> = responseHeaders(rateLimited);
   if (method === "POST") successHeaders["Idempotent-Replayed"] = { $ref: "#/components/headers/Idempotent-Replayed" };
-  if (mediaType !== "application/json") {
+  if (mediaType === "text/csv" || mediaType === "application/pdf") {
     successHeaders["Content-Disposition"] = {
       description: `\`attachment; filename="<name>.${mediaType === "text/csv" ? "csv" : "pdf"}"\`: browsers save the body as a file.`,
       schema: { type: "string" },

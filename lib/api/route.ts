@@ -43,9 +43,10 @@ export type Example = { summary: string; value: unknown };
 /**
  * A route's class when the server sheds load (server/overload.ts): "priority" (a donor paying, the
  * processor's events: a far higher limit, shed last), "reports" (heavy reads: a small limit,
- * shed first), "api" (everything else, the default).
+ * shed first), "api" (everything else, the default), "exempt" (the health and readiness probes: never
+ * queued or shed, so a load balancer sees the truth under load; only for cheap, bodiless routes).
  */
-export type OverloadClass = "priority" | "api" | "reports";
+export type OverloadClass = "priority" | "api" | "reports" | "exempt";
 
 /** What only the API reference needs to know about an operation; the rest comes from the route's options. */
 export type RouteDoc = {
@@ -56,8 +57,8 @@ export type RouteDoc = {
   success: 200 | 201 | 202 | 204;
   /** Schema of the success body (output side); absent for 204. */
   response?: z.ZodType;
-  /** JSON unless said otherwise (CSV exports answer `text/csv`, statements `application/pdf`). */
-  responseMediaType?: "application/json" | "text/csv" | "application/pdf";
+  /** JSON unless said otherwise (CSV exports answer `text/csv`, statements `application/pdf`, the metrics `text/plain`). */
+  responseMediaType?: "application/json" | "text/csv" | "application/pdf" | "text/plain";
   responseDescription: string;
   bodyExamples?: Record<string, Example>;
   /** A body the handler reads itself (to verify a signature over its bytes): documented, not parsed by the wrapper. */
@@ -186,7 +187,10 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
    * API code off them). `npm run routes:generate` adds it to the server's table.
    */
   fastPath?: boolean;
-  /** Its class in the server's overload guard (server/overload.ts); "api" when absent. */
+  /**
+   * Its class in the server's overload guard (server/overload.ts); "api" when absent. An "exempt"
+   * route (a health probe) is also served on any host, without the custom-domain step.
+   */
   overload?: OverloadClass;
   /**
    * A route that reads a large body itself, as a stream (a CSV import), up to this many bytes (the
@@ -340,38 +344,44 @@ export function withRoute<
     uploadBytes: options.uploadBytes,
     doc: options.doc,
   };
+  // The probes (`overload: "exempt"`) answer on any Host a load balancer sends, with no lookup of custom domains.
+  const anyHost = options.overload === "exempt";
   const run: RouteHandler = (req, nextCtx) =>
-    apiRequest(req, async (requestId, headers, who) => {
-      const db = await getDb();
-      const clientIp = clientIpOf(req);
-      const rawParams = (await nextCtx.params) ?? {};
-      const caller = await authenticateStep(db, req, auth, clientIp, rawParams);
-      who.userId = caller.user?.id;
-      who.apiKeyId = caller.apiKey?.id;
-      await rateLimitStep(auth, policy, caller, clientIp, headers);
-      if (caller.apiKey && options.person && !options.scope) throw forbidden();
-      const params = paramsStep(options.params, rawParams) as Out<P>;
-      const { scope, role } = await authorizeStep(db, options, auth, caller, params);
-      await assertSecondFactor(db, caller.session, { scope: options.scope ? scope : null, sensitive: options.sensitive === true });
-      const input = await inputStep(req, options);
-      const ctx: Ctx = {
-        req,
-        db,
-        requestId,
-        clientIp,
-        user: caller.user as Ctx["user"],
-        params,
-        query: input.query as Out<Q>,
-        body: input.body as Out<B>,
-        scope,
-        role,
-        actor: caller.actor,
-        donor: caller.donor as Ctx["donor"],
-        org: caller.org as Ctx["org"],
-        verified: input.verified,
-      };
-      return runStep(db, input.idempotent, caller, clientIp, requestId, () => handler(ctx));
-    });
+    apiRequest(
+      req,
+      async (requestId, headers, who) => {
+        const db = await getDb();
+        const clientIp = clientIpOf(req);
+        const rawParams = (await nextCtx.params) ?? {};
+        const caller = await authenticateStep(db, req, auth, clientIp, rawParams);
+        who.userId = caller.user?.id;
+        who.apiKeyId = caller.apiKey?.id;
+        await rateLimitStep(auth, policy, caller, clientIp, headers);
+        if (caller.apiKey && options.person && !options.scope) throw forbidden();
+        const params = paramsStep(options.params, rawParams) as Out<P>;
+        const { scope, role } = await authorizeStep(db, options, auth, caller, params);
+        await assertSecondFactor(db, caller.session, { scope: options.scope ? scope : null, sensitive: options.sensitive === true });
+        const input = await inputStep(req, options);
+        const ctx: Ctx = {
+          req,
+          db,
+          requestId,
+          clientIp,
+          user: caller.user as Ctx["user"],
+          params,
+          query: input.query as Out<Q>,
+          body: input.body as Out<B>,
+          scope,
+          role,
+          actor: caller.actor,
+          donor: caller.donor as Ctx["donor"],
+          org: caller.org as Ctx["org"],
+          verified: input.verified,
+        };
+        return runStep(db, input.idempotent, caller, clientIp, requestId, () => handler(ctx));
+      },
+      { anyHost },
+    );
   return Object.assign(run, { definition });
 }
 
@@ -521,6 +531,7 @@ type Who = { userId?: string; apiKeyId?: string };
 async function apiRequest(
   req: NextRequest,
   steps: (requestId: string, headers: Record<string, string>, who: Who) => Promise<Response>,
+  { anyHost = false }: { anyHost?: boolean } = {},
 ): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdOf(req);
@@ -528,7 +539,7 @@ async function apiRequest(
   const who: Who = {};
   let response: Response;
   try {
-    await hostStep(req);
+    if (!anyHost) await hostStep(req);
     response = await steps(requestId, headers, who);
   } catch (err) {
     response = errorResponse(toApiError(err, requestId));

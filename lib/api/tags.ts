@@ -28,6 +28,7 @@ export const TAGS = [
     name: "Account security",
     description: "The signed-in person's own account: two-factor authentication, passkeys and signed-in sessions (session JWT only)",
   },
+  { name: "Operations", description: "Health, readiness and metrics, for load balancers and monitoring" },
   { name: "Meta", description: "About the API itself" },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];

@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { prepareStoredWebhookSecrets } from "@/lib/services/webhooks/encrypt-stored-secrets";
+import { SERVER_RUNS_WORKER_ENV } from "./server-runs-worker";
 import { startWorker } from "./worker";
 
 /**
@@ -26,7 +27,8 @@ export async function startServerProcess(): Promise<void> {
     const seeded = await seedDemoIfEmpty(db, { scale: env.DEMO_HISTORY_SCALE });
     if (seeded) log.info("demo data created", { org: seeded.orgSlug, owner: seeded.ownerEmail });
   }
-  if (!env.WORKER_DISABLED) startWorker();
+  // Our own server (server/main.ts) runs the worker itself, to stop it with the server on SIGTERM.
+  if (!env.WORKER_DISABLED && process.env[SERVER_RUNS_WORKER_ENV] !== "1") startWorker();
   const mode = env.embedded ? `embedded database in ${env.dataDir}` : "PostgreSQL";
   console.log(
     [

@@ -10,7 +10,7 @@ import { recipientDomain, sendEmail } from "@/lib/email/send";
 import type { EmailMessage } from "@/lib/email/types";
 import { errorFields, log } from "@/lib/log";
 import { claimOutboxRows, type ClaimOptions } from "@/lib/outbox/claim";
-import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryError } from "@/lib/outbox/lease";
+import { describeError, markFailed, markSent, MAX_ATTEMPTS, PermanentDeliveryError, releaseLeases } from "@/lib/outbox/lease";
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { expireUnpaidDonations } from "@/lib/services/donations/expire-unpaid-donations";
@@ -20,6 +20,7 @@ import { remindUnfinishedGifts } from "@/lib/services/recurring/remind-unfinishe
 import { sendDonorSignInLink } from "@/lib/services/donor-accounts/request-sign-in-link";
 import { purgeStaleAccountRows } from "@/lib/services/sessions/purge-sessions";
 import { emailAttachments } from "@/lib/services/statements/statement-attachment";
+import { inSpan } from "@/lib/telemetry/tracing";
 import { startReconciler } from "./reconcile";
 import { deliverWebhook } from "@/lib/webhooks-out/deliver";
 import { emitCampaignTransitions } from "@/lib/webhooks-out/emit";
@@ -75,8 +76,14 @@ export function claimDue(db: Db, limit: number, options: ClaimOptions = {}): Pro
   return claimOutboxRows(db, deliverableKinds(), limit, options);
 }
 
-/** Delivers one claimed row through its kind's sender and records the outcome. */
-async function deliver(db: Db, row: OutboxRecord): Promise<boolean> {
+/** Delivers one claimed row through its kind's sender and records the outcome (a span of its own when tracing). */
+function deliver(db: Db, row: OutboxRecord): Promise<boolean> {
+  return inSpan("outbox.deliver", { "outbox.id": row.id, "outbox.kind": row.kind, "outbox.attempt": row.attempts }, () =>
+    deliverRow(db, row),
+  );
+}
+
+async function deliverRow(db: Db, row: OutboxRecord): Promise<boolean> {
   const send = DELIVERERS[row.kind as OutboxKind];
   const context = {
     outboxId: row.id,
@@ -146,30 +153,45 @@ export type WorkerRunResult = { delivered: number; failed: number; published: nu
  * One pass of the worker: campaign transitions, expired ticket holds and abandoned checkouts,
  * reminders of unfinished gifts and expiring cards, committed imports' batches, then one batch of due outbox rows, sent one at a time. `failed` counts failed attempts (retried later, or given up).
  */
-export async function runWorkerOnce(db: Db, options: { limit?: number } & ClaimOptions = {}): Promise<WorkerRunResult> {
+export async function runWorkerOnce(db: Db, options: WorkerRunOptions = {}): Promise<WorkerRunResult> {
   const transitions = await runScheduledCampaignTransitions(db);
-  await expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds });
-  await remindUnfinishedGifts(db, { orgIds: options.orgIds });
-  await remindExpiringCards(db, { orgIds: options.orgIds });
-  await purgeExpiredSignInLinks(db);
-  await purgeStaleAccountRows(db);
-  await purgeExpiredDonorSessions(db);
-  await sweepIdempotencyKeys(db);
-  // Committed imports, also those a restart interrupted: batches for up to IMPORT_SLICE_MS a run.
-  await drainImports(db, { maxMs: IMPORT_SLICE_MS });
-  const { delivered, failed } = await deliverDueRows(db, options);
+  const steps = [
+    async () => expireUnpaidDonations(db, await getProcessor(), { orgIds: options.orgIds }),
+    () => remindUnfinishedGifts(db, { orgIds: options.orgIds }),
+    () => remindExpiringCards(db, { orgIds: options.orgIds }),
+    () => purgeExpiredSignInLinks(db),
+    () => purgeStaleAccountRows(db),
+    () => purgeExpiredDonorSessions(db),
+    () => sweepIdempotencyKeys(db),
+    // Committed imports, also those a restart interrupted: batches for up to IMPORT_SLICE_MS a run.
+    () => drainImports(db, { maxMs: IMPORT_SLICE_MS }),
+  ];
+  // A stopping worker leaves the rest of its duties to the next run (here or on another instance).
+  for (const step of steps) if (!options.signal?.aborted) await step();
+  const { delivered, failed } = options.signal?.aborted ? { delivered: 0, failed: 0 } : await deliverDueRows(db, options);
   return { delivered, failed, published: transitions.published.length, ended: transitions.ended.length };
 }
 
-/** The worker's outbox pass alone: one batch of due rows (of `options`' organizations or IDs), sent one at a time. */
-export async function deliverDueRows(
-  db: Db,
-  options: { limit?: number } & ClaimOptions = {},
-): Promise<{ delivered: number; failed: number }> {
+/** What a worker run covers (`limit` rows of `options`' organizations or IDs), and the signal that stops it early. */
+export type WorkerRunOptions = { limit?: number; signal?: AbortSignal } & ClaimOptions;
+
+/**
+ * The worker's outbox pass alone: one batch of due rows (of `options`' organizations or IDs), sent
+ * one at a time. Once `signal` aborts (the process is shutting down), the row being sent finishes
+ * and the rows not yet attempted get their leases back, so another worker takes them at once
+ * instead of after the lease (LEASE_SECONDS).
+ */
+export async function deliverDueRows(db: Db, options: WorkerRunOptions = {}): Promise<{ delivered: number; failed: number }> {
   const rows = await claimDue(db, options.limit ?? DEFAULT_BATCH, options);
   let delivered = 0;
   let failed = 0;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (options.signal?.aborted) {
+      const left = rows.slice(i).map((r) => r.id);
+      await releaseLeases(db, left);
+      log.info("outbox leases released", { rows: left.length });
+      break;
+    }
     if (await deliver(db, row)) delivered++;
     else failed++;
   }
@@ -191,6 +213,7 @@ export function startWorker(options: { intervalMs?: number; limit?: number; keep
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const stopping = new AbortController();
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -203,7 +226,9 @@ export function startWorker(options: { intervalMs?: number; limit?: number; keep
     running = (async () => {
       let next = intervalMs;
       try {
-        const result = await runWorkerOnce(await getDb(), { limit, orgIds: options.orgIds });
+        const result = await inSpan("worker.run", {}, async () =>
+          runWorkerOnce(await getDb(), { limit, orgIds: options.orgIds, signal: stopping.signal }),
+        );
         if (result.delivered + result.failed + result.published + result.ended > 0) log.info("worker run", result);
         if (result.delivered + result.failed >= limit) next = 0;
       } catch (err) {
@@ -219,8 +244,10 @@ export function startWorker(options: { intervalMs?: number; limit?: number; keep
   const reconciler = options.orgIds === undefined ? startReconciler({ keepAlive: options.keepAlive }) : undefined;
   log.info("worker started", { intervalMs });
   return {
+    // The run in progress finishes the row it is sending and gives back the leases of the others.
     stop: async () => {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       await Promise.all([running, reconciler?.stop()]);
     },

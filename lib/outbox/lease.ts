@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { outbox } from "@/db/schema";
 import { payloadOnceDone } from "./purge";
@@ -71,4 +71,16 @@ export async function markFailed(db: Db, row: OutboxRecord, err: unknown): Promi
     })
     .where(and(eq(outbox.id, row.id), eq(outbox.status, "PENDING")));
   return giveUp ? "failed" : "retry";
+}
+
+/**
+ * Gives back the leases of claimed rows that were never attempted (a worker stopping mid-batch):
+ * due again at once for any worker, their attempt uncounted. Rows no longer PENDING are left alone.
+ */
+export async function releaseLeases(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ leaseUntil: null, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+    .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, "PENDING")));
 }

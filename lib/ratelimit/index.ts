@@ -90,3 +90,12 @@ export function rateLimitHeaders(r: LimitResult): Record<string, string> {
   if (!r.success) headers["Retry-After"] = String(Math.max(1, Math.ceil((r.reset - Date.now()) / 1000)));
   return headers;
 }
+
+/**
+ * Asks the store for the standing of an identifier no client has (counting nothing), throwing
+ * when it cannot be reached: the readiness probe's check (`GET /api/ready`), where
+ * `limitRequest` would fail open.
+ */
+export async function checkRateLimitStore(): Promise<void> {
+  await (await backend()).peek(getPolicy("public"), "goodfund:readiness-probe");
+}

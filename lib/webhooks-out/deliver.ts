@@ -7,6 +7,7 @@ import type { Db } from "@/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEndpoint } from "@/db/schema";
 import type { OutboxRecord } from "@/lib/outbox/types";
 import { getEnv } from "@/lib/env";
+import { webhookDeliveriesCounter } from "@/lib/metrics";
 import { newId } from "@/lib/ids";
 import { SecretDecryptionError } from "@/lib/crypto/secrets";
 import { openWebhookSecret } from "./endpoint-secret";
@@ -52,6 +53,7 @@ export async function deliverWebhook(row: OutboxRecord, { db }: { db: Db }): Pro
 
   if (!endpoint.enabled) {
     await log({ statusCode: null, error: "Endpoint disabled; not sent", latencyMs: null, responseBody: null });
+    webhookDeliveriesCounter().inc({ result: "skipped" });
     return { skipped: "endpoint disabled; not sent" };
   }
 
@@ -68,7 +70,9 @@ export async function deliverWebhook(row: OutboxRecord, { db }: { db: Db }): Pro
   const body = JSON.stringify({ id, type, createdAt, data });
   const attempt = await send(endpoint, secret, event.id, body);
   await log(attempt);
-  if (attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300) {
+  const delivered = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  webhookDeliveriesCounter().inc({ result: delivered ? "success" : "failure" });
+  if (delivered) {
     await db
       .update(webhookEndpoints)
       .set({ failingSince: null })

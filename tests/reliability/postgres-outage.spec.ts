@@ -71,6 +71,7 @@ describe("Postgres unreachable for ten seconds under load", () => {
         });
       }
     };
+    const probes: { path: "/api/health" | "/api/ready"; at: number; status: number | "network"; body: string }[] = [];
     let n = 0;
     const traffic = [
       // A donor's browser on the public page, and giving.
@@ -101,6 +102,17 @@ describe("Postgres unreachable for ten seconds under load", () => {
             request(`${url}/api/orgs/${file.fx.org.id}/campaigns`, { headers: auth, timeoutMs: BOUND_MS }),
           );
           await sleep(100);
+        }
+      },
+      // A load balancer's probes (GET /api/health, GET /api/ready), kept apart from the traffic above.
+      async () => {
+        while (!stop) {
+          for (const path of ["/api/health", "/api/ready"] as const) {
+            const at = Date.now();
+            const a = await request(`${url}${path}`, { timeoutMs: BOUND_MS }).catch(() => null);
+            probes.push({ path, at, status: a?.status ?? "network", body: a?.text ?? "" });
+          }
+          await sleep(250);
         }
       },
     ].map((f) => f());
@@ -193,5 +205,24 @@ describe("Postgres unreachable for ten seconds under load", () => {
     expect.soft(after.length, "requests once the app serves normally again").toBeGreaterThan(0);
     const failingAfter = after.filter((c) => c.status !== 200 && c.status !== 201);
     expect.soft(failingAfter.slice(0, 5), "once recovered, requests succeed again").toEqual([]);
+    // The probes: the process is alive throughout; not ready while the database is away, ready again after.
+    const health = probes.filter((p) => p.path === "/api/health");
+    expect.soft(health.length).toBeGreaterThan(0);
+    expect.soft(health.filter((p) => p.status !== 200).slice(0, 3), "GET /api/health answers 200 throughout").toEqual([]);
+    const ready = probes.filter((p) => p.path === "/api/ready");
+    const notReady = ready.filter((p) => p.at >= outageStart && p.at < outageEnd && p.status === 503);
+    expect.soft(notReady.length, "GET /api/ready answers 503 during the outage").toBeGreaterThan(0);
+    for (const p of notReady) expect.soft(JSON.parse(p.body)).toMatchObject({ status: 503, checks: { database: "failing" } });
+    const readyDuring = ready.filter((p) => p.at >= outageStart && p.at < outageEnd && p.status !== 503);
+    expect
+      .soft(
+        readyDuring.every((p) => p.status === 200),
+        "during the outage GET /api/ready answers 503 (or 200 before it notices)",
+      )
+      .toBe(true);
+    expect
+      .soft(ready.filter((p) => p.at >= outageEnd && p.status === 200).length, "GET /api/ready answers 200 again after the outage")
+      .toBeGreaterThan(0);
+    expect.soft(ready.at(-1)?.status, "and stays ready").toBe(200);
   }, 900_000);
 });

@@ -184,6 +184,10 @@ describe("requestClass", () => {
     ["GET", "/covers/unknown.jpg", "pages"],
     ["GET", "/robots.txt", "pages"],
     ["GET", "/_next/image", "pages"],
+    // The probes declare `overload: "exempt"`: never queued or shed.
+    ["GET", "/api/health", null],
+    ["GET", "/api/ready", null],
+    ["POST", "/api/health", "api"],
   ])("%s %s is %s", (method, path, expected) => {
     expect(requestClass(method, path, { routeClasses: API_ROUTE_CLASSES, staticFiles: files })).toBe(expected);
   });
@@ -293,6 +297,20 @@ describe("createOverloadGuard behind a real HTTP server", () => {
     expect(await answers[3].json()).toMatchObject({ load: null });
     // The donation's body reached its handler, and is still in the request's stream for Next.js.
     expect(await answers[6].json()).toEqual({ load: null, streamed: "{}" });
+  });
+
+  it("lets the health and readiness probes through while it sheds the API", async () => {
+    const s = await start(env);
+    // Fill the API class: 1 running, 2 queued; the next call is shed.
+    const held = Array.from({ length: 3 }, () => fetch(`${s.base}/api/orgs/x/campaigns`));
+    while (s.limiter.snapshot().api.waiting < 2) await tick();
+    expect((await fetch(`${s.base}/api/orgs/x/campaigns`)).status).toBe(503);
+    // The probes reach their handler at once, past the full class.
+    const probes = [fetch(`${s.base}/api/health`), fetch(`${s.base}/api/ready`)];
+    while (s.entered() < 3) await tick();
+    expect(s.limiter.snapshot().api).toMatchObject({ active: 1, waiting: 2 });
+    s.gate.open();
+    expect((await Promise.all([...held, ...probes])).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it("lets a route that streams its own upload (a CSV import) take a body over 1 MiB, untouched; others still get 413", async () => {

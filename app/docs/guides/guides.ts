@@ -55,6 +55,12 @@ export const GUIDES = [
     title: "Keeping recurring revenue",
     summary: "Declined renewals and their recovery, expiring cards, reminders for unfinished gifts, and the monthly upsell.",
   },
+  {
+    slug: "deploying",
+    title: "Deploying Goodfund",
+    summary:
+      "A VM with systemd behind nginx or Caddy, managed PostgreSQL with TLS and PgBouncer, Upstash, platforms that run Next.js, backups.",
+  },
 ] as const;
 
 export type Guide = (typeof GUIDES)[number];

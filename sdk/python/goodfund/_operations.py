@@ -883,6 +883,23 @@ class Operations:
         )
         return answer
 
+    def get_health(self, *, request_id: str | None = None) -> models.Health:
+        """Liveness probe.
+
+        ``GET /api/health``
+
+        Public. Answers 200 `{ "status": "ok" }` while the process serves requests. It touches
+        neither the database nor the rate-limit store, is never rate-limited and never shed
+        under overload: aim a load balancer's liveness check here, and its readiness check at
+        `GET /api/ready`.
+        """
+        answer: models.Health = self.request(
+            "GET",
+            "/api/health",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def get_import(self, id: str, *, request_id: str | None = None) -> models.Import:
         """Get an import.
 
@@ -1308,6 +1325,24 @@ class Operations:
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
         )
+        return answer
+
+    def get_metrics(self, *, request_id: str | None = None) -> str:
+        """Prometheus metrics.
+
+        ``GET /api/metrics``
+
+        For a monitoring system: the instance's metrics in Prometheus's text format, every
+        server process (`WEB_CONCURRENCY`) summed. Only with `Authorization: Bearer
+        <METRICS_TOKEN>`: a missing or wrong token answers 401 `Unauthorized`, and while
+        `METRICS_TOKEN` is not set the route answers 404. Requests by route pattern, method
+        and status (`goodfund_http_requests_total`, `goodfund_http_request_duration_seconds`),
+        processor events by type and result, outbound webhook deliveries by result, donations
+        by status, the outbox's depth and the age of its oldest due item, database
+        connections, overload sheds by class, and the processes' CPU and memory. Never
+        rate-limited or shed.
+        """
+        answer: str = self.request("GET", "/api/metrics", headers={"X-Request-Id": request_id})
         return answer
 
     def get_open_api_document(self, *, request_id: str | None = None) -> dict[str, Any]:
@@ -3044,6 +3079,26 @@ class Operations:
         )
         return answer
 
+    def get_readiness(self, *, request_id: str | None = None) -> models.Readiness:
+        """Readiness probe.
+
+        ``GET /api/ready``
+
+        Public. Answers 200 `{ "status": "ready", "checks": { "database": "ok",
+        "rateLimitStore": "ok", "outbox": "ok" } }` when the database and the rate-limit store
+        answer (within 2 seconds each) and the oldest due outbox item (an email or outbound
+        webhook) has waited no longer than `READY_OUTBOX_MAX_LAG_SECONDS` (300 by default).
+        Otherwise 503 `{ "error": "Not ready: database", "status": 503, "checks": { ... } }`,
+        naming the failing checks; it recovers on its own. Never rate-limited, never shed
+        under overload, and it reveals nothing beyond the checks.
+        """
+        answer: models.Readiness = self.request(
+            "GET",
+            "/api/ready",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     def cancel_recurring_plan(
         self,
         id: str,
@@ -4156,6 +4211,23 @@ class AsyncOperations:
         )
         return answer
 
+    async def get_health(self, *, request_id: str | None = None) -> models.Health:
+        """Liveness probe.
+
+        ``GET /api/health``
+
+        Public. Answers 200 `{ "status": "ok" }` while the process serves requests. It touches
+        neither the database nor the rate-limit store, is never rate-limited and never shed
+        under overload: aim a load balancer's liveness check here, and its readiness check at
+        `GET /api/ready`.
+        """
+        answer: models.Health = await self.request(
+            "GET",
+            "/api/health",
+            headers={"X-Request-Id": request_id},
+        )
+        return answer
+
     async def get_import(self, id: str, *, request_id: str | None = None) -> models.Import:
         """Get an import.
 
@@ -4588,6 +4660,28 @@ class AsyncOperations:
             "/api/me/two-factor/totp/verify",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def get_metrics(self, *, request_id: str | None = None) -> str:
+        """Prometheus metrics.
+
+        ``GET /api/metrics``
+
+        For a monitoring system: the instance's metrics in Prometheus's text format, every
+        server process (`WEB_CONCURRENCY`) summed. Only with `Authorization: Bearer
+        <METRICS_TOKEN>`: a missing or wrong token answers 401 `Unauthorized`, and while
+        `METRICS_TOKEN` is not set the route answers 404. Requests by route pattern, method
+        and status (`goodfund_http_requests_total`, `goodfund_http_request_duration_seconds`),
+        processor events by type and result, outbound webhook deliveries by result, donations
+        by status, the outbox's depth and the age of its oldest due item, database
+        connections, overload sheds by class, and the processes' CPU and memory. Never
+        rate-limited or shed.
+        """
+        answer: str = await self.request(
+            "GET",
+            "/api/metrics",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 
@@ -6328,6 +6422,26 @@ class AsyncOperations:
             "/api/public/reminders/unsubscribe",
             json=body,
             headers={"X-Request-Id": request_id, "Idempotency-Key": idempotency_key},
+        )
+        return answer
+
+    async def get_readiness(self, *, request_id: str | None = None) -> models.Readiness:
+        """Readiness probe.
+
+        ``GET /api/ready``
+
+        Public. Answers 200 `{ "status": "ready", "checks": { "database": "ok",
+        "rateLimitStore": "ok", "outbox": "ok" } }` when the database and the rate-limit store
+        answer (within 2 seconds each) and the oldest due outbox item (an email or outbound
+        webhook) has waited no longer than `READY_OUTBOX_MAX_LAG_SECONDS` (300 by default).
+        Otherwise 503 `{ "error": "Not ready: database", "status": 503, "checks": { ... } }`,
+        naming the failing checks; it recovers on its own. Never rate-limited, never shed
+        under overload, and it reveals nothing beyond the checks.
+        """
+        answer: models.Readiness = await self.request(
+            "GET",
+            "/api/ready",
+            headers={"X-Request-Id": request_id},
         )
         return answer
 

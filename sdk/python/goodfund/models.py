@@ -1041,6 +1041,10 @@ class GiftAidDeclarationInput(TypedDict):
     confirmed: Literal[True]
 
 
+class Health(TypedDict):
+    status: Literal["ok"]
+
+
 class ImportErrorsItem(TypedDict):
     # The row's line in the file, the header being row 1.
     row: int
@@ -1505,6 +1509,17 @@ class PublicCampaignView(TypedDict):
     teams: list[PublicCampaignViewTeamsItem] | None
     # A team page: its members' pages, most raised first.
     members: list[PublicCampaignViewMembersItem] | None
+
+
+class ReadinessChecks(TypedDict):
+    database: Literal["ok", "failing"]
+    rateLimitStore: Literal["ok", "failing"]
+    outbox: Literal["ok", "failing"]
+
+
+class Readiness(TypedDict):
+    status: Literal["ready"]
+    checks: ReadinessChecks
 
 
 class ReconcileRepair(TypedDict):

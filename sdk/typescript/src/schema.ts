@@ -642,6 +642,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness probe
+     * @description Public. Answers 200 `{ "status": "ok" }` while the process serves requests. It touches neither the database nor the rate-limit store, is never rate-limited and never shed under overload: aim a load balancer's liveness check here, and its readiness check at `GET /api/ready`.
+     */
+    get: operations["getHealth"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/imports/{id}": {
     parameters: {
       query?: never;
@@ -992,6 +1012,26 @@ export interface paths {
      *     Requires a signed-in person (session JWT): API keys answer 403.
      */
     post: operations["verifyTotpEnrolment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics
+     * @description For a monitoring system: the instance's metrics in Prometheus's text format, every server process (`WEB_CONCURRENCY`) summed. Only with `Authorization: Bearer <METRICS_TOKEN>`: a missing or wrong token answers 401 `Unauthorized`, and while `METRICS_TOKEN` is not set the route answers 404. Requests by route pattern, method and status (`goodfund_http_requests_total`, `goodfund_http_request_duration_seconds`), processor events by type and result, outbound webhook deliveries by result, donations by status, the outbox's depth and the age of its oldest due item, database connections, overload sheds by class, and the processes' CPU and memory. Never rate-limited or shed.
+     */
+    get: operations["getMetrics"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1987,6 +2027,26 @@ export interface paths {
      * @description The `token` of the unsubscribe link in an unfinished-gift reminder: that address gets no more such reminders from that organization (asking again changes nothing). A token the server did not issue is a 404. Receipts and other emails about gifts made are not affected.
      */
     post: operations["unsubscribeFromReminders"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness probe
+     * @description Public. Answers 200 `{ "status": "ready", "checks": { "database": "ok", "rateLimitStore": "ok", "outbox": "ok" } }` when the database and the rate-limit store answer (within 2 seconds each) and the oldest due outbox item (an email or outbound webhook) has waited no longer than `READY_OUTBOX_MAX_LAG_SECONDS` (300 by default). Otherwise 503 `{ "error": "Not ready: database", "status": 503, "checks": { ... } }`, naming the failing checks; it recovers on its own. Never rate-limited, never shed under overload, and it reveals nothing beyond the checks.
+     */
+    get: operations["getReadiness"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3210,6 +3270,10 @@ export interface components {
       /** @constant */
       confirmed: true;
     };
+    Health: {
+      /** @constant */
+      status: "ok";
+    };
     Import: {
       id: string;
       orgId: string;
@@ -3658,6 +3722,18 @@ export interface components {
             pageUrl: string;
           }[]
         | null;
+    };
+    Readiness: {
+      /** @constant */
+      status: "ready";
+      checks: {
+        /** @enum {string} */
+        database: "ok" | "failing";
+        /** @enum {string} */
+        rateLimitStore: "ok" | "failing";
+        /** @enum {string} */
+        outbox: "ok" | "failing";
+      };
     };
     ReconcileRepair: {
       /**
@@ -11140,6 +11216,63 @@ export interface operations {
       };
     };
   };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process serves */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getImport: {
     parameters: {
       query?: never;
@@ -14722,6 +14855,63 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
           "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
@@ -25234,6 +25424,63 @@ export interface operations {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Service unavailable",
+           *       "status": 503
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your own request ID (1–128 of letters, digits, `_.:-`), echoed in the response and the server's logs. */
+        "X-Request-Id"?: components["parameters"]["RequestId"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every check passes */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Readiness"];
+        };
+      };
+      /** @description Unexpected failure (never a stack trace). */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Internal server error",
+           *       "status": 500
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The database cannot be reached; retry later. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
           "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };

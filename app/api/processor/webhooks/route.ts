@@ -5,6 +5,7 @@ import { methods, withRoute } from "@/lib/api/route";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { InvalidSignatureError, verifyProcessorEvent } from "@/lib/processor/verify-event";
 import { applyProcessorEvent } from "@/lib/services/processor/apply-processor-event";
+import { processorEventsCounter } from "@/lib/metrics";
 
 const webhookAck = z
   .object({ received: z.literal(true), duplicate: z.literal(true).optional(), ignored: z.literal(true).optional() })
@@ -42,7 +43,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, verified: event }) => {
-      const result = await applyProcessorEvent(db, event, await getProcessor());
+      const result = await applyProcessorEvent(db, event, await getProcessor()).catch((err: unknown) => {
+        processorEventsCounter().inc({ type: event.type, result: "failed" });
+        throw err;
+      });
+      // Types Goodfund does not act on share one label, so the series stay bounded.
+      processorEventsCounter().inc({ type: result === "unhandled" ? "other" : event.type, result });
       if (result === "duplicate") return ok({ received: true, duplicate: true });
       if (result === "unhandled") return ok({ received: true, ignored: true });
       return ok({ received: true });
