@@ -59,15 +59,27 @@ describe("npm start (embedded)", () => {
     expect(html).toContain("OrgHomeLink");
   });
 
-  it("renders the API reference at /docs from the OpenAPI document, every operation included", async () => {
+  it("renders the API reference at /docs from the OpenAPI document, every operation indexed and described on its section's page", async () => {
     const res = await fetch(`${app.server.url}/docs`);
     expect(res.status).toBe(200);
-    const html = (await res.text()).replace(/<!-- -->/g, "");
+    const index = (await res.text()).replace(/<!-- -->/g, "");
     const doc = await (await fetch(`${app.server.url}/api/openapi.json`)).json();
+    const pages = new Map<string, string>();
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>)) {
-      expect(html, path).toContain(path);
-      for (const op of Object.values(item))
-        expect(html, op.operationId).toContain(`id="${op.operationId.replace(/[^a-zA-Z0-9]+/g, "-").toLowerCase()}"`);
+      expect(index, path).toContain(path);
+      for (const op of Object.values(item)) {
+        const anchor = op.operationId.replace(/[^a-zA-Z0-9]+/g, "-").toLowerCase();
+        // The index links the operation to its section's page, which carries its anchor.
+        const link = new RegExp(`href="(/docs/[a-z0-9-]+)#${anchor}"`).exec(index);
+        expect(link, op.operationId).not.toBeNull();
+        const section = link![1];
+        if (!pages.has(section)) {
+          const page = await fetch(`${app.server.url}${section}`);
+          expect(page.status, section).toBe(200);
+          pages.set(section, (await page.text()).replace(/<!-- -->/g, ""));
+        }
+        expect(pages.get(section), op.operationId).toContain(`id="${anchor}"`);
+      }
     }
   });
 

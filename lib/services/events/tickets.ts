@@ -82,7 +82,12 @@ const withBuyer = {
   buyerEmail: donations.email,
 };
 
-const toTicketWithBuyer = (r: { ticket: Ticket; buyerFirstName: string | null; buyerLastName: string | null; buyerEmail: string | null }) => ({
+const toTicketWithBuyer = (r: {
+  ticket: Ticket;
+  buyerFirstName: string | null;
+  buyerLastName: string | null;
+  buyerEmail: string | null;
+}) => ({
   ...r.ticket,
   buyerName: [r.buyerFirstName, r.buyerLastName].filter(Boolean).join(" "),
   buyerEmail: r.buyerEmail,
