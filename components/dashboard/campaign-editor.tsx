@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { issueResolver } from "@/components/forms/issue-resolver";
 import { fieldTexts, type IssueTextOptions } from "@/components/forms/issue-text";
@@ -21,7 +21,6 @@ import {
   fieldOf,
   firstErrorKey,
   flatErrors,
-  isoToLocalInput,
   valuesFromCampaign,
   visibleKeys,
   type FieldKey,
@@ -46,27 +45,28 @@ type Props = {
   canEdit: boolean;
   /** `{donateBaseUrl}/donate/`: shown before the slug. */
   donatePrefix: string;
+  /** The organization's time zone: dates are typed and shown in it. */
+  timeZone: string;
 };
-
-const noSubscription = () => () => {};
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Create or edit a campaign: every field of the API's campaign, in sections (campaign-sections/),
  * money typed in the organization's currency (whole amounts only for zero-decimal ones) and sent
- * as integer minor units, dates typed in local time and sent as ISO 8601. Each field is checked
+ * as integer minor units, dates typed in the organization's time zone and sent as ISO 8601. Each field is checked
  * with the API's own zod schema (react-hook-form) when it loses focus and again as it is
  * corrected; on submit the server's errors, worded from their codes, land next to their fields
  * and focus moves to the first one.
  */
-export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOptions, canEdit, donatePrefix }: Props) {
+export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOptions, canEdit, donatePrefix, timeZone }: Props) {
   const router = useRouter();
   const toast = useToast();
-  const [defaultValues] = useState<FormValues>(() => (campaign ? valuesFromCampaign(campaign, currency) : newCampaignValues(currency)));
+  const [defaultValues] = useState<FormValues>(() =>
+    campaign ? valuesFromCampaign(campaign, currency, timeZone) : newCampaignValues(currency),
+  );
   const words: IssueTextOptions = { fields: CAMPAIGN_FIELD_WORDS, money: (cents) => formatMoney(cents, currency, { short: true }) };
   const form = useForm<FormValues, unknown, unknown>({
     defaultValues,
-    resolver: issueResolver((v: FormValues) => campaignFormSchema(mode, visibleKeys(v, mode), currency), words),
+    resolver: issueResolver((v: FormValues) => campaignFormSchema(mode, visibleKeys(v, mode), currency, timeZone), words),
     // Fields are checked as they lose focus and as a shown error is corrected (below), and all on submit.
     mode: "onSubmit",
     reValidateMode: "onSubmit",
@@ -76,8 +76,6 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
   const { errors: fieldErrors, isDirty } = form.formState;
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<null | "save" | "publish">(null);
-  // Only the browser knows its zone: none while rendering on the server.
-  const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const money: MoneyInput = {
     symbol: currencySymbol(currency),
     inputMode: currencyDecimals(currency) === 0 ? "numeric" : "decimal",
@@ -85,17 +83,6 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
     minimumInput: minorToInput(minimumDonationMinor(currency), currency),
   };
   const isDraft = !campaign || campaign.status === "DRAFT";
-
-  // Dates are local times: only the browser knows its zone, so they are filled in after hydration.
-  useEffect(() => {
-    if (!campaign) return;
-    form.reset({
-      ...form.getValues(),
-      startDate: isoToLocalInput(campaign.startDate),
-      endDate: isoToLocalInput(campaign.endDate),
-      scheduledPublishAt: isoToLocalInput(campaign.scheduledPublishAt),
-    });
-  }, [campaign, form]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -151,7 +138,7 @@ export function CampaignEditor({ mode, orgSlug, currency, campaign, parentOption
       if (first) focusField(first);
       return;
     }
-    const body = buildPayload(keys, v, mode, currency);
+    const body = buildPayload(keys, v, mode, currency, timeZone);
     if (publish) body.status = "ACTIVE";
 
     setBusy(publish ? "publish" : "save");

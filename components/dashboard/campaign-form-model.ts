@@ -1,3 +1,4 @@
+import { isoToWallInput, wallInputToIso } from "@/lib/time-zone";
 import type { FieldErrors } from "react-hook-form";
 import { z } from "zod";
 import type { FieldWords } from "@/components/forms/issue-text";
@@ -115,8 +116,8 @@ export const defaultValues = (currency: string): FormValues => ({
   suggestedAmounts: [2500, 5000, 10000].map((a) => minorToInput(a, currency)),
 });
 
-/** Form values of an existing campaign. Dates stay empty here: they are local times, filled in the browser. */
-export function valuesFromCampaign(c: CampaignView, currency: string): FormValues {
+/** Form values of an existing campaign; dates as local times of the organization's time zone. */
+export function valuesFromCampaign(c: CampaignView, currency: string, timeZone: string): FormValues {
   return {
     title: c.title,
     slug: c.slug,
@@ -134,9 +135,9 @@ export function valuesFromCampaign(c: CampaignView, currency: string): FormValue
     matchingRatioPct: String(c.matchingRatioPct),
     ticketCapacity: c.ticketCapacity === null ? "" : String(c.ticketCapacity),
     maxTicketsPerOrder: String(c.maxTicketsPerOrder),
-    startDate: "",
-    endDate: "",
-    scheduledPublishAt: "",
+    startDate: isoToLocalInput(c.startDate, timeZone),
+    endDate: isoToLocalInput(c.endDate, timeZone),
+    scheduledPublishAt: isoToLocalInput(c.scheduledPublishAt, timeZone),
     showDonorRoll: c.showDonorRoll,
     showGoal: c.showGoal,
     allowCustomAmount: c.allowCustomAmount,
@@ -150,21 +151,17 @@ export function valuesFromCampaign(c: CampaignView, currency: string): FormValue
   };
 }
 
-/** ISO 8601 → the `datetime-local` input's value in this browser's time zone. */
-export function isoToLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+/** ISO 8601 → the `datetime-local` input's value in the organization's time zone. */
+export function isoToLocalInput(iso: string | null, timeZone: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return "";
+  return isoToWallInput(timeZone, iso);
 }
 
-/** A `datetime-local` value (this browser's time zone) → ISO 8601 UTC; null when empty. */
-export function localInputToIso(value: string): { ok: true; value: string | null } | { ok: false; message: string } {
+/** A `datetime-local` value (the organization's time zone) → ISO 8601 UTC; null when empty. */
+export function localInputToIso(value: string, timeZone: string): { ok: true; value: string | null } | { ok: false; message: string } {
   if (value.trim() === "") return { ok: true, value: null };
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return { ok: false, message: "Enter a date and time" };
-  return { ok: true, value: d.toISOString() };
+  const iso = wallInputToIso(timeZone, value.trim());
+  return iso === null ? { ok: false, message: "Enter a date and time" } : { ok: true, value: iso };
 }
 
 /** Which fields apply, given the type and the toggles: hidden ones are neither validated nor sent. */
@@ -186,7 +183,7 @@ export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] 
 type Converted = { ok: true; value: unknown } | { ok: false; errors: Record<string, string> };
 
 /** The API value of one field as typed (`raw`, the input's value; money in `currency`), or the reason it can't be one. */
-export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit", currency: string): Converted {
+export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit", currency: string, timeZone = "UTC"): Converted {
   if ((MONEY_KEYS as readonly string[]).includes(key)) {
     const m = parseMoney(String(raw), currency);
     return m.ok ? { ok: true, value: m.minor } : { ok: false, errors: { [key]: m.message } };
@@ -198,7 +195,7 @@ export function toApiValue(key: FieldKey, raw: unknown, mode: "create" | "edit",
     return { ok: true, value: Number(s) };
   }
   if ((DATE_KEYS as readonly string[]).includes(key)) {
-    const d = localInputToIso(String(raw));
+    const d = localInputToIso(String(raw), timeZone);
     return d.ok ? { ok: true, value: d.value } : { ok: false, errors: { [key]: d.message } };
   }
   if ((BOOL_KEYS as readonly string[]).includes(key)) return { ok: true, value: raw };
@@ -236,13 +233,13 @@ export const CAMPAIGN_FIELD_WORDS: Record<string, FieldWords> = Object.fromEntri
  * The rules of the fields in `keys`, as typed: each is converted to the API's value, then checked
  * with the endpoint's own schema for that field (create or update); the other fields pass.
  */
-export function campaignFormSchema(mode: "create" | "edit", keys: readonly FieldKey[], currency: string) {
+export function campaignFormSchema(mode: "create" | "edit", keys: readonly FieldKey[], currency: string, timeZone: string) {
   const api = (mode === "create" ? createCampaignBody : updateCampaignBody).shape as Record<FieldKey, z.ZodType>;
   const field = (key: FieldKey) =>
     z
       .unknown()
       .transform((raw, ctx) => {
-        const conv = toApiValue(key, raw, mode, currency);
+        const conv = toApiValue(key, raw, mode, currency, timeZone);
         if (conv.ok) return conv.value;
         for (const [path, message] of Object.entries(conv.errors)) {
           const rest = path
@@ -258,10 +255,16 @@ export function campaignFormSchema(mode: "create" | "edit", keys: readonly Field
 }
 
 /** The request body: every applicable field (create) or the changed ones (edit). */
-export function buildPayload(keys: FieldKey[], v: FormValues, mode: "create" | "edit", currency: string): Record<string, unknown> {
+export function buildPayload(
+  keys: FieldKey[],
+  v: FormValues,
+  mode: "create" | "edit",
+  currency: string,
+  timeZone: string,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const k of keys) {
-    const conv = toApiValue(k, v[k], mode, currency);
+    const conv = toApiValue(k, v[k], mode, currency, timeZone);
     if (!conv.ok || conv.value === undefined) continue;
     if (mode === "create" && conv.value === null) continue;
     body[k] = conv.value;

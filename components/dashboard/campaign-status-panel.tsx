@@ -29,10 +29,13 @@ export function CampaignStatusPanel({
   campaign,
   orgSlug,
   canEdit,
+  timeZone,
 }: {
   campaign: { id: string; title: string; status: CampaignStatus; scheduledPublishAt: string | null; donationCount: number };
   orgSlug: string;
   canEdit: boolean;
+  /** The organization's time zone: the publishing time is typed in it. */
+  timeZone: string;
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -47,7 +50,7 @@ export function CampaignStatusPanel({
 
   function checkWhen(value: string): string | null {
     if (!value) return "Choose a date and time";
-    const iso = localInputToIso(value);
+    const iso = localInputToIso(value, timeZone);
     if (!iso.ok) return iso.message;
     const r = updateCampaignBody.shape.scheduledPublishAt.safeParse(iso.value);
     return r.success ? null : (r.error.issues[0]?.message ?? "Invalid date");
@@ -61,7 +64,7 @@ export function CampaignStatusPanel({
       return;
     }
     setBusy(value === null ? "unschedule" : "schedule");
-    const iso = value === null ? null : (localInputToIso(value) as { ok: true; value: string }).value;
+    const iso = value === null ? null : (localInputToIso(value, timeZone) as { ok: true; value: string }).value;
     const res = await api("PATCH", `/api/campaigns/${encodeURIComponent(campaign.id)}`, { scheduledPublishAt: iso });
     setBusy(null);
     if (!res.ok) {

@@ -26,7 +26,9 @@ describe("campaign editor money in the organization's currency", () => {
   it("a new campaign suggests the API's default amounts, written in the currency", () => {
     expect(defaultValues("usd").suggestedAmounts).toEqual(["25", "50", "100"]);
     expect(defaultValues("jpy").suggestedAmounts).toEqual(["2500", "5000", "10000"]);
-    expect(buildPayload(["suggestedAmounts"], defaultValues("jpy"), "create", "jpy")).toEqual({ suggestedAmounts: [2500, 5000, 10000] });
+    expect(buildPayload(["suggestedAmounts"], defaultValues("jpy"), "create", "jpy", "UTC")).toEqual({
+      suggestedAmounts: [2500, 5000, 10000],
+    });
   });
 
   it("an existing campaign's amounts are shown without decimals in yen and round-trip unchanged", () => {
@@ -54,13 +56,34 @@ describe("campaign editor money in the organization's currency", () => {
       matchingEnabled: false,
       suggestedAmounts: [1000, 5000],
     } as unknown as CampaignView;
-    const v = valuesFromCampaign(c, "jpy");
+    const v = valuesFromCampaign(c, "jpy", "UTC");
     expect([v.goalAmountCents, v.minAmountCents, v.suggestedAmounts]).toEqual(["1000000", "500", ["1000", "5000"]]);
-    expect(buildPayload(["goalAmountCents", "minAmountCents", "suggestedAmounts"], v, "edit", "jpy")).toEqual({
+    expect(buildPayload(["goalAmountCents", "minAmountCents", "suggestedAmounts"], v, "edit", "jpy", "UTC")).toEqual({
       goalAmountCents: 1_000_000,
       minAmountCents: 500,
       suggestedAmounts: [1000, 5000],
     });
-    expect(valuesFromCampaign(c, "usd").goalAmountCents).toBe("10000");
+    expect(valuesFromCampaign(c, "usd", "UTC").goalAmountCents).toBe("10000");
+  });
+
+  it("dates are typed in the organization's time zone, whatever the browser's", () => {
+    const c = {
+      startDate: "2031-12-06T00:30:00.000Z",
+      endDate: null,
+      scheduledPublishAt: null,
+      suggestedAmounts: [],
+    } as unknown as CampaignView;
+    expect(valuesFromCampaign(c, "usd", "America/New_York").startDate).toBe("2031-12-05T19:30");
+    expect(valuesFromCampaign(c, "usd", "Asia/Tokyo").startDate).toBe("2031-12-06T09:30");
+    expect(toApiValue("startDate", "2031-12-05T19:30", "edit", "usd", "America/New_York")).toEqual({
+      ok: true,
+      value: "2031-12-06T00:30:00.000Z",
+    });
+    expect(toApiValue("startDate", "2031-07-05T19:30", "edit", "usd", "America/New_York")).toEqual({
+      ok: true,
+      value: "2031-07-05T23:30:00.000Z",
+    });
+    expect(toApiValue("startDate", "", "edit", "usd", "America/New_York")).toEqual({ ok: true, value: null });
+    expect(toApiValue("startDate", "soon", "edit", "usd", "America/New_York")).toMatchObject({ ok: false });
   });
 });

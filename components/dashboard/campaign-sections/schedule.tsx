@@ -1,12 +1,13 @@
 "use client";
 
 import { TextField } from "@/components/ui/field";
+import { timeZoneLabel } from "@/lib/time-zone";
 import { Section, type CampaignFields } from "./section";
 
-/** When the campaign starts and ends, and when a draft publishes itself; typed in the browser's time zone. */
-export function ScheduleSection({ fields, timeZone }: { fields: CampaignFields; timeZone: string | null }) {
+/** When the campaign starts and ends, and when a draft publishes itself; typed in the organization's time zone. */
+export function ScheduleSection({ fields, timeZone }: { fields: CampaignFields; timeZone: string }) {
   const { text, has } = fields;
-  const dateHint = timeZone ? `Your local time (${timeZone.replace(/_/g, " ")}).` : "Your local time.";
+  const dateHint = `In the organization's time zone (${timeZoneLabel(timeZone)}), as donors will see it.`;
   return (
     <Section id="cs-schedule" title="Dates">
       <div className="form-grid">

@@ -86,6 +86,7 @@ export default async function CampaignPage(props: Props) {
             mode="edit"
             orgSlug={org.slug}
             currency={org.currency}
+            timeZone={org.timeZone}
             campaign={view}
             parentOptions={parents}
             canEdit={canEdit}
@@ -97,6 +98,7 @@ export default async function CampaignPage(props: Props) {
         </div>
         <aside className="editor-aside" aria-label="Status and sharing">
           <CampaignStatusPanel
+            timeZone={org.timeZone}
             orgSlug={org.slug}
             canEdit={canEdit}
             campaign={{

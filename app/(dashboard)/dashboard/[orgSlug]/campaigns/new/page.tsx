@@ -28,6 +28,7 @@ export default async function NewCampaignPage({ params }: { params: Promise<{ or
       />
       {canEdit ? (
         <CampaignEditor
+          timeZone={org.timeZone}
           mode="create"
           orgSlug={org.slug}
           currency={org.currency}
