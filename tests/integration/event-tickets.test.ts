@@ -303,6 +303,25 @@ describe("tickets and check-in", () => {
     expect(after.body.ticketsSold).toBe(0);
   });
 
+  it("erasing the buyer removes every name and address from their tickets and order; the tickets stay valid at the door", async () => {
+    const { campaign, owner, org } = await gala();
+    const order = await paidOrder(campaign);
+    const db = await testDb();
+    const [{ donorId }] = await db.select({ donorId: donations.donorId }).from(donations).where(eq(donations.id, order.id));
+    const erased = await post(`/api/orgs/${org.id}/donors/${donorId}/erase`, undefined, { token: owner.token });
+    expect(erased.status, erased.text).toBe(200);
+    const list = await ticketsOf(campaign, owner.token);
+    expect(list.data.map((t) => [t.attendeeName, t.attendeeEmail, t.status])).toEqual(Array(3).fill(["Erased", null, "VALID"]));
+    expect((await ticketsOf(campaign, owner.token, "Lovelace")).data).toEqual([]);
+    const [row] = await db.select({ ticketOrder: donations.ticketOrder }).from(donations).where(eq(donations.id, order.id));
+    expect(row.ticketOrder!.map((l) => [l.quantity, l.attendees])).toEqual([
+      [2, []],
+      [1, []],
+    ]);
+    const res = await post(`/api/campaigns/${campaign.id}/check-ins`, { code: list.data[0].code }, { token: owner.token });
+    expect(res.status, res.text).toBe(200);
+  });
+
   it("the attendee CSV is spreadsheet-friendly: BOM, quoted, formulas neutralized", async () => {
     const { campaign, owner } = await gala();
     const [general] = tierIds(campaign);

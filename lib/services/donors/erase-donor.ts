@@ -12,6 +12,7 @@ import {
   outbox,
   recurringPlans,
   reminderOptOuts,
+  tickets,
   webhookEvents,
   type Donor,
 } from "@/db/schema";
@@ -58,6 +59,9 @@ async function cancelOpenPlans(db: Db, processor: PaymentProcessor, donorId: str
     }
   }
 }
+
+/** The name an erased donor's tickets carry. */
+export const ERASED_ATTENDEE = "Erased";
 
 /**
  * Erases a donor's personal data and keeps their money records, as the books require:
@@ -111,8 +115,21 @@ export async function eraseDonor(
     );
     await tx
       .update(donations)
-      .set({ email: placeholder, firstName: null, lastName: null, message: null, dedication: null, clientIp: null })
+      .set({
+        email: placeholder,
+        firstName: null,
+        lastName: null,
+        message: null,
+        dedication: null,
+        clientIp: null,
+        // An event order keeps its seats per tier; the people named on it go.
+        ticketOrder: sql`(select jsonb_agg(jsonb_set(line, '{attendees}', '[]'::jsonb)) from jsonb_array_elements(${donations.ticketOrder}) line)`,
+      })
       .where(eq(donations.donorId, donorId));
+    // Their tickets stay valid for the door, under no name.
+    if (donationIds.length > 0) {
+      await tx.update(tickets).set({ attendeeName: ERASED_ATTENDEE, attendeeEmail: null }).where(inArray(tickets.donationId, donationIds));
+    }
 
     // Emails to the donor, or carrying their details (staff alerts and tribute notices of their
     // donations, whose outbox keys end with the donation's ID).
