@@ -36,6 +36,7 @@ export const TEXT_KEYS = [
   "videoUrl",
   "color",
   "matchingOrgName",
+  "venue",
   "type",
   "parentCampaignId",
 ] as const;
@@ -69,6 +70,7 @@ export const FIELD_ORDER: FieldKey[] = [
   "ticketPriceCents",
   "ticketCapacity",
   "maxTicketsPerOrder",
+  "venue",
   "matchingEnabled",
   "matchingOrgName",
   "matchingMaxCents",
@@ -100,6 +102,7 @@ export const defaultValues = (currency: string): FormValues => ({
   matchingRatioPct: "100",
   ticketCapacity: "",
   maxTicketsPerOrder: String(DEFAULT_MAX_TICKETS_PER_ORDER),
+  venue: "",
   startDate: "",
   endDate: "",
   scheduledPublishAt: "",
@@ -135,6 +138,7 @@ export function valuesFromCampaign(c: CampaignView, currency: string, timeZone: 
     matchingRatioPct: String(c.matchingRatioPct),
     ticketCapacity: c.ticketCapacity === null ? "" : String(c.ticketCapacity),
     maxTicketsPerOrder: String(c.maxTicketsPerOrder),
+    venue: c.venue ?? "",
     startDate: isoToLocalInput(c.startDate, timeZone),
     endDate: isoToLocalInput(c.endDate, timeZone),
     scheduledPublishAt: isoToLocalInput(c.scheduledPublishAt, timeZone),
@@ -172,7 +176,7 @@ export function visibleKeys(v: FormValues, mode: "create" | "edit"): FieldKey[] 
     if (k === "allowSupporterPages") return v.type === "PEER_TO_PEER" && v.parentCampaignId === "";
     if (k === "supporterPagesNeedApproval" || k === "allowTeams")
       return v.type === "PEER_TO_PEER" && v.parentCampaignId === "" && v.allowSupporterPages;
-    if (k === "ticketPriceCents" || k === "ticketCapacity" || k === "maxTicketsPerOrder") return v.type === "EVENT";
+    if (k === "ticketPriceCents" || k === "ticketCapacity" || k === "maxTicketsPerOrder" || k === "venue") return v.type === "EVENT";
     if (k === "matchingOrgName" || k === "matchingMaxCents" || k === "matchingRatioPct") return v.matchingEnabled;
     // Once a campaign exists, scheduling is done from its status panel.
     if (k === "scheduledPublishAt") return mode === "create";

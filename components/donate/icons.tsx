@@ -27,6 +27,15 @@ export function CalendarIcon({ size = 18 }: { size?: number }) {
   );
 }
 
+export function PinIcon({ size = 18 }: { size?: number }) {
+  return (
+    <Icon box={24} size={size}>
+      <path d="M12 21s-6.5-6.1-6.5-11a6.5 6.5 0 0 1 13 0c0 4.9-6.5 11-6.5 11z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <circle cx="12" cy="10" r="2.3" fill="currentColor" />
+    </Icon>
+  );
+}
+
 export function HeartIcon({ size = 18 }: { size?: number }) {
   return (
     <Icon box={24} size={size}>

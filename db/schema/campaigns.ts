@@ -84,6 +84,8 @@ export const campaigns = pgTable(
     collectAddress: boolean().notNull().default(false),
     /** The most tickets one donation may buy. */
     maxTicketsPerOrder: integer().notNull().default(10),
+    /** EVENT campaigns: where it takes place (plain text, shown to donors). */
+    venue: text(),
     parentCampaignId: text().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
     /** A peer-to-peer parent: supporters may start their own pages from its donate page. */
     allowSupporterPages: boolean().notNull().default(true),

@@ -83,6 +83,10 @@ const campaignFields = {
     .min(1)
     .max(MAX_TICKETS_PER_ORDER_LIMIT)
     .meta({ description: "EVENT campaigns: the most tickets one donation may buy (default 10)." }),
+  venue: plainText(300).nullable().meta({
+    description: "EVENT campaigns: where it takes place, e.g. `Grand Hall, 12 Harbour St, Boston` (plain text; HTML is removed).",
+    example: "Grand Hall, 12 Harbour St, Boston",
+  }),
   parentCampaignId: z.string().min(1).max(100).nullable(),
   allowSupporterPages: z
     .boolean()
@@ -151,6 +155,7 @@ export const campaignSchema = z
       description: "EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has one. Others: [].",
     }),
     maxTicketsPerOrder: z.number().int(),
+    venue: z.string().nullable().meta({ description: "EVENT campaigns: where it takes place." }),
     collectAddress: z.boolean(),
     parentCampaignId: z.string().nullable(),
     allowSupporterPages: z.boolean(),
@@ -208,6 +213,7 @@ export function serializeCampaign(c: Campaign): CampaignView {
     ticketsSold: c.ticketsSold,
     ticketTiers: tiersOf(c),
     maxTicketsPerOrder: c.maxTicketsPerOrder,
+    venue: c.venue,
     collectAddress: c.collectAddress,
     parentCampaignId: c.parentCampaignId,
     allowSupporterPages: c.allowSupporterPages,

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { expect, serverUrl, signInAsDemo, test } from "./support";
 
 // An organization in New York, viewed from a browser in Tokyo: its gala's start is shown in New
-// York's time on the donate page and typed in New York's time in the campaign editor, whatever the
-// reader's own zone.
+// York's time on the donate page (with its venue) and typed in New York's time in the campaign
+// editor, whatever the reader's own zone.
 
 test.use({ timezoneId: "Asia/Tokyo" });
 
@@ -30,6 +30,7 @@ test("an event of an organization in America/New_York shows and edits its local 
       ticketPriceCents: 7500,
       ticketCapacity: 120,
       startDate: "2031-12-06T00:30:00.000Z",
+      venue: "Grand Hall, 12 Harbour St, New York",
     },
     headers: origin,
   });
@@ -41,10 +42,12 @@ test("an event of an organization in America/New_York shows and edits its local 
   await expect(when).toContainText("December 5, 2031");
   await expect(when).toContainText("7:30");
   await expect(when).toContainText("EST");
+  await expect(page.getByText("Grand Hall, 12 Harbour St, New York")).toBeVisible();
 
   await page.goto(`/dashboard/${slug}/campaigns/${campaign.id}`);
   const starts = page.getByLabel("Starts");
   await expect(starts).toHaveValue("2031-12-05T19:30");
+  await expect(page.getByLabel("Venue")).toHaveValue("Grand Hall, 12 Harbour St, New York");
   await expect(page.getByText("In the organization's time zone (America/New York)")).toBeVisible();
   // Typed in New York's time: 8:00 PM there is 01:00 UTC the next day.
   await starts.fill("2031-12-05T20:00");

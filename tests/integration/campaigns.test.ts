@@ -308,7 +308,26 @@ describe("POST /api/orgs/:idOrSlug/campaigns", () => {
       expectValidation(await create({ title: "Gala", type: "EVENT", ticketCapacity: 100 }), "ticketPriceCents");
       const ok = await create({ title: "Gala", type: "EVENT", ticketPriceCents: 5000, ticketCapacity: 100 });
       expect(ok.status).toBe(201);
-      expect(ok.body).toMatchObject({ type: "EVENT", ticketPriceCents: 5000, ticketCapacity: 100, ticketsSold: 0 });
+      expect(ok.body).toMatchObject({ type: "EVENT", ticketPriceCents: 5000, ticketCapacity: 100, ticketsSold: 0, venue: null });
+    });
+
+    it("POST /api/orgs/:idOrSlug/campaigns takes an event's venue as plain text; PATCH changes and clears it; donors see it", async () => {
+      const res = await create({
+        title: "Harbour gala",
+        type: "EVENT",
+        ticketPriceCents: 5000,
+        ticketCapacity: 100,
+        venue: "<b>Grand Hall</b>, 12 Harbour St",
+        status: "ACTIVE",
+      });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.venue).toBe("Grand Hall, 12 Harbour St");
+      const view = await get(`/api/public/campaigns/${res.body.id}`);
+      expect(view.body.campaign.venue).toBe("Grand Hall, 12 Harbour St");
+      expectValidation(await patch(`/api/campaigns/${res.body.id}`, { venue: "x".repeat(301) }, { token: owner.token }), "venue");
+      const moved = await patch(`/api/campaigns/${res.body.id}`, { venue: "The Boathouse" }, { token: owner.token });
+      expect(moved.body.venue).toBe("The Boathouse");
+      expect((await patch(`/api/campaigns/${res.body.id}`, { venue: null }, { token: owner.token })).body.venue).toBeNull();
     });
 
     it("POST /api/orgs/:idOrSlug/campaigns accepts parentCampaignId naming a PEER_TO_PEER campaign of the same org", async () => {

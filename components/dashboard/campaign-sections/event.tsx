@@ -29,6 +29,13 @@ export function EventSection({ fields, money, ticketsSold }: { fields: CampaignF
           hint={`How many tickets one donor may buy at once (1 to ${MAX_TICKETS_PER_ORDER_LIMIT}).`}
         />
       </div>
+      <TextField
+        {...text("venue")}
+        label="Venue"
+        optional
+        autoComplete="off"
+        hint="Where it takes place, as guests should read it: shown on the donate page under the date."
+      />
     </Section>
   );
 }

@@ -180,6 +180,8 @@ class Campaign(TypedDict):
     # one. Others: [].
     ticketTiers: list[TicketTier]
     maxTicketsPerOrder: int
+    # EVENT campaigns: where it takes place.
+    venue: str | None
     collectAddress: bool
     parentCampaignId: str | None
     allowSupporterPages: bool
@@ -316,6 +318,9 @@ class CreateCampaign(TypedDict):
     ticketTiers: NotRequired[list[TicketTierInput]]
     # EVENT campaigns: the most tickets one donation may buy (default 10).
     maxTicketsPerOrder: NotRequired[int]
+    # EVENT campaigns: where it takes place, e.g. `Grand Hall, 12 Harbour St, Boston` (plain text;
+    # HTML is removed).
+    venue: NotRequired[str | None]
     parentCampaignId: NotRequired[str | None]
     # A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page
     # (default true).
@@ -1413,6 +1418,8 @@ class PublicCampaignViewCampaign(TypedDict):
     # one. Others: [].
     ticketTiers: list[TicketTier]
     maxTicketsPerOrder: int
+    # EVENT campaigns: where it takes place.
+    venue: str | None
     collectAddress: bool
     parentCampaignId: str | None
     allowSupporterPages: bool
@@ -2000,6 +2007,9 @@ class UpdateCampaign(TypedDict):
     ticketTiers: NotRequired[list[TicketTierInput]]
     # EVENT campaigns: the most tickets one donation may buy (default 10).
     maxTicketsPerOrder: NotRequired[int]
+    # EVENT campaigns: where it takes place, e.g. `Grand Hall, 12 Harbour St, Boston` (plain text;
+    # HTML is removed).
+    venue: NotRequired[str | None]
     parentCampaignId: NotRequired[str | None]
     # A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page
     # (default true).

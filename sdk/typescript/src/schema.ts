@@ -2401,6 +2401,8 @@ export interface components {
       /** @description EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has one. Others: []. */
       ticketTiers: components["schemas"]["TicketTier"][];
       maxTicketsPerOrder: number;
+      /** @description EVENT campaigns: where it takes place. */
+      venue: string | null;
       collectAddress: boolean;
       parentCampaignId: string | null;
       allowSupporterPages: boolean;
@@ -2515,6 +2517,11 @@ export interface components {
       ticketTiers?: components["schemas"]["TicketTierInput"][];
       /** @description EVENT campaigns: the most tickets one donation may buy (default 10). */
       maxTicketsPerOrder?: number;
+      /**
+       * @description EVENT campaigns: where it takes place, e.g. `Grand Hall, 12 Harbour St, Boston` (plain text; HTML is removed).
+       * @example Grand Hall, 12 Harbour St, Boston
+       */
+      venue?: string | null;
       parentCampaignId?: string | null;
       /** @description A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page (default true). */
       allowSupporterPages?: boolean;
@@ -3631,6 +3638,8 @@ export interface components {
         /** @description EVENT campaigns: the tiers; a campaign created with `ticketPriceCents`/`ticketCapacity` has one. Others: []. */
         ticketTiers: components["schemas"]["TicketTier"][];
         maxTicketsPerOrder: number;
+        /** @description EVENT campaigns: where it takes place. */
+        venue: string | null;
         collectAddress: boolean;
         parentCampaignId: string | null;
         allowSupporterPages: boolean;
@@ -4160,6 +4169,11 @@ export interface components {
       ticketTiers?: components["schemas"]["TicketTierInput"][];
       /** @description EVENT campaigns: the most tickets one donation may buy (default 10). */
       maxTicketsPerOrder?: number;
+      /**
+       * @description EVENT campaigns: where it takes place, e.g. `Grand Hall, 12 Harbour St, Boston` (plain text; HTML is removed).
+       * @example Grand Hall, 12 Harbour St, Boston
+       */
+      venue?: string | null;
       parentCampaignId?: string | null;
       /** @description A PEER_TO_PEER parent: supporters may start their own fundraiser pages from its donate page (default true). */
       allowSupporterPages?: boolean;

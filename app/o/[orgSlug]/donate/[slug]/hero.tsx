@@ -1,5 +1,5 @@
 import { formatDateTime } from "@/components/donate/format";
-import { CalendarIcon } from "@/components/donate/icons";
+import { CalendarIcon, PinIcon } from "@/components/donate/icons";
 import type { PageLanguage } from "../../site";
 import type { PublicView } from "./data";
 import styles from "./hero.module.css";
@@ -49,6 +49,12 @@ export function CampaignHero({
           <p className={`${styles.meta} ${styles.eventDate}`}>
             <CalendarIcon />
             <time dateTime={c.startDate}>{formatDateTime(c.startDate, tag, timeZone)}</time>
+          </p>
+        )}
+        {c.type === "EVENT" && c.venue && (
+          <p className={`${styles.meta} ${styles.eventDate}`}>
+            <PinIcon />
+            <span>{c.venue}</span>
           </p>
         )}
       </div>
