@@ -29,6 +29,19 @@ export function pdfResponse(file: { filename: string; content: Buffer }): Respon
   });
 }
 
+/** A CSV file as a download (an export): built for this request, never cached. */
+export function csvResponse(csv: string, filename: string): Response {
+  return new Response(csv, {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
 export function errorResponse(err: ApiError): Response {
   const body: ErrorBody = { error: err.message, status: err.status };
   if (err.code) body.code = err.code;

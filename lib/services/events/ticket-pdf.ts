@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { Ticket } from "@/db/schema";
-import { pdfText } from "@/lib/services/statements/statement-pdf";
+import { pdfBytes, pdfText } from "@/lib/services/statements/statement-pdf";
 import { ticketQrPng } from "@/lib/tickets/qr";
 
 const MARGIN = 48;
@@ -15,12 +15,7 @@ export async function renderTicketsPdf(c: TicketPdfContent): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: pdfText(`${c.eventTitle} - tickets`), Author: pdfText(c.orgName), Creator: "Goodfund", Producer: "Goodfund" },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (b: Buffer) => chunks.push(b));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const QR = 150;
   c.tickets.forEach((t, i) => {

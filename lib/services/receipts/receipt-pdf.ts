@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import type { DbOrTx } from "@/db";
 import { getReceiptRow } from "@/db/queries/receipts";
 import { findOrganization } from "@/db/queries/organizations";
-import { pdfText } from "@/lib/services/statements/statement-pdf";
+import { pdfBytes, pdfText } from "@/lib/services/statements/statement-pdf";
 import { receiptContent, type ReceiptContent } from "./receipt-content";
 
 const MARGIN = 56;
@@ -29,12 +29,7 @@ export function renderReceiptPdf(c: ReceiptContent, at: Date): Promise<Buffer> {
       ModDate: at,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (b: Buffer) => chunks.push(b));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(18).text(pdfText(c.orgName), MARGIN, MARGIN, { width });
   doc.font("Helvetica").fontSize(10).fillColor(MUTED);

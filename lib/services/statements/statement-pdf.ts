@@ -15,6 +15,16 @@ const MUTED = "#555555";
 // are written as their unaccented letters where Unicode has a decomposition, else as "?".
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 
+/** The bytes of a PDF being written, once `doc.end()` is called: every PDF of ours (statements, receipts, tickets) collects them so. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+}
+
 /** Text the standard fonts can show: spaces of any kind become spaces, unknown characters their base letter. */
 export function pdfText(input: string): string {
   let out = "";
@@ -84,12 +94,7 @@ export function renderStatementPdf(
       ModDate: lastGift,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 2 * MARGIN;
   const left = MARGIN;

@@ -1,3 +1,4 @@
+import { csvResponse } from "@/lib/api/respond";
 import { csvBody } from "@/lib/api/openapi";
 import { methods, withRoute } from "@/lib/api/route";
 import { campaignScope } from "@/lib/api/scopes";
@@ -24,14 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async ({ db, scope }) => {
       const org = await findOrganizationById(db, scope.campaign.orgId);
-      return new Response(await exportFundraisersCsv(db, org, scope.campaign), {
-        status: 200,
-        headers: {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${exportFilename("fundraisers", org.slug)}"`,
-          "cache-control": "no-store",
-        },
-      });
+      return csvResponse(await exportFundraisersCsv(db, org, scope.campaign), exportFilename("fundraisers", org.slug));
     },
   ),
 });

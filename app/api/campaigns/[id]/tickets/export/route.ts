@@ -1,3 +1,4 @@
+import { csvResponse } from "@/lib/api/respond";
 import { csvBody } from "@/lib/api/openapi";
 import { methods, withRoute } from "@/lib/api/route";
 import { campaignScope } from "@/lib/api/scopes";
@@ -24,14 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
     async ({ db, scope }) => {
       const { csv, orgSlug } = await exportAttendeesCsv(db, scope.campaign);
-      return new Response(csv, {
-        status: 200,
-        headers: {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${exportFilename(`attendees-${scope.campaign.slug}`, orgSlug)}"`,
-          "cache-control": "no-store",
-        },
-      });
+      return csvResponse(csv, exportFilename(`attendees-${scope.campaign.slug}`, orgSlug));
     },
   ),
 });

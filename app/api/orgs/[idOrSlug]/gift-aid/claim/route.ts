@@ -1,3 +1,4 @@
+import { csvResponse } from "@/lib/api/respond";
 import { z } from "zod";
 import { csvBody } from "@/lib/api/openapi";
 import { ORG_ADMIN_ROUTE } from "@/lib/api/org-route";
@@ -34,14 +35,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
     },
     async ({ db, scope, query }) =>
-      new Response(await giftAidClaimCsv(db, scope.orgId, new Date(query.from), new Date(query.to)), {
-        status: 200,
-        headers: {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${exportFilename("gift-aid", scope.org.slug)}"`,
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-        },
-      }),
+      csvResponse(
+        await giftAidClaimCsv(db, scope.orgId, new Date(query.from), new Date(query.to)),
+        exportFilename("gift-aid", scope.org.slug),
+      ),
   ),
 });
