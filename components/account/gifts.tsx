@@ -12,15 +12,18 @@ export function Gifts({
   total,
   locale,
   langParam = null,
+  timeZone,
 }: {
   gifts: DonorDonationView[];
   total: number;
   locale: Locale;
   /** The `?lang=` the page was opened with, carried on to the receipt pages. */
   langParam?: Locale | null;
+  /** The organization's time zone, the gifts' dates'. */
+  timeZone: string;
 }) {
   const t = translator(locale, "account");
-  const format = formatter(locale);
+  const format = formatter(locale, timeZone);
   return (
     <AccountSection id="gifts-title" title={t("gifts.title")} empty={gifts.length === 0 && t("gifts.empty")}>
       <ul className={styles.list}>

@@ -25,9 +25,20 @@ export function nextChargeDate(p: Pick<DonorRecurringPlanView, "createdAt" | "in
  * The account page's recurring gifts: what each gives, how often, its state and next charge,
  * and, while it runs, the donor's controls (change the amount, replace the card, cancel).
  */
-export function Plans({ orgSlug, plans, locale }: { orgSlug: string; plans: DonorRecurringPlanView[]; locale: Locale }) {
+export function Plans({
+  orgSlug,
+  plans,
+  locale,
+  timeZone,
+}: {
+  orgSlug: string;
+  plans: DonorRecurringPlanView[];
+  locale: Locale;
+  /** The organization's time zone, the plans' dates'. */
+  timeZone: string;
+}) {
   const t = translator(locale, "account");
-  const format = formatter(locale);
+  const format = formatter(locale, timeZone);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "long" });
   return (
     <AccountSection id="plans-title" title={t("plans.title")} empty={plans.length === 0 && t("plans.empty")}>

@@ -42,15 +42,20 @@ export async function listDonorDonations(
   return offsetPage(db, query.$dynamic(), { table: donations, where }, page);
 }
 
-/** The calendar years (UTC) in which a donor had a SUCCEEDED gift to the organization, newest first: their statements. */
+/**
+ * The calendar years (of the organization's time zone, as statements count them) in which a
+ * donor had a SUCCEEDED gift to the organization, newest first: their statements.
+ */
 export async function listDonorGiftYears(db: DbOrTx, orgId: string, donorId: string): Promise<number[]> {
-  const year = sql<number>`extract(year from ${donations.succeededAt} at time zone 'UTC')::int`;
+  const year = sql<number>`extract(year from ${donations.succeededAt} at time zone (select o.time_zone from organizations o where o.id = ${orgId}))::int`;
   const rows = await db
     .selectDistinct({ year })
     .from(donations)
     .where(
       and(eq(donations.orgId, orgId), eq(donations.donorId, donorId), eq(donations.status, "SUCCEEDED"), isNotNull(donations.succeededAt)),
-    )
-    .orderBy(desc(year));
-  return rows.filter((r) => r.year !== null).map((r) => Number(r.year));
+    );
+  return rows
+    .filter((r) => r.year !== null)
+    .map((r) => Number(r.year))
+    .sort((a, b) => b - a);
 }

@@ -4,9 +4,11 @@
  * the server renders them in the language proxy.ts chose, with that language's texts, money and
  * dates; `?lang=` carried on by their links and by the sign-in confirm route's redirects.
  */
+import { eq } from "drizzle-orm";
 import { createElement, type ReactNode } from "react";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { donations } from "@/db/schema";
 import { donorCookieName, startDonorSession } from "@/lib/auth/donor-session";
 import { LANG_PARAM_HEADER, LOCALE_HEADER, type Locale } from "@/lib/i18n/locales";
 import { patch, post, randomIp, type TestUser } from "../helpers/api";
@@ -206,14 +208,27 @@ describe("the signed-in account page", () => {
     expect(page).toContain(`Beleg<span class="sr-only"> über 25,00\u00a0€ für Wintermahlzeiten vom ${today("de")}</span>`);
   });
 
-  it("a language chosen with ?lang= is carried on to the receipt pages; one from Accept-Language is not", async () => {
+  it("a gift's receipt link is its receipt PDF; without a receipt number, its confirmation page, carrying ?lang= but not Accept-Language", async () => {
     asRequest("fr", { cookie, viaParam: true });
-    const withParam = await accountPage(org.slug);
-    expect(withParam).toMatch(/href="[^"]*\/thank-you\?donation=[^"&]+&amp;lang=fr"/);
-    asRequest("fr", { cookie });
-    const withoutParam = await accountPage(org.slug);
-    expect(withoutParam).toMatch(/href="[^"]*\/thank-you\?donation=[^"&]+"/);
-    expect(withoutParam).not.toContain("lang=fr");
+    const withReceipts = await accountPage(org.slug);
+    const pdfLinks = [...withReceipts.matchAll(/href="([^"]*\/receipt\.pdf)"/g)].map((m) => m[1]);
+    expect(pdfLinks).toHaveLength(2);
+    for (const href of pdfLinks) expect(href).toMatch(new RegExp(`^/api/donor/orgs/${org.slug}/donations/[^/]+/receipt\\.pdf$`));
+    // A gift receipted elsewhere (as imported gifts are) has no receipt number here.
+    const db = await testDb();
+    const id = pdfLinks[0].split("/").at(-2)!;
+    const [{ number }] = await db.select({ number: donations.receiptNumber }).from(donations).where(eq(donations.id, id));
+    await db.update(donations).set({ receiptNumber: null }).where(eq(donations.id, id));
+    try {
+      const withParam = await accountPage(org.slug);
+      expect(withParam).toMatch(/href="[^"]*\/thank-you\?donation=[^"&]+&amp;lang=fr"/);
+      asRequest("fr", { cookie });
+      const withoutParam = await accountPage(org.slug);
+      expect(withoutParam).toMatch(/href="[^"]*\/thank-you\?donation=[^"&]+"/);
+      expect(withoutParam).not.toContain("lang=fr");
+    } finally {
+      await db.update(donations).set({ receiptNumber: number }).where(eq(donations.id, id));
+    }
   });
 
   it("the page's title is in its language", async () => {

@@ -87,6 +87,8 @@ describe("refund confirmation", () => {
         orgContactEmail: "questions@harbor-aid.example.org",
         // The gift's language: no locale given, no Accept-Language, the organization's default.
         locale: "en",
+        // The organization's time zone, which the email's dates are written in.
+        timeZone: "UTC",
       },
     });
 

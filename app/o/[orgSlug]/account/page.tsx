@@ -131,8 +131,9 @@ export default async function AccountPage({ params }: Props) {
         total={gifts.total}
         locale={locale}
         langParam={langParam}
+        timeZone={org.timeZone}
       />
-      <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} locale={locale} />
+      <Plans orgSlug={org.slug} plans={plans.map(serializeDonorRecurringPlan)} locale={locale} timeZone={org.timeZone} />
       <Statements orgSlug={org.slug} years={years} locale={locale} />
       <DataRequests org={org} pendingSince={pending ? pending.createdAt : null} locale={locale} />
     </main>
