@@ -337,13 +337,15 @@ async function backdate(
             where d.org_id = ${orgId} and d.charge_id = v.charge)
           group by donor_id) x
     where o.id = x.donor_id`);
-  // The reports' per-day totals of the UTC days this chunk changed (today, where the services
-  // counted its gifts, and the days they were moved to), from the donations' success times.
+  // The reports' per-day totals of the local days (the organization's time zone) this chunk
+  // changed (today, where the services counted its gifts, and the days they were moved to), from
+  // the donations' success times.
+  const zone = sql`(select time_zone from organizations where id = ${orgId})`;
   const days = await tx.execute(sql`
     select distinct to_char(day, 'YYYY-MM-DD') as day from (
-      select (now() at time zone 'UTC')::date as day
-      union all select (v.at at time zone 'UTC')::date from jsonb_to_recordset(${json(made.charges)}) as v(charge text, at timestamptz)
-      union all select (d.succeeded_at at time zone 'UTC')::date
+      select (now() at time zone ${zone})::date as day
+      union all select (v.at at time zone ${zone})::date from jsonb_to_recordset(${json(made.charges)}) as v(charge text, at timestamptz)
+      union all select (d.succeeded_at at time zone ${zone})::date
         from donations d, jsonb_to_recordset(${json(made.touched)}) as v(charge text, at timestamptz)
         where d.org_id = ${orgId} and d.charge_id = v.charge and d.succeeded_at is not null) s`);
   const dayList = ((Array.isArray(days) ? days : (days as unknown as { rows: unknown[] }).rows) as { day: string }[]).map((r) => r.day);
@@ -353,14 +355,15 @@ async function backdate(
   )})`;
   const onDays = sql.join(
     dayList.map(
-      (d) => sql`(succeeded_at >= ${d}::timestamp at time zone 'UTC' and succeeded_at < (${d}::date + 1)::timestamp at time zone 'UTC')`,
+      (d) =>
+        sql`(succeeded_at >= ${d}::timestamp at time zone ${zone} and succeeded_at < (${d}::date + 1)::timestamp at time zone ${zone})`,
     ),
     sql` or `,
   );
   await tx.execute(sql`delete from campaign_daily_totals where org_id = ${orgId} and day ${inDays}`);
   await tx.execute(sql`
     insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
-    select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, sum(amount), count(*)
+    select org_id, campaign_id, (succeeded_at at time zone ${zone})::date, sum(amount), count(*)
     from donations where org_id = ${orgId} and status = 'SUCCEEDED' and (${onDays})
     group by 1, 2, 3`);
   // Milestones reached in this chunk: reached by its end.
