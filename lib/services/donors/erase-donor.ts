@@ -123,7 +123,8 @@ export async function eraseDonor(
         dedication: null,
         clientIp: null,
         // An event order keeps its seats per tier; the people named on it go.
-        ticketOrder: sql`(select jsonb_agg(jsonb_set(line, '{attendees}', '[]'::jsonb)) from jsonb_array_elements(${donations.ticketOrder}) line)`,
+        // (A gift without tickets may hold a JSON null there, which has no elements to go through.)
+        ticketOrder: sql`case when jsonb_typeof(${donations.ticketOrder}) = 'array' then (select coalesce(jsonb_agg(jsonb_set(line, '{attendees}', '[]'::jsonb)), '[]'::jsonb) from jsonb_array_elements(${donations.ticketOrder}) line) else ${donations.ticketOrder} end`,
       })
       .where(eq(donations.donorId, donorId));
     // Their tickets stay valid for the door, under no name.
