@@ -43,7 +43,9 @@ signedInTest("import page: upload, preview and a row's error, commit with progre
   expect(file.suggestedFilename()).toMatch(/bad-rows\.csv$/);
   const badRows = await readFile((await file.path())!, "utf8");
   expect(badRows.split("\r\n")[0]).toBe("\uFEFFrow,field,code,message,original_line");
-  expect(badRows).toContain("not-an-email");
+  // Row 4 (the one without an @), with its line as read.
+  expect(badRows).toContain("\r\n4,email,invalid_email,");
+  expect(badRows).toContain(`"${rows[2]}"`);
 
   await page.getByRole("button", { name: "Import 2 gifts" }).click();
   const bar = page.getByRole("progressbar", { name: "Import progress" });

@@ -158,7 +158,12 @@ function describeViolations(violations: AxeResults["violations"]): string[] {
  * and did run its rules; minor and moderate findings are printed, not failed.
  */
 export async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  // A frame whose scripts are disabled (the sandbox mailbox shows each receipt email in one) can't
+  // run axe: it is left out, or the analysis waits on it until the test times out.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+    .exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])')
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const minor = results.violations.filter((v) => !serious.includes(v));
   if (minor.length > 0) console.log(`${what}: minor/moderate axe findings:\n${describeViolations(minor).join("\n")}`);
