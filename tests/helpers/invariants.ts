@@ -94,15 +94,17 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
     }
   }
 
-  // The reports' per-day totals: each campaign's SUCCEEDED donations by UTC day of succeeded_at.
+  // The reports' per-day totals: each campaign's SUCCEEDED donations by the local day (its
+  // organization's time zone) of succeeded_at. A join, not a subquery per donation: a million
+  // donations take seconds this way, minutes the other.
   const days = await rows<{ id: string; raised: string; count: string; exp_raised: string; exp_count: string }>(sql`
     select coalesce(t.campaign_id, e.campaign_id) || '@' || coalesce(t.day, e.day)::text as id,
            coalesce(t.raised_cents, 0) as raised, coalesce(t.donation_count, 0) as count,
            coalesce(e.raised, 0) as exp_raised, coalesce(e.n, 0) as exp_count
     from (select * from campaign_daily_totals where org_id in (${orgList})) t
-    full join (select campaign_id, (succeeded_at at time zone (select time_zone from organizations o where o.id = donations.org_id))::date as day,
-                      sum(amount) as raised, count(*) as n
-               from donations where org_id in (${orgList}) and status = 'SUCCEEDED' group by 1, 2) e
+    full join (select d.campaign_id, (d.succeeded_at at time zone o.time_zone)::date as day, sum(d.amount) as raised, count(*) as n
+               from donations d join organizations o on o.id = d.org_id
+               where d.org_id in (${orgList}) and d.status = 'SUCCEEDED' group by 1, 2) e
       on e.campaign_id = t.campaign_id and e.day = t.day`);
   for (const d of days) {
     if (Number(d.raised) !== Number(d.exp_raised) || Number(d.count) !== Number(d.exp_count)) {
