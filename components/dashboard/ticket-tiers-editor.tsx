@@ -5,16 +5,10 @@ import { useState } from "react";
 import { api } from "@/components/dashboard/api-client";
 import { Button } from "@/components/ui/button";
 import { currencyDecimals, formatMoney } from "@/lib/money";
+import type { CampaignView } from "@/lib/schemas/campaigns";
 
-export type TierView = {
-  id: string;
-  name: string;
-  priceCents: number;
-  capacity: number;
-  sold: number;
-  fairMarketValueCents: number;
-  description: string | null;
-};
+/** A tier as the campaign API answers it. */
+type TierView = CampaignView["ticketTiers"][number];
 
 type Row = { key: string; id?: string; name: string; price: string; capacity: string; fmv: string; description: string; sold: number };
 
