@@ -73,7 +73,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: "warn",
     RATE_LIMIT_PUBLIC_PER_MINUTE: "100000",
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "100000",
+    // Every browser test asks for its sign-in links from 127.0.0.1: one client, many people.
     SIGNIN_LINKS_PER_IP: "1000",
+    DONOR_SIGNIN_LINKS_PER_IP: "1000",
   };
   let server;
   try {
