@@ -7,7 +7,8 @@ export type Violation = { kind: string; id: string; expected: unknown; actual: u
  * Every aggregate recomputed from the donations table and compared with the stored one, for the
  * given organizations: campaign raised/count (parents include their fundraiser pages, team pages
  * their members' pages), matched
- * (and its cap), tickets held (never more than the capacity, and no seat paid for twice), donor
+ * (and its cap), tickets held (never more than the capacity, and no seat paid for twice), each
+ * ticket tier's sold seats (its orders' quantities, never more than its capacity), donor
  * totals, the reports' per-day campaign totals; a payment canceled by a ticket hold's expiry
  * never succeeding afterwards; and emails:
  * exactly one receipt for each donation whose timeline shows a payment turning it SUCCEEDED
@@ -44,16 +45,30 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
     exp_matched: string;
     exp_tickets: string;
   }>(sql`
+    -- A campaign's raised and count include its fundraiser pages (as their parent) and its
+    -- members' pages (as their team): each campaign's own gifts are summed once, then rolled up to
+    -- every campaign they count for (a correlated subquery per campaign over an OR scanned all the
+    -- donations once per campaign).
+    with targets as (
+      select c.id as target, c.id as campaign_id from campaigns c where c.org_id in (${orgList})
+      union select c.parent_campaign_id, c.id from campaigns c where c.org_id in (${orgList}) and c.parent_campaign_id is not null
+      union select c.team_id, c.id from campaigns c where c.org_id in (${orgList}) and c.team_id is not null
+    ),
+    own as (
+      select d.campaign_id, sum(d.amount) as raised, count(*) as n from donations d
+      where d.status = 'SUCCEEDED' and d.campaign_id in (select campaign_id from targets) group by d.campaign_id
+    ),
+    rolled as (
+      select t.target, sum(o.raised) as raised, sum(o.n) as n from targets t join own o on o.campaign_id = t.campaign_id group by t.target
+    )
     select c.id, c.raised_amount_cents as raised, c.donation_count as count, c.matched_amount_cents as matched,
            c.matching_max_cents as max, c.tickets_sold as tickets, c.ticket_capacity as capacity,
            coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('SUCCEEDED', 'DISPUTED')), 0) as paid_tickets,
-           coalesce((select sum(d.amount) from donations d join campaigns x on x.id = d.campaign_id
-                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id or x.team_id = c.id)), 0) as exp_raised,
-           (select count(*) from donations d join campaigns x on x.id = d.campaign_id
-                     where d.status = 'SUCCEEDED' and (x.id = c.id or x.parent_campaign_id = c.id or x.team_id = c.id)) as exp_count,
+           coalesce(r.raised, 0) as exp_raised, coalesce(r.n, 0) as exp_count,
            coalesce((select sum(d.matched_amount_cents) from donations d where d.campaign_id = c.id and d.status = 'SUCCEEDED'), 0) as exp_matched,
            coalesce((select sum(d.tickets) from donations d where d.campaign_id = c.id and d.status in ('PENDING', 'SUCCEEDED', 'DISPUTED')), 0) as exp_tickets
-    from campaigns c where c.org_id in (${orgList})`);
+    from campaigns c left join rolled r on r.target = c.id
+    where c.org_id in (${orgList})`);
   for (const c of campaigns) {
     differs("campaign.raised", c.id, c.exp_raised, c.raised);
     differs("campaign.count", c.id, c.exp_count, c.count);
@@ -65,6 +80,24 @@ export async function findViolations(db: Db, orgIds: string[]): Promise<Violatio
       out.push({ kind: "campaign.tickets_capacity", id: c.id, expected: Number(c.capacity), actual: Number(c.tickets) });
     if (c.capacity !== null && Number(c.paid_tickets) > Number(c.capacity))
       out.push({ kind: "campaign.seats_sold_twice", id: c.id, expected: Number(c.capacity), actual: Number(c.paid_tickets) });
+  }
+
+  // Each ticket tier's sold seats: the quantities its lines hold in orders that hold seats
+  // (PENDING, SUCCEEDED, DISPUTED), and never more than its capacity.
+  const tiers = await rows<{ id: string; sold: string; capacity: string; exp_sold: string }>(sql`
+    select c.id || '/' || (t.value->>'id') as id, (t.value->>'sold')::int as sold, (t.value->>'capacity')::int as capacity,
+           coalesce((select sum((l.value->>'quantity')::int)
+                     from donations d
+                     cross join jsonb_array_elements(case when jsonb_typeof(d.ticket_order) = 'array' then d.ticket_order else '[]'::jsonb end) as l(value)
+                     where d.campaign_id = c.id and d.status in ('PENDING', 'SUCCEEDED', 'DISPUTED')
+                       and l.value->>'tierId' = t.value->>'id'), 0) as exp_sold
+    from campaigns c
+    cross join jsonb_array_elements(case when jsonb_typeof(c.ticket_tiers) = 'array' then c.ticket_tiers else '[]'::jsonb end) as t(value)
+    where c.org_id in (${orgList})`);
+  for (const t of tiers) {
+    differs("tier.sold", t.id, t.exp_sold, t.sold);
+    if (Number(t.sold) > Number(t.capacity))
+      out.push({ kind: "tier.capacity", id: t.id, expected: Number(t.capacity), actual: Number(t.sold) });
   }
 
   const donors = await rows<{

@@ -23,7 +23,17 @@ import { getProcessor } from "@/lib/services/processor/get-processor";
 import { get, post, patch, randomIp, serverClientIpHeaders } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { findViolations } from "../helpers/invariants";
-import { activeCampaign, activeOrg, CARD_OK, memberOf, outsider, randomEmail, type Campaign, type Org } from "../helpers/records";
+import {
+  activeCampaign,
+  activeOrg,
+  CARD_DECLINED,
+  CARD_OK,
+  memberOf,
+  outsider,
+  randomEmail,
+  type Campaign,
+  type Org,
+} from "../helpers/records";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const second = onPostgres ? postgres(process.env.TEST_DATABASE_URL!, { max: 10, onnotice: () => {} }) : null;
@@ -376,6 +386,46 @@ describe("tickets and check-in", () => {
 });
 
 describe("no tier oversold", () => {
+  it("a declined card keeps the order's tier seats; paying then takes none twice; once the hold expired the payment is refused", async () => {
+    const { campaign, org } = await gala();
+    const [, vip] = tierIds(campaign);
+    const db = await testDb();
+    const sold = async () => {
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+      return row.ticketTiers!.find((t) => t.id === vip)!.sold;
+    };
+    const confirm = (clientSecret: string, cardNumber: string) => post("/api/sandbox/payments/confirm", { clientSecret, cardNumber });
+
+    const first = await buy(campaign.id, { amount: 15_000, tickets: [{ tierId: vip, quantity: 1 }] });
+    expect(first.status, first.text).toBe(201);
+    expect((await confirm(first.body.clientSecret, CARD_DECLINED)).body.status).toBe("PENDING");
+    expect(await sold()).toBe(1);
+    await payFor(first.body.clientSecret);
+    expect(await sold()).toBe(1);
+
+    // The other three VIP seats: one order declines and walks away, then the others sell out the tier.
+    const walker = await buy(campaign.id, { amount: 45_000, tickets: [{ tierId: vip, quantity: 3 }] });
+    expect(walker.status, walker.text).toBe(201);
+    expect((await confirm(walker.body.clientSecret, CARD_DECLINED)).body.status).toBe("PENDING");
+    expect((await buy(campaign.id, { amount: 15_000, tickets: [{ tierId: vip, quantity: 1 }] })).status).toBe(409);
+    await db
+      .update(donations)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(donations.id, walker.body.id));
+    await runWorkerOnce(db, { orgIds: [org.id] });
+    expect(await sold()).toBe(1);
+    const late = await buy(campaign.id, { amount: 45_000, tickets: [{ tierId: vip, quantity: 3 }] });
+    expect(late.status, late.text).toBe(201);
+    await payFor(late.body.clientSecret);
+    expect(await sold()).toBe(4);
+    // The walker comes back with a good card: its payment was canceled with the hold.
+    const again = await confirm(walker.body.clientSecret, CARD_OK);
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.error).toBe("This payment was canceled; please start a new donation");
+    expect(await sold()).toBe(4);
+    expect(await findViolations(db, [org.id])).toEqual([]);
+  });
+
   it(`50 concurrent buyers ${onPostgres ? "across two app instances" : "through the route handlers"}, while unpaid holds expire`, async () => {
     const db = await testDb();
     const other = second ? (drizzle(second, { schema, casing: "snake_case" }) as unknown as Db) : db;
@@ -452,6 +502,14 @@ describe("no tier oversold", () => {
       runWorkerOnce(db, { orgIds: [org.id] }),
     ]);
     await runWorkerOnce(db, { orgIds: [org.id] });
+    await check();
+    // A buyer who comes back after their hold expired can't pay: the payment was canceled with
+    // the hold, so seats already sold to the second wave are never taken back past a capacity.
+    for (const w of walkers.slice(0, 3)) {
+      const late = await post("/api/sandbox/payments/confirm", { clientSecret: w.clientSecret, cardNumber: CARD_OK });
+      expect(late.status, late.text).toBe(409);
+      expect(late.body.error).toBe("This payment was canceled; please start a new donation");
+    }
     await check();
     for (const w of wave2.filter((x) => x !== null)) await payFor(w.clientSecret);
     const final = await check();
