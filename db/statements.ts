@@ -109,9 +109,11 @@ export function statement<B extends { toSQL(): Rendered } & PromiseLike<unknown>
  */
 export function sqlStatement<V extends Values = Values>(query: SQL): Statement<Row[], V> {
   let compiled: Compiled | undefined;
-  return async (db, values) => {
+  // Sent when called, like `statement`'s: statements issued together reach the connection in the
+  // order they were called (no await before the send).
+  return (db, values) => {
     compiled ??= compile(db.execute(query));
-    return rowsOf(await db.execute(bind(compiled, values)));
+    return db.execute(bind(compiled, values)).then(rowsOf);
   };
 }
 

@@ -73,7 +73,7 @@ export async function succeedPaymentIntent(
     // moveDonation(tx, donation, "SUCCEEDED", …): gained, no tickets, matching off. The UPDATE takes the campaign's row
     // lock; the organization and the donor's language (the gift has none) are read with it, and the donation's UPDATE
     // goes out with them.
-    const [[campaign], [org], , [moved]] = await Promise.all([
+    const [[campaign], [org], , [succeeded], [numbered]] = await Promise.all([
       tx`
       update campaigns set raised_amount_cents = raised_amount_cents + ${donation.amount}, donation_count = donation_count + ${1},
                            matched_amount_cents = matched_amount_cents - ${0}, tickets_sold = tickets_sold + ${0}
@@ -85,7 +85,23 @@ export async function succeedPaymentIntent(
                            status = 'SUCCEEDED', matched_amount_cents = ${0}, succeeded_at = coalesce(succeeded_at, now()),
                            failure_reason = ${null}, dispute_reason = dispute_reason, updated_at = now()
       where id = ${donation.id} returning *`,
+      // numberOnOwnCampaign (db/queries/receipts.ts): the organization's counter for the year (its row lock, taken
+      // after the campaign's, held to commit) and the gift's receipt number, one statement.
+      tx`
+      with taken as (
+        insert into receipt_counters (org_id, year, last_seq)
+        select d.org_id, extract(year from (coalesce(d.succeeded_at, now()) at time zone 'UTC'))::int, 1
+        from donations d join campaigns k on k.id = d.campaign_id
+        where d.id = ${donation.id} and d.receipt_number is null and k.parent_campaign_id is null and k.team_id is null
+        on conflict (org_id, year) do update set last_seq = receipt_counters.last_seq + 1
+        returning year, last_seq
+      )
+      update donations set receipt_number =
+        taken.year || '-' || case when taken.last_seq >= 1000000 then taken.last_seq::text else lpad(taken.last_seq::text, 6, '0') end
+      from taken where donations.id = ${donation.id}
+      returning donations.receipt_number`,
     ]);
+    const moved = Object.assign(succeeded, { receipt_number: numbered?.receipt_number as string | undefined });
     const evtId = newId("evt");
     const createdAt = new Date().toISOString();
     const event = { id: evtId, type: "donation.succeeded", createdAt, data: donationJson(moved) };
@@ -135,7 +151,9 @@ export async function succeedPaymentIntent(
     await Promise.all([
       tx`
       insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
-      select org_id, campaign_id, (succeeded_at at time zone 'UTC')::date, amount, 1 from donations where id = ${donation.id}
+      select org_id, campaign_id, (succeeded_at at time zone (select o.time_zone from organizations o where o.id = donations.org_id))::date,
+             amount, 1
+      from donations where id = ${donation.id}
       on conflict (campaign_id, day) do update set
         raised_cents = campaign_daily_totals.raised_cents + excluded.raised_cents,
         donation_count = campaign_daily_totals.donation_count + excluded.donation_count`,

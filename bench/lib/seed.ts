@@ -99,8 +99,34 @@ export async function seedPeerToPeer(sql: Sql) {
                            goal_amount_cents, raised_amount_cents, donation_count, created_at, updated_at)
     select 'cmp_bench_page' || lpad(g::text, 8, '0'), ${HOT.id}, 'Runner ' || g || ' runs', 'runner-' || g, 'PEER_TO_PEER', 'ACTIVE',
            ${P2P_PARENT.id}, 'cmp_bench_team' || lpad((g % ${P2P_TEAMS})::text, 8, '0'), 'Runner', 'Number ' || g,
-           50000, (g * 7919) % 100000, (g * 31) % 50, now(), now()
+           50000, 0, 0, now(), now()
     from generate_series(0, ${P2P_PAGES - 1}) g`;
+  // Their gifts, one supporter each: (g × 31) mod 50 per page, imported (no receipt numbers or
+  // emails), so every total below is what the donations say (tests/helpers/invariants.ts).
+  await donorsOf(sql, HOT.id, "dnr_bench_p2p", P2P_PAGES);
+  await sql`
+    insert into donations (id, org_id, campaign_id, donor_id, amount, currency, status, email, first_name, last_name, source,
+                           created_at, updated_at, succeeded_at)
+    select 'don_bench_p2p' || lpad(g::text, 6, '0') || '_' || k, ${HOT.id}, 'cmp_bench_page' || lpad(g::text, 8, '0'),
+           'dnr_bench_p2p' || lpad(g::text, 9, '0'), 500 + (g * 7919) % 9500, 'usd', 'SUCCEEDED', 'dnr_bench_p2p' || g || '@example.org',
+           'Ada' || (g % 997), 'Lovelace' || (g % 991), 'IMPORT', now() - k * interval '1 hour', now() - k * interval '1 hour',
+           now() - k * interval '1 hour'
+    from generate_series(0, ${P2P_PAGES - 1}) g cross join lateral generate_series(1, (g * 31) % 50) k`;
+  await sql`
+    update campaigns c set raised_amount_cents = s.raised, donation_count = s.n
+    from (select campaign_id, sum(amount) as raised, count(*) as n from donations
+          where org_id = ${HOT.id} and id like 'don_bench_p2p%' group by campaign_id) s
+    where c.id = s.campaign_id`;
+  await sql`
+    insert into campaign_daily_totals (org_id, campaign_id, day, raised_cents, donation_count)
+    select d.org_id, d.campaign_id, (d.succeeded_at at time zone o.time_zone)::date, sum(d.amount), count(*)
+    from donations d join organizations o on o.id = d.org_id
+    where d.org_id = ${HOT.id} and d.id like 'don_bench_p2p%' group by 1, 2, 3`;
+  await sql`
+    update donors o set total_given_cents = s.total, donation_count = s.n, first_donation_at = s.first, last_donation_at = s.last
+    from (select donor_id, sum(amount) as total, count(*) as n, min(succeeded_at) as first, max(succeeded_at) as last
+          from donations where org_id = ${HOT.id} and id like 'don_bench_p2p%' group by donor_id) s
+    where o.id = s.donor_id`;
   await sql`
     update campaigns t set raised_amount_cents = s.raised, donation_count = s.n
     from (select team_id, sum(raised_amount_cents) as raised, sum(donation_count) as n from campaigns

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { sqlStatement } from "@/db/statements";
 import type { DbOrTx } from "@/db";
 import { campaigns, donations, donors, receiptCounters, type Donation } from "@/db/schema";
 
@@ -15,6 +16,28 @@ export async function takeReceiptSeq(tx: DbOrTx, orgId: string, year: number): P
     .returning({ seq: receiptCounters.lastSeq });
   return row.seq;
 }
+
+/**
+ * takeReceiptSeq and setReceiptNumber in one statement, for the gift `donationId` succeeding in
+ * this transaction, when its campaign has no team or parent page (whose locks come before the
+ * counter's; for those issueReceiptNumber numbers it after them). The year is the UTC year of
+ * its `succeeded_at`, or of the transaction's start, which `succeeded_at` takes when it succeeds
+ * (so the statement may run before or after the gift's own UPDATE). Answers the number taken,
+ * or no row.
+ */
+export const numberOnOwnCampaign = sqlStatement<{ donationId: string }>(sql`
+  with taken as (
+    insert into ${receiptCounters} (org_id, year, last_seq)
+    select d.org_id, extract(year from (coalesce(d.succeeded_at, now()) at time zone 'UTC'))::int, 1
+    from ${donations} d join ${campaigns} k on k.id = d.campaign_id
+    where d.id = ${sql.placeholder("donationId")} and d.receipt_number is null and k.parent_campaign_id is null and k.team_id is null
+    on conflict (org_id, year) do update set last_seq = ${receiptCounters}.last_seq + 1
+    returning year, last_seq
+  )
+  update ${donations} set receipt_number =
+    taken.year || '-' || case when taken.last_seq >= 1000000 then taken.last_seq::text else lpad(taken.last_seq::text, 6, '0') end
+  from taken where ${donations}.id = ${sql.placeholder("donationId")}
+  returning ${donations}.receipt_number`);
 
 export async function setReceiptNumber(tx: DbOrTx, donationId: string, receiptNumber: string): Promise<Donation> {
   const [row] = await tx.update(donations).set({ receiptNumber }).where(eq(donations.id, donationId)).returning();

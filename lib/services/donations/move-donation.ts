@@ -5,6 +5,8 @@ import { donationEvents, donations, type Campaign, type Donation, type DonationS
 import { campaignViewChanged } from "@/lib/cache/public-campaign-view";
 import { isLocale } from "@/lib/i18n/locales";
 import { matchFor } from "@/lib/money";
+import { numberOnOwnCampaign } from "@/db/queries/receipts";
+import { applyGivenDetails } from "@/lib/services/donors/given-details";
 import { issueReceiptNumber } from "@/lib/services/receipts/issue-receipt-number";
 import { emitDonationEvent } from "@/lib/webhooks-out/emit";
 import { addToDailyTotals } from "./daily-totals";
@@ -24,6 +26,8 @@ export type MoveOptions = {
   disputeReason?: string | null;
   /** Queue receipt, admin and tribute emails if this is the donation's first success. */
   successEmails?: boolean;
+  /** A payment that succeeds gives its donor the details given with it (applyGivenDetails). */
+  givenDetails?: boolean;
   /** What the event says about the payment, written in the same UPDATE of the donation. */
   set?: Pick<Partial<Donation>, "chargeId" | "paymentIntentId">;
   /**
@@ -147,6 +151,12 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   const failure = opts.failureReason !== undefined;
   const dispute = opts.disputeReason !== undefined;
   const shape = `${keys.join(",")}|${to === "SUCCEEDED" ? "s" : ""}|${failure ? "f" : ""}|${dispute ? "d" : ""}`;
+  // A gift's first success takes its receipt number. On a campaign without a team or parent to
+  // lock after it, the organization's counter is taken in the same round trip as the campaign's
+  // UPDATE (numberOnOwnCampaign): the counter's lock, which every success of the organization
+  // waits for, is then held no longer than the campaign's. Otherwise issueReceiptNumber takes it
+  // after the parent's lock, below.
+  const numberNow = gained && to === "SUCCEEDED" && !donation.receiptNumber && donation.source !== "IMPORT";
   const moveRow = () =>
     updateMoved(shape)(tx, {
       ...setValues,
@@ -171,16 +181,17 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   // inserted concurrently no longer deadlock against this lock as they did behind a SELECT … FOR UPDATE.
   // A gift that starts counting also reads what its notifications need (no locks).
   const emailsInLocale = gained && opts.successEmails && !isLocale(donation.locale);
-  const [[counted], , org, locale, [movedFirst]] = await Promise.all([
+  const [[counted], , org, locale, [movedFirst], numbered] = await Promise.all([
     countOnCampaign(tx, donation, { sign, unmatched: lost ? donation.matchedAmountCents : 0, ticketDelta }),
     // The tiers' seats move with the campaign's count, under the row lock its UPDATE took.
     ticketDelta !== 0 && donation.ticketOrder ? moveTierSeats(tx, donation.campaignId, donation.ticketOrder, ticketDelta) : undefined,
     gained && !opts.quiet ? organizationOf(tx, donation.orgId) : undefined,
     emailsInLocale ? donorLocale(tx, donation.donorId) : undefined,
     moveRow(),
+    numberNow ? numberOnOwnCampaign(tx, { donationId: donation.id }) : undefined,
   ]);
   let campaign = counted;
-  let moved = movedFirst;
+  let moved = numbered?.[0] ? { ...movedFirst, receiptNumber: numbered[0].receipt_number as string } : movedFirst;
   // The match is decided on the locked row: what is left under the cap after every earlier success.
   const match =
     gained && campaign.matchingEnabled
@@ -219,6 +230,8 @@ export async function moveDonation(tx: Tx, donation: Donation, to: DonationStatu
   await Promise.all([
     sign !== 0 ? addToDailyTotals(tx, donation.id, sign === 1 ? 1 : -1) : undefined,
     sign !== 0 ? refreshDonorTotals(tx, donation, sign, paidNow(from, donation)) : undefined,
+    // After the donor's totals: the same row, in the same lock order.
+    gained && opts.givenDetails ? applyGivenDetails(tx, moved) : undefined,
     timeline(),
     opts.quiet ? undefined : emitDonationEvent(tx, moved),
     failed,

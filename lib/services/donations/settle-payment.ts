@@ -1,6 +1,5 @@
 import type { Tx } from "@/db";
 import type { EventOutcome, EventSource } from "@/lib/services/processor/event-outcome";
-import { applyGivenDetails } from "@/lib/services/donors/given-details";
 import { lockDonation } from "./lock-donation";
 import { moveDonation } from "./move-donation";
 
@@ -21,7 +20,7 @@ export async function settlePayment(
   const donation = await lockDonation(tx, { paymentIntentId: payment.paymentIntentId, donationId: payment.donationId });
   if (!donation || donation.recurringPlanId || donation.subscriptionId) return "ignored";
   const stale = donation.status === "DISPUTED" || donation.status === "REFUNDED";
-  const moved = await moveDonation(tx, donation, stale ? donation.status : "SUCCEEDED", {
+  await moveDonation(tx, donation, stale ? donation.status : "SUCCEEDED", {
     timelineType: source.type,
     processorEventId: source.id,
     data: {
@@ -30,8 +29,8 @@ export async function settlePayment(
       ...(stale ? { ignored: "stale success after dispute or refund" } : {}),
     },
     successEmails: true,
+    givenDetails: true,
     set: { chargeId: payment.chargeId ?? donation.chargeId, paymentIntentId: donation.paymentIntentId ?? payment.paymentIntentId },
   });
-  await applyGivenDetails(tx, moved);
   return "applied";
 }

@@ -3,7 +3,6 @@ import type { Donation } from "@/db/schema";
 import type { EventSource } from "@/lib/services/processor/event-outcome";
 import { markPlanActive } from "@/lib/services/recurring-plans/mark-plan-active";
 import { emitRecurringPlanEvent } from "@/lib/webhooks-out/emit";
-import { applyGivenDetails } from "@/lib/services/donors/given-details";
 import { moveDonation } from "./move-donation";
 
 /**
@@ -18,13 +17,13 @@ export async function settlePlanInvoice(
   invoice: { subscriptionId: string; invoiceId: string; billingReason: "subscription_create" | "subscription_cycle" },
 ): Promise<"applied"> {
   const activated = await markPlanActive(tx, donation.recurringPlanId);
-  const moved = await moveDonation(tx, donation, "SUCCEEDED", {
+  await moveDonation(tx, donation, "SUCCEEDED", {
     timelineType: source.type,
     processorEventId: source.id,
     data: { invoiceId: invoice.invoiceId, billingReason: invoice.billingReason, subscriptionId: invoice.subscriptionId },
     successEmails: true,
+    givenDetails: true,
   });
-  await applyGivenDetails(tx, moved);
   if (activated) await emitRecurringPlanEvent(tx, "recurring_plan.created", activated);
   return "applied";
 }
