@@ -458,6 +458,21 @@ async function main() {
           `public view, ${label}: ${fmt(m.rps)} req/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, ${m.errors} errors; ${bytes} bytes (load ${load()})`,
         );
         rows.push({ name: `GET public campaign view, ${label}`, group: "read", m, ceiling: vsFw(m), extra: { responseBytes: bytes } });
+        if (p.includes(P2P_PARENT.slug)) {
+          // The parent's view as supporters share it: at half the rate above, evenly spaced, the
+          // latency of a busy but not saturated server (the closed loop's is 50 / throughput).
+          const rate = Math.max(1, Math.round(m.rps / 2));
+          const view = (): Request => ({ method: "GET", path: p });
+          if (cfg.warmup > 0) await pacedLoad({ url, connections: cfg.c.public, duration: cfg.warmup, rate, next: view });
+          const paced = await pacedLoad({ url, connections: cfg.c.public, duration: cfg.duration, rate, next: view });
+          log(`public view, ${label}, paced at ${rate} req/s: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${paced.errors} errors`);
+          rows.push({
+            name: `GET public campaign view, ${label}, ${rate} req/s evenly spaced (half of the above)`,
+            group: "read",
+            m: paced,
+            goal: { text: "p99 < 50 ms, 0 errors", met: paced.p99 < 50 && paced.errors === 0 },
+          });
+        }
       }
     }
 
