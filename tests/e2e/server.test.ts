@@ -158,7 +158,7 @@ describe("npm start (embedded)", () => {
     expect(a.headers.get("x-ratelimit-remaining")).toBe("99");
     expect(b.headers.get("x-ratelimit-remaining")).toBe("99");
     expect(spoofed.headers.get("x-ratelimit-remaining")).toBe("98");
-  });
+  }, 120_000); // a stop and a start of the embedded server: slow on a busy machine
 
   it("answers POST /api/donations and the processor's webhook directly, as Next.js would", async () => {
     const {
