@@ -11,6 +11,15 @@ const skeleton = () => <div className={styles.paymentSkeleton} aria-hidden="true
 const StripePayment = dynamic(() => import("./stripe-payment").then((m) => m.StripePayment), { ssr: false, loading: skeleton });
 const SandboxCardForm = dynamic(() => import("./sandbox-card-form").then((m) => m.SandboxCardForm), { ssr: false, loading: skeleton });
 
+/**
+ * Starts loading the card form's code while the gift is being created (step 1 sent), so it is
+ * there when the payment step shows: the donor (and a keyboard's Tab) finds the card fields at once.
+ */
+export function preloadPaymentStep(mode: PaymentConfig["mode"]): void {
+  if (mode === "stripe") void import("./stripe-payment");
+  else if (mode === "sandbox") void import("./sandbox-card-form");
+}
+
 /** Step 2: the gift as created, a way back to change it, and the card form. */
 export function PaymentStep(props: {
   f: DonateFormState;
