@@ -274,7 +274,7 @@ async function main() {
     await demoSettled(url);
     const cookie = await demoSessionCookie(url);
     const thankYou = await giveThroughApi(url);
-    const pages = [
+    const pages: { name: string; path: string; headers: Record<string, string>; jsGoal: boolean }[] = [
       { name: "donate page", path: `/o/${DEMO.org}/donate/${DEMO.campaign}`, headers: {}, jsGoal: true },
       { name: "thank-you page", path: thankYou, headers: {}, jsGoal: false },
       { name: "dashboard overview", path: `/dashboard/${DEMO.org}`, headers: { Cookie: cookie }, jsGoal: false },
