@@ -75,18 +75,19 @@ test("Back and Forward restore the donate page from the back/forward cache, with
   await mark(page, "second");
   await gift(request, FIRST, "Bertha");
 
-  await page.goBack();
-  await page.waitForURL((u) => u.pathname === path(FIRST));
+  // A page restored from the back/forward cache fires no load event: wait for the history step only.
+  await page.goBack({ waitUntil: "commit" });
+  await page.waitForURL((u) => u.pathname === path(FIRST), { waitUntil: "commit" });
   // The same document, shown again from memory...
-  expect(await restored(page)).toEqual({ mark: "first", persisted: true });
+  await expect.poll(() => restored(page)).toEqual({ mark: "first", persisted: true });
   // ...which asked the server for its figures: the gift made meanwhile is counted.
   await expect(count()).toHaveText(await donationsText(request, FIRST));
 
   // Forward likewise, after a gift to the second campaign.
   await gift(request, SECOND, "Fritz");
-  await page.goForward();
-  await page.waitForURL((u) => u.pathname === path(SECOND));
-  expect(await restored(page)).toEqual({ mark: "second", persisted: true });
+  await page.goForward({ waitUntil: "commit" });
+  await page.waitForURL((u) => u.pathname === path(SECOND), { waitUntil: "commit" });
+  await expect.poll(() => restored(page)).toEqual({ mark: "second", persisted: true });
   await expect(count()).toHaveText(await donationsText(request, SECOND));
 
   // The form still works on the restored page.
