@@ -119,6 +119,9 @@ async function demoSettled(url: string): Promise<void> {
 type LighthouseModule = typeof import("lighthouse");
 type ChromeLauncher = typeof import("chrome-launcher");
 
+/** The Chromium of the run under way, stopped with the bench if it is interrupted. */
+let runningChrome: { kill: () => void } | null = null;
+
 /** One Lighthouse run (its default config: mobile, simulated throttling), performance only, on a fresh Chromium. */
 async function lighthouseRun(
   lh: LighthouseModule,
@@ -131,6 +134,7 @@ async function lighthouseRun(
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     logLevel: "silent",
   });
+  runningChrome = chrome;
   try {
     const result = await lh.default(url, {
       port: chrome.port,
@@ -162,6 +166,7 @@ async function lighthouseRun(
     };
   } finally {
     chrome.kill();
+    runningChrome = null;
   }
 }
 
@@ -239,6 +244,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-bench-pages-"));
   let server: Server | undefined;
   const cleanup = async () => {
+    runningChrome?.kill();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     app.cleanup();
