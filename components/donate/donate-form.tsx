@@ -9,7 +9,7 @@ import { FieldError } from "./field-error";
 import { FrequencyPicker } from "./frequency-picker";
 import { CoverFees, GiftSummary } from "./gift-summary";
 import { LockIcon } from "./icons";
-import { PaymentStep } from "./payment-step";
+import { PaymentStep, preloadPaymentStep } from "./payment-step";
 import { AddressFields, GiftAidFields } from "./receipt-fields";
 import { TicketPicker } from "./ticket-picker";
 import { Turnstile } from "./turnstile";
@@ -52,7 +52,16 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
 
   const captchaError = f.errorOf("captchaToken");
   return (
-    <form id={ids.id("form")} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={ids.id("steps")}>
+    <form
+      id={ids.id("form")}
+      className={styles.form}
+      onSubmit={(ev) => {
+        preloadPaymentStep(payment.mode);
+        void onSubmit(ev);
+      }}
+      noValidate
+      aria-describedby={ids.id("steps")}
+    >
       <p className={styles.stepLabel} id={ids.id("steps")}>
         {t("form.step", { step: 1, total: 2 })}
       </p>

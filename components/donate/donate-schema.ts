@@ -1,23 +1,28 @@
-import { z } from "zod";
-import { maxLengthOf } from "@/components/forms/schema-limits";
+import * as z from "zod/mini";
 import { addressRequired } from "@/lib/address-required";
+import { isCountryCode } from "@/lib/countries";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
 import {
-  createDonationBody,
+  AMOUNT_LIMITS,
+  CAPTCHA_TOKEN_MAX,
+  EMAIL_MAX,
+  POSTCODE_MIN,
   RECURRING_INTERVALS,
-  ticketCountInput,
+  TEXT_LIMITS,
+  TICKETS_LIMITS,
   type RecurringInterval,
-  type UPSELL_OUTCOMES,
-} from "@/lib/schemas/donations";
-
-export type UpsellOutcome = (typeof UPSELL_OUTCOMES)[number];
+  type UpsellOutcome,
+} from "@/lib/schemas/donation-limits";
 import type { DonateFormCampaign } from "./types";
 
+export type { UpsellOutcome };
+
 /**
- * The donate form's values (text as typed) and their rules: each field goes through the API's
- * own rule for it (lib/schemas/donations.ts), after the campaign's rules (its minimum, suggested
- * amounts only, tickets per order and left), so the form never restates a limit of its own.
+ * The donate form's values (text as typed) and their rules: each field is checked against the
+ * API's own limits (lib/schemas/donation-limits.ts, which the API's schemas are built from), after
+ * the campaign's rules (its minimum, suggested amounts only, tickets per order and left), so the
+ * form never restates a limit of its own.
  */
 export type Frequency = "ONCE" | RecurringInterval;
 export type DedicationType = "IN_HONOR" | "IN_MEMORY";
@@ -84,30 +89,25 @@ export const FIELD_ORDER = [
   "captchaToken",
 ] as const;
 
-const api = createDonationBody.shape;
-const dedicationApi = api.dedication.unwrap().unwrap().shape;
-const addressApi = api.address.unwrap().unwrap().shape;
-const giftAidApi = api.giftAid.unwrap().unwrap().shape;
+/** The inputs' maxLength: the API's own limits (lib/schemas/donation-limits.ts). */
+export const TEXT_MAX = {
+  name: TEXT_LIMITS.name,
+  email: EMAIL_MAX,
+  message: TEXT_LIMITS.message,
+  honoreeName: TEXT_LIMITS.honoreeName,
+  dedicationMessage: TEXT_LIMITS.dedicationMessage,
+  addressLine: TEXT_LIMITS.addressLine,
+  city: TEXT_LIMITS.city,
+  postalCode: TEXT_LIMITS.postalCode,
+  houseNameOrNumber: TEXT_LIMITS.houseNameOrNumber,
+  title: TEXT_LIMITS.giftAidTitle,
+  postcode: TEXT_LIMITS.postcode,
+};
 
 /** Whether the form asks for the address: the campaign's `collectAddress` or the receipt profile (CA). */
 export const asksAddress = (c: DonateFormCampaign) => addressRequired(c, c);
 /** Whether the form offers Gift Aid: UK organizations only. */
 export const offersGiftAid = (c: DonateFormCampaign) => c.receiptProfile === "UK";
-
-/** The inputs' maxLength: the API's own limits. */
-export const TEXT_MAX = {
-  name: maxLengthOf(api.firstName) ?? undefined,
-  email: maxLengthOf(api.email) ?? undefined,
-  message: maxLengthOf(api.message) ?? 0,
-  honoreeName: maxLengthOf(dedicationApi.honoreeName) ?? undefined,
-  dedicationMessage: maxLengthOf(dedicationApi.message) ?? undefined,
-  addressLine: maxLengthOf(addressApi.line1) ?? undefined,
-  city: maxLengthOf(addressApi.city) ?? undefined,
-  postalCode: maxLengthOf(addressApi.postalCode) ?? undefined,
-  houseNameOrNumber: maxLengthOf(giftAidApi.houseNameOrNumber) ?? undefined,
-  title: maxLengthOf(giftAidApi.title) ?? undefined,
-  postcode: maxLengthOf(giftAidApi.postcode) ?? undefined,
-};
 
 /** The campaign's limits, as the form shows and checks them: the currency's smallest gift or the campaign's minimum. */
 export function campaignLimits(c: DonateFormCampaign) {
@@ -168,8 +168,13 @@ export function ticketOrderBody(order: TicketOrderValue[]) {
 }
 
 /** A campaign rule's failure: a `custom` issue named by the API's domain code, with its values. */
-function fail(ctx: z.RefinementCtx, input: unknown, code: string, values: Record<string, unknown> = {}) {
+function fail(ctx: z.core.$RefinementCtx, input: unknown, code: string, values: Record<string, unknown> = {}) {
   ctx.addIssue({ code: "custom", input, message: code, params: { code, ...values } });
+}
+
+/** The same from a transform, whose context in zod/mini is the parse payload itself. */
+function failTransform(payload: z.core.ParsePayload, input: unknown, message: string, params: Record<string, unknown>) {
+  payload.issues.push({ code: "custom", input, message, params });
 }
 
 /** A custom amount lib/money.ts can't read, as the code the form words in the page's language (issue-words.ts). */
@@ -180,50 +185,74 @@ const AMOUNT_PROBLEM: Record<MoneyProblem["code"], string> = {
   unreadable: "amount_unreadable",
 };
 
+/** The API's rule for a gift's amount (createDonationBody's `amount`). */
+const apiAmount = z.int().check(z.gte(AMOUNT_LIMITS.min), z.lte(AMOUNT_LIMITS.max));
+/** The API's rule for a number of seats (ticketCountInput). */
+const apiTickets = z.int().check(z.gte(TICKETS_LIMITS.min), z.lte(TICKETS_LIMITS.max));
+
 function amountSchema(c: DonateFormCampaign, locale: string | undefined) {
   const { minCents } = campaignLimits(c);
-  return z
-    .object({ choice: z.string(), custom: z.string() })
-    .transform((v, ctx) => {
-      if (v.choice !== "custom") return Number(v.choice);
-      const parsed = parseMoney(v.custom, c.currency, { locale });
-      if (!parsed.ok || parsed.minor === null) {
-        const message = parsed.ok ? "Enter an amount" : parsed.message;
-        const code = parsed.ok ? "amount_empty" : AMOUNT_PROBLEM[parsed.code];
-        ctx.addIssue({ code: "custom", input: v.custom, message, params: { code, decimals: currencyDecimals(c.currency) } });
-        return z.NEVER;
-      }
-      return parsed.minor;
-    })
-    .superRefine((cents, ctx) => {
-      if (cents < minCents) fail(ctx, cents, "amount_below_minimum", { minimum: minCents });
-      else if (!c.allowCustomAmount && !c.suggestedAmounts.includes(cents))
-        fail(ctx, cents, "not_a_suggested_amount", { values: c.suggestedAmounts });
-    })
-    .pipe(api.amount);
+  const typed = z
+    .pipe(
+      z.object({ choice: z.string(), custom: z.string() }),
+      z.transform((v: { choice: string; custom: string }, ctx) => {
+        if (v.choice !== "custom") return Number(v.choice);
+        const parsed = parseMoney(v.custom, c.currency, { locale });
+        if (!parsed.ok || parsed.minor === null) {
+          const message = parsed.ok ? "Enter an amount" : parsed.message;
+          const code = parsed.ok ? "amount_empty" : AMOUNT_PROBLEM[parsed.code];
+          failTransform(ctx, v.custom, message, { code, decimals: currencyDecimals(c.currency) });
+          return z.NEVER;
+        }
+        return parsed.minor;
+      }),
+    )
+    .check(
+      z.superRefine((cents: number, ctx) => {
+        if (cents < minCents) fail(ctx, cents, "amount_below_minimum", { minimum: minCents });
+        else if (!c.allowCustomAmount && !c.suggestedAmounts.includes(cents))
+          fail(ctx, cents, "not_a_suggested_amount", { values: c.suggestedAmounts });
+      }),
+    );
+  return z.pipe(typed, apiAmount);
 }
 
 function ticketsSchema(c: DonateFormCampaign) {
   const { ticketsLeft, maxTickets } = campaignLimits(c);
-  return z
-    .string()
-    .transform(ticketCount)
-    .superRefine((n, ctx) => {
+  const typed = z.pipe(z.string(), z.transform(ticketCount)).check(
+    z.superRefine((n: number, ctx) => {
       if (!Number.isInteger(n) || n < 1) fail(ctx, n, "tickets_required");
       else if (n > maxTickets && ticketsLeft !== null && ticketsLeft < c.maxTicketsPerOrder)
         fail(ctx, n, "tickets_over_available", { maximum: ticketsLeft });
       else if (n > maxTickets) fail(ctx, n, "tickets_over_limit", { maximum: c.maxTicketsPerOrder });
-    })
-    .pipe(ticketCountInput);
+    }),
+  );
+  return z.pipe(typed, apiTickets);
 }
 
-const requiredText = z.string().trim().min(1);
-const trimmed = z.string().transform((s) => s.trim());
-/** Empty means none: the API's rule applies to what was typed. */
-const optionalText = z.string().transform((s): string | null => s.trim() || null);
+/**
+ * Text as typed, trimmed, within the API's length for the field (`min` 1: required). The API
+ * counts characters once HTML is stripped (plainText) and has the last word: text with markup
+ * may be refused here a little sooner.
+ */
+const text = (max: number, min = 0) => z.string().check(z.trim(), ...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
+/** An email address as the API takes it (lib/schemas/common.ts `email`: zod's own pattern, the same in both). */
+const emailRule = (required: boolean) =>
+  required
+    ? z.pipe(text(EMAIL_MAX, 1), z.email())
+    : z.pipe(
+        z.pipe(
+          text(EMAIL_MAX),
+          z.transform((s: string) => s || null),
+        ),
+        z.nullable(z.email()),
+      );
 const anything = z.unknown();
 
-/** The rules for these values: a dedication only when the donor adds one, tickets only for events. */
+/**
+ * The rules for these values: a dedication only when the donor adds one, tickets only for events.
+ * Zod Mini (zod/mini): the page loads only the checks used here, not zod and the API's schemas.
+ */
 export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues, context: DonateFormContext) {
   const isEvent = c.type === "EVENT";
   return z.object({
@@ -231,22 +260,19 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
     tickets: isEvent ? ticketsSchema(c) : anything,
     ticketOrder: anything,
     extraGift: anything,
-    recurringInterval: z
-      .enum(["ONCE", ...RECURRING_INTERVALS])
-      .transform((f) => (f === "ONCE" ? null : f))
-      .pipe(api.recurringInterval.unwrap()),
-    firstName: requiredText.pipe(api.firstName.unwrap().unwrap()),
-    lastName: requiredText.pipe(api.lastName.unwrap().unwrap()),
-    email: requiredText.pipe(api.email),
+    recurringInterval: z.enum(["ONCE", ...RECURRING_INTERVALS]),
+    firstName: text(TEXT_LIMITS.name, 1),
+    lastName: text(TEXT_LIMITS.name, 1),
+    email: emailRule(true),
     anonymous: z.boolean(),
-    message: trimmed.pipe(api.message.in.unwrap().unwrap()),
+    message: text(TEXT_LIMITS.message),
     dedicate: z.boolean(),
     dedication: values.dedicate
       ? z.object({
-          type: dedicationApi.type,
-          honoreeName: requiredText.pipe(dedicationApi.honoreeName),
-          notifyEmail: optionalText.pipe(dedicationApi.notifyEmail.in.unwrap()),
-          message: trimmed.pipe(dedicationApi.message.in.unwrap().unwrap()),
+          type: z.enum(["IN_HONOR", "IN_MEMORY"]),
+          honoreeName: text(TEXT_LIMITS.honoreeName, 1),
+          notifyEmail: emailRule(false),
+          message: text(TEXT_LIMITS.dedicationMessage),
         })
       : anything,
     coverFees: z.boolean(),
@@ -254,34 +280,39 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
     emailOptIn: z.boolean(),
     address: asksAddress(c)
       ? z.object({
-          line1: requiredText.pipe(addressApi.line1),
-          line2: optionalText.pipe(addressApi.line2.in.unwrap()),
-          city: requiredText.pipe(addressApi.city),
-          region: optionalText.pipe(addressApi.region.in.unwrap()),
-          postalCode: optionalText.pipe(addressApi.postalCode.in.unwrap()),
-          country: requiredText.pipe(addressApi.country),
+          line1: text(TEXT_LIMITS.addressLine, 1),
+          line2: text(TEXT_LIMITS.addressLine),
+          city: text(TEXT_LIMITS.city, 1),
+          region: text(TEXT_LIMITS.region),
+          postalCode: text(TEXT_LIMITS.postalCode),
+          country: z
+            .string()
+            .check(z.trim(), z.minLength(1), z.toUpperCase(), z.refine(isCountryCode, "Must be an ISO 3166-1 alpha-2 country code")),
         })
       : anything,
     claimGiftAid: z.boolean(),
     giftAid:
       offersGiftAid(c) && values.claimGiftAid
         ? z.object({
-            title: optionalText.pipe(giftAidApi.title.in.unwrap()),
-            houseNameOrNumber: requiredText.pipe(giftAidApi.houseNameOrNumber),
-            postcode: requiredText.pipe(giftAidApi.postcode),
+            title: text(TEXT_LIMITS.giftAidTitle),
+            houseNameOrNumber: text(TEXT_LIMITS.houseNameOrNumber, 1),
+            postcode: text(TEXT_LIMITS.postcode, 1).check(z.minLength(POSTCODE_MIN)),
           })
         : anything,
     upsell: anything,
     captchaToken: context.captcha
-      ? z
-          .string()
-          .nullable()
-          .transform((token, ctx) => {
-            if (token !== null) return token;
-            fail(ctx, token, context.captchaUnavailable ? "captcha_unavailable" : "captcha_required");
-            return z.NEVER;
-          })
-          .pipe(api.captchaToken.unwrap().unwrap())
+      ? z.pipe(
+          z.pipe(
+            z.nullable(z.string()),
+            z.transform((token: string | null, ctx) => {
+              if (token !== null) return token;
+              const code = context.captchaUnavailable ? "captcha_unavailable" : "captcha_required";
+              failTransform(ctx, token, code, { code });
+              return z.NEVER;
+            }),
+          ),
+          z.string().check(z.minLength(1), z.maxLength(CAPTCHA_TOKEN_MAX)),
+        )
       : anything,
   });
 }

@@ -7,19 +7,35 @@ import { useEffect } from "react";
 const showing = new Set<string>();
 const left = new Set<string>();
 
+/** Whether this document was loaded by Back or Forward (from the server, or from the HTTP cache without asking it). */
+function loadedByHistory(): boolean {
+  const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return nav?.type === "back_forward";
+}
+
+// One refresh for the document's own history load, not one per mount.
+let historyLoadRefreshed = false;
+
 /**
- * Keeps a page's server data current when the browser shows it again from memory rather than
- * asking the server: the back-forward cache (the whole document restored, `pageshow` with
- * `persisted`), and the App Router's own cache, which Back and Forward reuse without a request.
- * In that second case the page's components mount again with the same server render
- * (`renderId`, new on every server render), so a render seen before is a restored one: the
- * page refreshes its server data, keeping what the visitor typed.
+ * Keeps a page's server data current when the browser shows it again without a fresh render:
+ * - the back/forward cache (the whole document restored, `pageshow` with `persisted`; the donate
+ *   pages allow it, lib/security/headers.ts);
+ * - the HTTP cache, which Chromium uses for Back and Forward without asking the server (the
+ *   pages are `private, no-cache`): a document loaded by a history navigation refreshes once;
+ * - the App Router's own cache, which Back and Forward reuse without a request. The page's
+ *   components then mount again with the same server render (`renderId`, new on every server
+ *   render), so a render seen before is a restored one.
+ * Refreshing fetches the page's server data again, keeping what the visitor typed.
  */
 export function FreshOnReturn({ renderId }: { renderId: string }) {
   const router = useRouter();
 
   useEffect(() => {
     if (left.has(renderId)) router.refresh();
+    else if (!historyLoadRefreshed && loadedByHistory()) {
+      historyLoadRefreshed = true;
+      router.refresh();
+    }
     showing.add(renderId);
     return () => {
       showing.delete(renderId);

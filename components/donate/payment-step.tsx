@@ -1,16 +1,24 @@
 import dynamic from "next/dynamic";
 import { useLocale } from "@/components/i18n/provider";
 import { withLang } from "@/lib/i18n/href";
-import { SandboxCardForm } from "./sandbox-card-form";
 import type { CreatedDonation, PaymentConfig } from "./types";
 import type { DonateFormState } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
-// Stripe.js is loaded only in Stripe mode, and only once the donor reaches the payment step.
-const StripePayment = dynamic(() => import("./stripe-payment").then((m) => m.StripePayment), {
-  ssr: false,
-  loading: () => <div className={styles.paymentSkeleton} aria-hidden="true" />,
-});
+// The card form's code (and Stripe.js, in Stripe mode) is loaded only once the donor reaches the
+// payment step: the donate page itself loads no more than the gift's form.
+const skeleton = () => <div className={styles.paymentSkeleton} aria-hidden="true" />;
+const StripePayment = dynamic(() => import("./stripe-payment").then((m) => m.StripePayment), { ssr: false, loading: skeleton });
+const SandboxCardForm = dynamic(() => import("./sandbox-card-form").then((m) => m.SandboxCardForm), { ssr: false, loading: skeleton });
+
+/**
+ * Starts loading the card form's code while the gift is being created (step 1 sent), so it is
+ * there when the payment step shows: the donor (and a keyboard's Tab) finds the card fields at once.
+ */
+export function preloadPaymentStep(mode: PaymentConfig["mode"]): void {
+  if (mode === "stripe") void import("./stripe-payment");
+  else if (mode === "sandbox") void import("./sandbox-card-form");
+}
 
 /** Step 2: the gift as created, a way back to change it, and the card form. */
 export function PaymentStep(props: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCountryCode } from "@/lib/countries";
 import { plainText } from "./common";
+import { POSTCODE_MIN, TEXT_LIMITS } from "./donation-limits";
 
 /** Optional plain text: blank (or absent) is null. */
 export const optionalText = (max: number) =>
@@ -11,11 +12,11 @@ export const optionalText = (max: number) =>
 /** A postal address as clients send it: HTML stripped, blanks of optional lines become null. */
 export const addressInput = z
   .object({
-    line1: plainText(200, 1),
-    line2: optionalText(200),
-    city: plainText(100, 1),
-    region: optionalText(100).meta({ description: "State, province or county." }),
-    postalCode: optionalText(20),
+    line1: plainText(TEXT_LIMITS.addressLine, 1),
+    line2: optionalText(TEXT_LIMITS.addressLine),
+    city: plainText(TEXT_LIMITS.city, 1),
+    region: optionalText(TEXT_LIMITS.region).meta({ description: "State, province or county." }),
+    postalCode: optionalText(TEXT_LIMITS.postalCode),
     country: z
       .string()
       .trim()
@@ -48,11 +49,13 @@ export const phoneInput = plainText(40)
 /** A UK taxpayer's Gift Aid declaration on the donate form (UK receipt profile only): the home address HMRC needs. */
 export const giftAidInput = z
   .object({
-    title: optionalText(20),
-    firstName: plainText(100, 1),
-    lastName: plainText(100, 1),
-    houseNameOrNumber: plainText(100, 1).meta({ description: "House name or number of the donor's home address" }),
-    postcode: plainText(12, 2).transform((s) => s.toUpperCase()),
+    title: optionalText(TEXT_LIMITS.giftAidTitle),
+    firstName: plainText(TEXT_LIMITS.name, 1),
+    lastName: plainText(TEXT_LIMITS.name, 1),
+    houseNameOrNumber: plainText(TEXT_LIMITS.houseNameOrNumber, 1).meta({
+      description: "House name or number of the donor's home address",
+    }),
+    postcode: plainText(TEXT_LIMITS.postcode, POSTCODE_MIN).transform((s) => s.toUpperCase()),
     confirmed: z.literal(true, { error: "Confirm the Gift Aid declaration" }),
   })
   .meta({ id: "GiftAidDeclarationInput" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { stripHtml } from "@/lib/html";
 import { SLUG_PATTERN } from "@/lib/slug";
+import { EMAIL_MAX } from "./donation-limits";
 
 // The API keeps some messages in zod 3's words (`Number must be greater than or equal to 100`);
 // zod 4 phrases them differently, so the messages of the common issues are set here, once.
@@ -63,7 +64,7 @@ export const imageUrl = z
 
 export const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Must be a hex colour like #1a7f5a or #fff");
 
-export const email = z.string().trim().max(320).email("Invalid email address");
+export const email = z.string().trim().max(EMAIL_MAX).email("Invalid email address");
 
 export const isoDateTime = z.iso
   .datetime({ offset: true, message: "Must be an ISO 8601 date-time" })

@@ -3,6 +3,7 @@ import { LOCALES } from "@/lib/i18n/locales";
 import type { DonationCursor } from "@/db/queries/donations";
 import type { Donation } from "@/db/schema";
 import { addressInput, giftAidInput } from "./address";
+import { AMOUNT_LIMITS, CAPTCHA_TOKEN_MAX, RECURRING_INTERVALS, TEXT_LIMITS, TICKETS_LIMITS, UPSELL_OUTCOMES } from "./donation-limits";
 import { email, iso, isoDateTime, plainText } from "./common";
 
 export const DONATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "DISPUTED", "REFUNDED", "VOIDED"] as const;
@@ -28,31 +29,29 @@ export function receiptStatusOf(d: Pick<Donation, "receiptNumber" | "status">): 
 export const deductibleCents = (d: Pick<Donation, "amount" | "advantageCents">) => Math.max(0, d.amount - d.advantageCents);
 /** Checkouts not (or not yet) paid: started and never finished, or failed. */
 export const INCOMPLETE_DONATION_STATUSES = ["PENDING", "FAILED"] as const;
-export const RECURRING_INTERVALS = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const;
-export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
-/** The donate form's monthly upsell: shown after a one-time choice, then accepted (the gift is the monthly one) or declined. */
-export const UPSELL_OUTCOMES = ["OFFERED", "ACCEPTED", "DECLINED"] as const;
+// Plain constants, so the donate form can use them without loading this module (and zod).
+export { RECURRING_INTERVALS, UPSELL_OUTCOMES, type RecurringInterval } from "./donation-limits";
 
-const name = plainText(100).transform((s) => (s === "" ? null : s));
+const name = plainText(TEXT_LIMITS.name).transform((s) => (s === "" ? null : s));
 
 export const dedicationInput = z
   .object({
     type: z.enum(["IN_HONOR", "IN_MEMORY"]),
-    honoreeName: plainText(140, 1),
+    honoreeName: plainText(TEXT_LIMITS.honoreeName, 1),
     notifyEmail: email.nullish().transform((v) => v ?? null),
-    message: plainText(1000)
+    message: plainText(TEXT_LIMITS.dedicationMessage)
       .nullish()
       .transform((v) => (v ? v : null)),
   })
   .meta({ id: "DedicationInput" });
 
 /** A number of seats of an event's single tier. */
-export const ticketCountInput = z.number().int().min(1).max(100);
+export const ticketCountInput = z.number().int().min(TICKETS_LIMITS.min).max(TICKETS_LIMITS.max);
 
 export const ticketOrderLineInput = z
   .object({
     tierId: z.string().min(1).max(100),
-    quantity: z.number().int().min(1).max(100),
+    quantity: z.number().int().min(TICKETS_LIMITS.min).max(TICKETS_LIMITS.max),
     attendees: z
       .array(
         z.object({
@@ -74,10 +73,15 @@ export const ticketOrderLineInput = z
 export const createDonationBody = z
   .object({
     campaignId: z.string().min(1).max(100),
-    amount: z.number().int().min(100, "Number must be greater than or equal to 100").max(100_000_000).meta({
-      description:
-        "The gift in the organization's currency, in its minor unit (cents for usd, yen for jpy: no decimals for zero-decimal currencies). The minimum is one whole unit of the currency (100 for usd or eur, 1000 for bhd) and 100 for zero-decimal currencies (¥100, ₩100), or the campaign's `minAmountCents` if higher.",
-    }),
+    amount: z
+      .number()
+      .int()
+      .min(AMOUNT_LIMITS.min, `Number must be greater than or equal to ${AMOUNT_LIMITS.min}`)
+      .max(AMOUNT_LIMITS.max)
+      .meta({
+        description:
+          "The gift in the organization's currency, in its minor unit (cents for usd, yen for jpy: no decimals for zero-decimal currencies). The minimum is one whole unit of the currency (100 for usd or eur, 1000 for bhd) and 100 for zero-decimal currencies (¥100, ₩100), or the campaign's `minAmountCents` if higher.",
+      }),
     currency: z
       .string()
       .regex(/^[a-zA-Z]{3}$/, "Must be a three-letter ISO currency code")
@@ -87,7 +91,7 @@ export const createDonationBody = z
     firstName: name.nullish(),
     lastName: name.nullish(),
     anonymous: z.boolean().optional(),
-    message: plainText(1000)
+    message: plainText(TEXT_LIMITS.message)
       .nullish()
       .transform((v) => (v ? v : null)),
     dedication: dedicationInput.nullish(),
@@ -109,7 +113,7 @@ export const createDonationBody = z
         description:
           "EVENT campaigns: the seats per tier (`[{ tierId, quantity, attendees? }]`, attendees in seat order, at most `quantity`), or a number of seats of the campaign's single tier. `amount` must be the tiers' price × quantity plus `extraAmount`.",
       }),
-    extraAmount: z.number().int().min(0).max(100_000_000).optional().meta({
+    extraAmount: z.number().int().min(0).max(AMOUNT_LIMITS.max).optional().meta({
       description: "EVENT campaigns: an extra gift on top of the tickets, included in `amount` (fully deductible).",
     }),
     coverFees: z.boolean().optional(),
@@ -139,7 +143,7 @@ export const createDonationBody = z
     captchaToken: z
       .string()
       .min(1)
-      .max(2048)
+      .max(CAPTCHA_TOKEN_MAX)
       .meta({ description: "The Cloudflare Turnstile token of the donate form; required when the server has Turnstile configured." })
       .nullish(),
   })

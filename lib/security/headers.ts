@@ -78,16 +78,23 @@ export function pageSecurityHeaders(
 }
 
 // The donate pages, the embeddable form and their thank-you pages: a total or a gift's state
-// shown from a cache (a proxy's, or the browser's Back) would be wrong, and could lead a donor to give twice.
-// The donor account pages: one donor's gifts, never to be kept by a shared cache or shown after sign-out.
-const NEVER_STORED_PAGES = /^\/o\/[^/]+\/(donate\/[^/]+(\/embed)?(\/thank-you)?|account(\/sign-in)?)\/?$/;
+// served from a cache (a proxy's, or the browser's own without asking) would be wrong, and could
+// lead a donor to give twice. So they are kept by no shared cache and checked with the server each
+// time (`private, no-cache`), but not `no-store`, which would keep Chromium from putting them in
+// its back/forward cache: a page restored from there refreshes its figures itself when it shows
+// (components/donate/fresh-on-return.tsx), as it does when Back shows it from the HTTP cache.
+const ALWAYS_REVALIDATED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/embed)?(\/thank-you)?\/?$/;
+// The donor account pages: one donor's gifts, never to be kept by any cache or shown after sign-out.
+const NEVER_STORED_PAGES = /^\/o\/[^/]+\/account(\/sign-in)?\/?$/;
 
 /**
- * Caching headers of an HTML page at `pathname`: `no-store` for pages whose figures must be
- * current. Next.js already sends it for pages rendered per request; this states it whatever
- * the rendering.
+ * Caching headers of an HTML page at `pathname`: `private, no-cache` for the donate pages,
+ * whose figures must be current but which the back/forward cache may keep; `no-store` for the
+ * donor account. Next.js sends `no-store` for every page rendered per request; this states the
+ * policy whatever the rendering (a header set here is the one Next.js sends).
  */
 export function pageCacheHeaders(pathname: string): Record<string, string> {
+  if (ALWAYS_REVALIDATED_PAGES.test(pathname)) return { "Cache-Control": "private, no-cache" };
   return NEVER_STORED_PAGES.test(pathname) ? { "Cache-Control": "no-store" } : {};
 }
 

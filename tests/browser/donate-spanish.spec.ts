@@ -87,3 +87,14 @@ test.describe("a French browser", () => {
     await expect(page.getByRole("heading", { name: "Make a donation" })).toBeVisible();
   });
 });
+
+test("?lang=es: the sandbox's Test mode banner is in Spanish on the donate, thank-you and account pages", async ({ page }) => {
+  for (const path of [`${DONATE}?lang=es`, `${DONATE}/thank-you?donation=none&lang=es`, `/o/${DEMO.orgSlug}/account/sign-in?lang=es`]) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
+    const banner = page.getByRole("complementary", { name: "Modo de prueba" });
+    await expect(banner, path).toHaveText("Modo de prueba — no se realizan pagos reales.");
+    await expect(page.getByRole("complementary", { name: "Test mode" }), path).toHaveCount(0);
+    await expect(page.getByText(/no real payments/i), path).toHaveCount(0);
+  }
+});

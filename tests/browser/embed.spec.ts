@@ -124,7 +124,8 @@ test("the embed page: framable by any site, no page chrome, axe clean", async ({
   const headers = res!.headers();
   expect(headers["x-frame-options"]).toBeUndefined();
   expect(headers["content-security-policy"]).not.toContain("frame-ancestors");
-  expect(headers["cache-control"]).toContain("no-store");
+  // Revalidated on every load, yet not no-store (lib/security/headers.ts).
+  expect(headers["cache-control"]).toBe("private, no-cache");
   await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   await expectNoSeriousViolations(page, "embed page");

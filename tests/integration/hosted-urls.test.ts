@@ -94,7 +94,7 @@ describe("an organization's custom domain", () => {
     const embed = await through(`https://${host}/donate/${campaignSlug}/embed`);
     expect(embed.headers.get("content-security-policy")).not.toContain("frame-ancestors");
     expect(embed.headers.get("x-frame-options")).toBeNull();
-    expect(embed.headers.get("cache-control")).toBe("no-store");
+    expect(embed.headers.get("cache-control")).toBe("private, no-cache");
     expect(embed.headers.get("x-middleware-request-x-goodfund-embed")).toBe("1");
     const thanks = await through(`https://${host}/donate/${campaignSlug}/embed/thank-you?donation=x`);
     expect(thanks.headers.get("content-security-policy")).not.toContain("frame-ancestors");

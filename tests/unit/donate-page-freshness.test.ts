@@ -3,9 +3,15 @@ import { RECENT_GIFT_MS, forgetRecentGift, readRecentGift, recordRecentGift, sin
 import { pageCacheHeaders } from "@/lib/security/headers";
 
 describe("pageCacheHeaders", () => {
-  it("is no-store on the donate pages and their thank-you page", () => {
-    for (const path of ["/o/demo/donate/winter-meals", "/o/demo/donate/winter-meals/", "/o/demo/donate/winter-meals/thank-you"]) {
-      expect(pageCacheHeaders(path), path).toEqual({ "Cache-Control": "no-store" });
+  it("is revalidated every time but not no-store on the donate pages, the embed and their thank-you pages (back/forward cache)", () => {
+    for (const path of [
+      "/o/demo/donate/winter-meals",
+      "/o/demo/donate/winter-meals/",
+      "/o/demo/donate/winter-meals/thank-you",
+      "/o/demo/donate/winter-meals/embed",
+      "/o/demo/donate/winter-meals/embed/thank-you",
+    ]) {
+      expect(pageCacheHeaders(path), path).toEqual({ "Cache-Control": "private, no-cache" });
     }
   });
 

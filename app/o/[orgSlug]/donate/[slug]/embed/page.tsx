@@ -3,11 +3,21 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { DonateForm } from "@/components/donate/donate-form";
 import { EmbedBridge } from "@/components/donate/embed-bridge";
+import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { GiftNotice } from "@/components/donate/gift-notice";
 import { LockIcon } from "@/components/donate/icons";
 import { formatMoney } from "@/lib/money";
 import { orgBasePath, pageLanguage } from "../../../site";
-import { captchaConfig, closureOf, donateFormCampaign, loadView, paymentConfig, requestNow, type DonatePageParams } from "../data";
+import {
+  captchaConfig,
+  closureOf,
+  donateFormCampaign,
+  loadView,
+  paymentConfig,
+  renderId,
+  requestNow,
+  type DonatePageParams,
+} from "../data";
 import { ClosedNotice, MatchingBanner } from "../notices";
 import { Progress } from "../progress";
 import styles from "./embed.module.css";
@@ -52,6 +62,7 @@ export default async function EmbedPage({ params }: Props) {
   return (
     <main id="main" className={styles.main}>
       <EmbedBridge />
+      <FreshOnReturn renderId={renderId()} />
       <section className={styles.card} id="donate" aria-labelledby="donate-heading">
         <div className={styles.intro}>
           <h1 id="donate-heading" className={styles.heading}>

@@ -4,6 +4,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { donationEvents, donations } from "@/db/schema";
 import { AutoRefresh } from "@/components/donate/auto-refresh";
+import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { withLang } from "@/lib/i18n/href";
 import { getTranslations } from "@/lib/i18n/request";
 import { formatMoney } from "@/lib/money";
@@ -15,7 +16,7 @@ import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { ticketsOfDonation } from "@/lib/services/events/tickets";
 import { ticketQrDataUrl } from "@/lib/tickets/qr";
 import { orgBasePath, pageLanguage } from "../../../site";
-import { loadCampaign, type DonatePageParams } from "../data";
+import { loadCampaign, renderId, type DonatePageParams } from "../data";
 import styles from "../page.module.css";
 
 export type ThankYouProps = {
@@ -265,6 +266,8 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
 
   return (
     <main id="main" className={styles.thanks}>
+      {/* The gift's state as it is now when Back or Forward shows the page again (it may have settled since). */}
+      <FreshOnReturn renderId={renderId()} />
       {body}
       {gave && (
         <>
