@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 // Server renders on screen now, and those this tab has shown and left, by their ID.
 const showing = new Set<string>();
@@ -28,6 +28,19 @@ let historyLoadRefreshed = false;
  * Refreshing fetches the page's server data again, keeping what the visitor typed.
  */
 export function FreshOnReturn({ renderId }: { renderId: string }) {
+  // Nothing to keep fresh where the page is only rendered (the server's render, a static render
+  // of the page outside the App Router): the part that needs the router mounts in the browser.
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return inBrowser ? <KeepFresh renderId={renderId} /> : null;
+}
+
+const noSubscription = () => () => {};
+
+function KeepFresh({ renderId }: { renderId: string }) {
   const router = useRouter();
 
   useEffect(() => {
