@@ -1,4 +1,4 @@
-import { initialValues } from "@/components/donate/donate-schema";
+import { initialValues, type DonateFormValues } from "@/components/donate/donate-schema";
 import type { DonateFormCampaign } from "@/components/donate/types";
 
 /** A donation campaign as the donate form sees it: USD, three suggested amounts, a $5 minimum, no tickets, no matching. */
@@ -37,4 +37,13 @@ export const customGift = (
   ...initialValues(campaign),
   amount: { choice: "custom", custom },
   ...donor,
+});
+
+/** The form's values for `c` with a donor's name and email filled in, and `patch` on top. */
+export const filled = (c: DonateFormCampaign, patch: Partial<DonateFormValues> = {}): DonateFormValues => ({
+  ...initialValues(c),
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.org",
+  ...patch,
 });

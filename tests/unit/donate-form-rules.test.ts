@@ -1,20 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { donateFormSchema, donationRequestBody, initialValues, type DonateFormValues } from "@/components/donate/donate-schema";
+import { donateFormSchema, donationRequestBody, type DonateFormValues } from "@/components/donate/donate-schema";
 import type { DonateFormCampaign } from "@/components/donate/types";
 import { createDonationBody } from "@/lib/schemas/donations";
-import { formCampaign } from "../helpers/donate-form";
+import { filled, formCampaign } from "../helpers/donate-form";
 
 // The donate form checks a gift in the browser with zod/mini and the API's limits
 // (lib/schemas/donation-limits.ts), without the API's schemas: here both judge the same gifts,
 // and must agree on each of them.
-
-const filled = (c: DonateFormCampaign, patch: Partial<DonateFormValues> = {}): DonateFormValues => ({
-  ...initialValues(c),
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.org",
-  ...patch,
-});
 
 const ctx = { captcha: false, captchaUnavailable: false };
 

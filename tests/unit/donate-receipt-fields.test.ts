@@ -7,7 +7,7 @@ import { issueCodeOf } from "@/lib/errors";
 import { translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import { createDonationBody } from "@/lib/schemas/donations";
-import { formCampaign } from "../helpers/donate-form";
+import { filled, formCampaign } from "../helpers/donate-form";
 
 const english = translator("en", "donate");
 const words = donateWording(
@@ -15,14 +15,6 @@ const words = donateWording(
   (c) => formatMoney(c, "usd"),
   "en-US",
 );
-
-const filled = (c: DonateFormCampaign, patch: Partial<DonateFormValues> = {}): DonateFormValues => ({
-  ...initialValues(c),
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.org",
-  ...patch,
-});
 
 /** Each field's first problem, worded as the form shows it. */
 function problems(c: DonateFormCampaign, v: DonateFormValues): Record<string, string> {

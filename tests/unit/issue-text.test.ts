@@ -8,7 +8,7 @@ import { translator } from "@/lib/i18n/translate";
 import { issueCodeOf } from "@/lib/errors";
 import { createDonationBody } from "@/lib/schemas/donations";
 import { updateCampaignBody } from "@/lib/schemas/campaigns";
-import { formCampaign } from "../helpers/donate-form";
+import { filled, formCampaign } from "../helpers/donate-form";
 
 // The donate form's wording in English, as the page in English shows it.
 const english = translator("en", "donate");
@@ -43,13 +43,6 @@ const event: DonateFormCampaign = {
   maxTicketsPerOrder: 8,
 };
 
-const filled = (c: DonateFormCampaign, patch: Partial<DonateFormValues> = {}): DonateFormValues => ({
-  ...initialValues(c),
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.org",
-  ...patch,
-});
 const check = (c: DonateFormCampaign, v: DonateFormValues, ctx = { captcha: false, captchaUnavailable: false }) =>
   texts(donateFormSchema(c, v, ctx).safeParse(v), donateWords);
 
