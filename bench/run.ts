@@ -11,7 +11,17 @@ import postgres, { type Sql } from "postgres";
 import type { Request } from "autocannon";
 import { paymentIntentSucceeded as paymentIntentSucceededEvent, signedEvent } from "../lib/processor/event-factory";
 import { findViolations, type Violation } from "../tests/helpers/invariants";
-import { appDir, childPids, cpuSecondsOf, ensureBuild, postgresCpuSeconds, rssOf, startServer, type Server } from "./lib/app";
+import {
+  appDir,
+  childPids,
+  cpuSecondsOf,
+  ensureBuild,
+  fullGcLiveHeap,
+  postgresCpuSeconds,
+  rssOf,
+  startServer,
+  type Server,
+} from "./lib/app";
 import { succeedPaymentIntent } from "./lib/ceiling";
 import { judgeGoals, printGoals, recordRun } from "./lib/goals";
 import { closedLoop, httpLoad, pacedLoad, sampleActivity, send, withCpu, type Activity, type HttpLoad, type Measured } from "./lib/load";
@@ -667,6 +677,10 @@ async function main() {
         if (r !== null) peak = Math.max(peak, r);
       }, 100);
       const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+      // RSS keeps heap V8 has grown and not given back, so it cannot tell retained memory from
+      // garbage not yet collected. With BENCH_SERVER_NODE_ARGS="--trace-gc" the server prints the
+      // heap in use after each full (mark-compact) collection: the memory it really holds.
+      const liveHeap = fullGcLiveHeap(server.proc);
       try {
         let started = performance.now();
         const res = await fetch(`${url}/api/orgs/${OPS.slug}/imports?preset=goodfund`, {
@@ -680,6 +694,7 @@ async function main() {
         log(
           `import check of ${ROWS} rows (${mb(file.length)}): ${res.status}, ${imp.valid} valid, ${imp.invalid} invalid in ${checkSeconds.toFixed(1)} s; RSS peak ${mb(checkPeak)}`,
         );
+        liveHeap.phase = "apply";
         started = performance.now();
         const commit = await fetch(`${url}/api/imports/${imp.id}/commit`, { method: "POST", headers: auth });
         let status = commit.status === 202 ? "IMPORTING" : `commit ${commit.status}`;
@@ -697,6 +712,8 @@ async function main() {
         log(
           `import apply: ${status}, ${processed} rows in ${applySeconds.toFixed(1)} s (${fmt(processed / applySeconds, 0)} rows/s); RSS ${mb(before)} → peak ${mb(peak)}`,
         );
+        const heap = liveHeap.summary();
+        if (heap) log(`  live heap after full GCs: ${heap.text}`);
         const violations = await check([OPS.id]);
         const met =
           res.status === 201 &&
@@ -721,11 +738,14 @@ async function main() {
           },
           goal: { text: "checked in < 10 s, applied in < 60 s, invariants exact", met },
           violations: violations.length,
-          extra: { checkSeconds, applySeconds, rssBefore: before, rssPeakCheck: checkPeak, rssPeak: peak },
-          note: `req/s column = rows applied/s; p50 = check time, p99 = apply time. Server RSS ${mb(before)} → peak ${mb(checkPeak)} while checking, ${mb(peak)} overall`,
+          extra: { checkSeconds, applySeconds, rssBefore: before, rssPeakCheck: checkPeak, rssPeak: peak, liveHeap: heap },
+          note:
+            `req/s column = rows applied/s; p50 = check time, p99 = apply time. Server RSS ${mb(before)} → peak ${mb(checkPeak)} while checking, ${mb(peak)} overall` +
+            (heap ? `; live heap after full GCs: ${heap.text}` : ""),
         });
       } finally {
         clearInterval(sampler);
+        liveHeap.stop();
       }
     }
 

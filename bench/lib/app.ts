@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -118,6 +118,12 @@ export async function startServer(dir: string, env: Record<string, string | unde
   };
   proc.stdout!.on("data", keep);
   proc.stderr!.on("data", keep);
+  // BENCH_SERVER_LOG=<file>: the server's whole output (with --trace-gc, its collections) kept there.
+  if (process.env.BENCH_SERVER_LOG) {
+    const file = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: "a" });
+    proc.stdout!.pipe(file);
+    proc.stderr!.pipe(file);
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -176,4 +182,51 @@ export function postgresCpuSeconds(database: string): number {
     }
   }
   return total;
+}
+
+/**
+ * The heap a server holds, from the lines `node --trace-gc` prints to its stdout: after each full
+ * (mark-compact) collection, `Mark-Compact 210.3 (230.1) -> 150.2 (231.0) MB`, the second figure
+ * is what survived, i.e. what the process keeps. Recorded per phase, named by the caller.
+ */
+export function fullGcLiveHeap(proc: ChildProcess) {
+  const seen: { phase: string; at: number; mib: number }[] = [];
+  const state = { phase: "check" };
+  let partial = "";
+  const onData = (d: Buffer) => {
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      const m = /Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
+      if (m) seen.push({ phase: state.phase, at: Date.now(), mib: Number(m[1]) });
+    }
+  };
+  proc.stdout?.on("data", onData);
+  const max = (xs: number[]) => (xs.length === 0 ? null : Math.max(...xs));
+  return {
+    get phase() {
+      return state.phase;
+    },
+    set phase(p: string) {
+      state.phase = p;
+    },
+    stop: () => proc.stdout?.off("data", onData),
+    /** Null without `--trace-gc` (no line seen); else the largest live heap per phase, the apply's by halves. */
+    summary() {
+      if (seen.length === 0) return null;
+      const check = seen.filter((s) => s.phase === "check").map((s) => s.mib);
+      const apply = seen.filter((s) => s.phase === "apply");
+      const mid = apply.length > 0 ? (apply[0].at + apply[apply.length - 1].at) / 2 : 0;
+      const first = max(apply.filter((s) => s.at <= mid).map((s) => s.mib));
+      const second = max(apply.filter((s) => s.at > mid).map((s) => s.mib));
+      const f = (v: number | null) => (v === null ? "none" : `${v.toFixed(0)} MiB`);
+      return {
+        fullGcs: seen.length,
+        checkMaxMiB: max(check),
+        applyFirstHalfMaxMiB: first,
+        applySecondHalfMaxMiB: second,
+        text: `${seen.length} full GCs; at most ${f(max(check))} while checking, ${f(first)} in the apply's first half and ${f(second)} in its second`,
+      };
+    },
+  };
 }

@@ -175,6 +175,33 @@ describe("POST /api/orgs/:idOrSlug/imports (other platforms' exports)", () => {
     await noViolations(org.id);
   });
 
+  it("POST /api/orgs/:idOrSlug/imports?preset=givebutter also reads the field names of Givebutter's documented Transaction object", async () => {
+    const { owner, org, campaign } = await activeOrgAndCampaign();
+    const csv = [
+      "id,number,campaign_code,first_name,last_name,email,method,status,amount,transacted_at",
+      `gbt_1,R-1001,${campaign.slug},Mary,Jackson,mary@example.org,check,succeeded,120.50,2024-03-01 12:00:00`,
+      `gbt_2,R-1002,${campaign.slug},Annie,Easley,annie@example.org,venmo,cancelled,15.00,2024-03-02 08:30:00`,
+    ].join("\n");
+    const imp = await checked(org, owner.token, csv, "preset=givebutter");
+    expect(imp).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
+    expect(imp.errors).toEqual([expect.objectContaining({ row: 3, field: "status", code: "not_paid" })]);
+    expect(imp.preview[0]).toMatchObject({
+      externalId: "gbt_1",
+      reference: "R-1001",
+      firstName: "Mary",
+      amount: 12050,
+      date: "2024-03-01T12:00:00.000Z",
+      method: "CHEQUE",
+      campaignId: campaign.id,
+    });
+    await commitAndWait(imp.id, owner.token);
+    expect((await get(`/api/campaigns/${campaign.id}`, { token: owner.token })).body).toMatchObject({
+      raisedAmountCents: 12050,
+      donationCount: 1,
+    });
+    await noViolations(org.id);
+  });
+
   it("POST /api/orgs/:idOrSlug/imports?preset=donorbox reads Donorbox's donations export (campaign by title, US date-times)", async () => {
     const { owner, org, campaign } = await activeOrgAndCampaign();
     const imp = await checked(org, owner.token, fixture("donorbox.csv", campaign), "preset=donorbox");

@@ -70,22 +70,25 @@ export const PRESETS: Record<ImportPreset, Preset> = {
     required: ["email", "amount", "date"],
     defaultMethod: "OTHER",
   },
-  // Givebutter's Transactions export (Dashboard → Transactions → Export), as described in
-  // Givebutter's help center article "Exporting transactions" (help.givebutter.com). No stored copy
-  // of that page could be consulted while writing this: the names below are the best-known
-  // headers of that export, with the variants seen in its versions tried in order.
+  // Givebutter's Transactions export (Dashboard → Transactions → Export). Its field names are those
+  // of Givebutter's documented Transaction object (docs.givebutter.com/reference/the-transaction-object:
+  // id, number, campaign_code, first_name, last_name, email, method with the values card, paypal,
+  // venmo, check, cash and ach, status with succeeded, authorized, failed and cancelled, amount,
+  // transacted_at), which are tried first; the dashboard export's title-case headers
+  // ("Transaction ID", "First Name", …) follow. Those are the best-known headers of that export:
+  // no stored copy of its help-center page could be consulted.
   givebutter: {
     columns: {
-      externalId: ["Transaction ID", "ID"],
-      date: ["Transaction Date (UTC)", "Transaction Date", "Date"],
-      firstName: ["First Name"],
-      lastName: ["Last Name"],
-      email: ["Email"],
-      amount: ["Amount", "Donated"],
-      campaign: ["Campaign Code", "Campaign Title", "Campaign"],
-      method: ["Method", "Payment Method"],
-      status: ["Status"],
-      reference: ["Check Number", "Reference"],
+      externalId: ["id", "Transaction ID"],
+      date: ["transacted_at", "Transaction Date (UTC)", "Transaction Date", "Date"],
+      firstName: ["first_name", "First Name"],
+      lastName: ["last_name", "Last Name"],
+      email: ["email"],
+      amount: ["amount", "Donated"],
+      campaign: ["campaign_code", "Campaign Code", "Campaign Title", "Campaign"],
+      method: ["method", "Payment Method"],
+      status: ["status"],
+      reference: ["number", "Check Number", "Reference"],
     },
     required: ["email", "amount", "date"],
     paidStatuses: ["succeeded", "success", "completed", "paid", "authorized"],
