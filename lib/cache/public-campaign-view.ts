@@ -19,11 +19,6 @@ import { serializePublicCampaignView, type PublicCampaignView } from "@/lib/sche
  *   failed) drops its campaign's entries at once (campaignViewChanged), again after its
  *   transaction commits, so no load that read the old totals keeps them.
  * - Concurrent misses for one key share one load; a load that fails is not kept.
- * - Past half its time, an entry still answers at once while one load of its next version runs
- *   in the background, which then replaces it: a view that takes long to load (a peer-to-peer
- *   parent's leaderboards) is not waited for by every request that comes in as its entry ends.
- *   The data answered is still at most VIEW_TTL_MS old (each entry's time runs from the start of
- *   its own load), and a donation that drops the campaign's views also cancels that refresh.
  */
 
 export const VIEW_TTL_MS = 1000;
@@ -37,19 +32,7 @@ export type CachedView = (PublicCampaignRow & { view: PublicView; json: string }
 
 export type ViewAddress = { orgSlug: string; slug: string } | { id: string };
 
-type Entry = {
-  key: string;
-  expires: number;
-  campaignId: string | null;
-  value: Promise<CachedView>;
-  /** The load of this entry's next version, under way in the background. */
-  refresh?: Entry;
-  /** For a refresh: the entry it is to replace. */
-  replaces?: Entry;
-};
-
-/** Past this age an entry's next version starts loading in the background. */
-const REFRESH_AFTER_MS = VIEW_TTL_MS / 2;
+type Entry = { key: string; expires: number; campaignId: string | null; value: Promise<CachedView> };
 
 const entries = new Map<string, Entry>();
 /** Entries whose load is under way (their campaign is not known yet). */
@@ -111,47 +94,17 @@ export function cachedPublicCampaignView(db: Db, by: ViewAddress, { social = tru
   const key = keyOf(by, social);
   const now = Date.now();
   const hit = entries.get(key);
-  if (hit && hit.expires > now) {
-    // A loaded view of a known campaign, past half its time: its next version loads meanwhile.
-    if (!hit.refresh && hit.campaignId && hit.expires - now < VIEW_TTL_MS - REFRESH_AFTER_MS) {
-      hit.refresh = startLoad(db, by, social, key, now, hit);
-    }
-    return hit.value;
-  }
-  if (hit?.refresh && hit.refresh.expires > now) {
-    // Its time is up, and its next version (started less than REFRESH_AFTER_MS ago) takes its place.
-    const next = hit.refresh;
-    entries.set(key, next);
-    next.replaces = undefined;
-    return next.value;
-  }
+  if (hit && hit.expires > now) return hit.value;
   if (hit) forget(key);
-  const entry = startLoad(db, by, social, key, now);
+  const entry: Entry = { key, expires: now + VIEW_TTL_MS, campaignId: null, value: load(db, by, social) };
   entries.set(key, entry);
-  if (entries.size > MAX_ENTRIES) forget(entries.keys().next().value!);
-  return entry.value;
-}
-
-/**
- * A load of the view at `key`, kept in `entries` only while it is the one there (a change may
- * have dropped it meanwhile: it may have read the old totals) or, for a refresh, while the entry
- * it `replaces` is still there and still expects it.
- */
-function startLoad(db: Db, by: ViewAddress, social: boolean, key: string, now: number, replaces?: Entry): Entry {
-  const entry: Entry = { key, expires: now + VIEW_TTL_MS, campaignId: null, value: load(db, by, social), replaces };
   loading.add(entry);
+  if (entries.size > MAX_ENTRIES) forget(entries.keys().next().value!);
   entry.value.then(
     (v) => {
       loading.delete(entry);
-      const old = entry.replaces;
-      if (old) {
-        entry.replaces = undefined;
-        if (entries.get(key) !== old || old.refresh !== entry) return;
-        old.refresh = undefined;
-        entries.set(key, entry);
-      } else if (entries.get(key) !== entry) {
-        return;
-      }
+      // Dropped (or replaced) while it loaded: a change may have landed after its reads.
+      if (entries.get(key) !== entry) return;
       if (!v) return;
       entry.campaignId = v.campaign.id;
       let keys = keysOfCampaign.get(v.campaign.id);
@@ -160,14 +113,10 @@ function startLoad(db: Db, by: ViewAddress, social: boolean, key: string, now: n
     },
     () => {
       loading.delete(entry);
-      const old = entry.replaces;
-      // A refresh that fails leaves its entry to its time (the next request past half tries again).
-      if (old) {
-        if (old.refresh === entry) old.refresh = undefined;
-      } else if (entries.get(key) === entry) forget(key);
+      if (entries.get(key) === entry) forget(key);
     },
   );
-  return entry;
+  return entry.value;
 }
 
 /** Drops the cached views of these campaigns (and, by their IDs, nothing else). */
@@ -183,20 +132,13 @@ export function dropCampaignViews(campaignIds: Iterable<string | null | undefine
   // A load under way may be of one of them and have read the old totals: none of those is kept
   // (their callers still get them; the next request loads again).
   if (any) {
-    for (const entry of loading) {
-      if (entry.replaces) {
-        // A refresh of any view: cancelled (its entry, if still there, loads again when its time is up).
-        if (entry.replaces.refresh === entry) entry.replaces.refresh = undefined;
-        entry.replaces = undefined;
-      } else if (entries.get(entry.key) === entry) entries.delete(entry.key);
-    }
+    for (const entry of loading) if (entries.get(entry.key) === entry) entries.delete(entry.key);
     loading.clear();
   }
 }
 
 /** Drops every cached view (an organization or a donor changed in a way any view may show). */
 export function dropAllCampaignViews(): void {
-  for (const entry of loading) entry.replaces = undefined;
   entries.clear();
   keysOfCampaign.clear();
   loading.clear();
