@@ -202,6 +202,18 @@ describe("POST /api/orgs/:idOrSlug/imports (other platforms' exports)", () => {
     await noViolations(org.id);
   });
 
+  it("POST /api/orgs/:idOrSlug/imports?preset=givebutter takes a Transaction ID column as the external ID over an ID column", async () => {
+    const { owner, org, campaign } = await activeOrgAndCampaign();
+    const csv = [
+      "ID,Transaction ID,Transaction Date (UTC),First Name,Last Name,Email,Amount,Status,Campaign Code",
+      `contact_7,gb_tx_1,2024-04-01 10:00:00,Grace,Hopper,grace@example.org,10.00,succeeded,${campaign.slug}`,
+      `contact_7,gb_tx_2,2024-04-02 10:00:00,Grace,Hopper,grace@example.org,20.00,succeeded,${campaign.slug}`,
+    ].join("\n");
+    const imp = await checked(org, owner.token, csv, "preset=givebutter");
+    expect(imp).toMatchObject({ rows: 2, valid: 2, invalid: 0, duplicates: 0 });
+    expect(imp.preview.map((r: { externalId: string }) => r.externalId)).toEqual(["gb_tx_1", "gb_tx_2"]);
+  });
+
   it("POST /api/orgs/:idOrSlug/imports?preset=donorbox reads Donorbox's donations export (campaign by title, US date-times)", async () => {
     const { owner, org, campaign } = await activeOrgAndCampaign();
     const imp = await checked(org, owner.token, fixture("donorbox.csv", campaign), "preset=donorbox");

@@ -76,10 +76,13 @@ export const PRESETS: Record<ImportPreset, Preset> = {
   // venmo, check, cash and ach, status with succeeded, authorized, failed and cancelled, amount,
   // transacted_at), which are tried first; the dashboard export's title-case headers
   // ("Transaction ID", "First Name", …) follow. Those are the best-known headers of that export:
-  // no stored copy of its help-center page could be consulted.
+  // no stored copy of its help-center page could be consulted. The one exception to the order:
+  // a "Transaction ID" column is the external ID even when the file also has an "ID" column,
+  // which in a dashboard export might name something else (a contact) and must not decide
+  // which rows are duplicates.
   givebutter: {
     columns: {
-      externalId: ["id", "Transaction ID"],
+      externalId: ["Transaction ID", "id"],
       date: ["transacted_at", "Transaction Date (UTC)", "Transaction Date", "Date"],
       firstName: ["first_name", "First Name"],
       lastName: ["last_name", "Last Name"],
