@@ -191,25 +191,20 @@ export function postgresCpuSeconds(database: string): number {
  */
 export function fullGcLiveHeap(proc: ChildProcess) {
   const seen: { phase: string; at: number; mib: number }[] = [];
-  const state = { phase: "check" };
   let partial = "";
   const onData = (d: Buffer) => {
     const lines = (partial + d.toString()).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
       const m = /Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/.exec(line);
-      if (m) seen.push({ phase: state.phase, at: Date.now(), mib: Number(m[1]) });
+      if (m) seen.push({ phase: heap.phase, at: Date.now(), mib: Number(m[1]) });
     }
   };
   proc.stdout?.on("data", onData);
   const max = (xs: number[]) => (xs.length === 0 ? null : Math.max(...xs));
-  return {
-    get phase() {
-      return state.phase;
-    },
-    set phase(p: string) {
-      state.phase = p;
-    },
+  const heap = {
+    /** The phase the next collections are counted in ("check", then "apply"). */
+    phase: "check",
     stop: () => proc.stdout?.off("data", onData),
     /** Null without `--trace-gc` (no line seen); else the largest live heap per phase, the apply's by halves. */
     summary() {
@@ -229,4 +224,5 @@ export function fullGcLiveHeap(proc: ChildProcess) {
       };
     },
   };
+  return heap;
 }

@@ -46,6 +46,19 @@ async function noViolations(orgId: string) {
   expect(await findViolations(await testDb(), [orgId])).toEqual([]);
 }
 
+/** Commits the import, waits for it, and checks the campaign's totals and the organization's invariants. */
+async function commitAndExpectCampaign(
+  imp: Record<string, any>,
+  token: string,
+  org: Org,
+  campaign: Campaign,
+  expected: Record<string, number>,
+) {
+  await commitAndWait(imp.id, token);
+  expect((await get(`/api/campaigns/${campaign.id}`, { token })).body).toMatchObject(expected);
+  await noViolations(org.id);
+}
+
 async function totals(orgId: string) {
   const db = await testDb();
   const rows = await db.execute(sql`
@@ -167,12 +180,7 @@ describe("POST /api/orgs/:idOrSlug/imports (other platforms' exports)", () => {
       campaignId: campaign.id,
     });
     expect(imp.preview[1]).toMatchObject({ amount: 7525, method: "BANK_TRANSFER" });
-    await commitAndWait(imp.id, owner.token);
-    expect((await get(`/api/campaigns/${campaign.id}`, { token: owner.token })).body).toMatchObject({
-      raisedAmountCents: 12525,
-      donationCount: 2,
-    });
-    await noViolations(org.id);
+    await commitAndExpectCampaign(imp, owner.token, org, campaign, { raisedAmountCents: 12525, donationCount: 2 });
   });
 
   it("POST /api/orgs/:idOrSlug/imports?preset=givebutter also reads the field names of Givebutter's documented Transaction object", async () => {
@@ -194,12 +202,7 @@ describe("POST /api/orgs/:idOrSlug/imports (other platforms' exports)", () => {
       method: "CHEQUE",
       campaignId: campaign.id,
     });
-    await commitAndWait(imp.id, owner.token);
-    expect((await get(`/api/campaigns/${campaign.id}`, { token: owner.token })).body).toMatchObject({
-      raisedAmountCents: 12050,
-      donationCount: 1,
-    });
-    await noViolations(org.id);
+    await commitAndExpectCampaign(imp, owner.token, org, campaign, { raisedAmountCents: 12050, donationCount: 1 });
   });
 
   it("POST /api/orgs/:idOrSlug/imports?preset=givebutter takes a Transaction ID column as the external ID over an ID column", async () => {
@@ -227,9 +230,7 @@ describe("POST /api/orgs/:idOrSlug/imports (other platforms' exports)", () => {
       campaignId: campaign.id,
     });
     expect(imp.preview[1]).toMatchObject({ date: "2024-01-21T16:05:00.000Z", method: "OTHER" });
-    await commitAndWait(imp.id, owner.token);
-    expect((await get(`/api/campaigns/${campaign.id}`, { token: owner.token })).body).toMatchObject({ raisedAmountCents: 13500 });
-    await noViolations(org.id);
+    await commitAndExpectCampaign(imp, owner.token, org, campaign, { raisedAmountCents: 13500 });
   });
 
   it("POST /api/orgs/:idOrSlug/imports?preset=stripe reads Stripe's payments export into the campaign chosen", async () => {
@@ -245,11 +246,7 @@ describe("POST /api/orgs/:idOrSlug/imports (other platforms' exports)", () => {
       amount: 4500,
       method: "CARD",
     });
-    await commitAndWait(imp.id, owner.token);
-    expect((await get(`/api/campaigns/${campaign.id}`, { token: owner.token })).body).toMatchObject({
-      raisedAmountCents: 10500,
-      donationCount: 2,
-    });
+    await commitAndExpectCampaign(imp, owner.token, org, campaign, { raisedAmountCents: 10500, donationCount: 2 });
     // Without a campaign to put them in, the rows are refused one by one.
     const none = await checked(org, owner.token, fixture("stripe.csv", campaign), "preset=stripe");
     expect(none.valid).toBe(0);
