@@ -152,6 +152,11 @@ function ceilingCalls(sql: Sql, pool: Pool, appUrl: string): () => Promise<unkno
 }
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "" : n.toFixed(digits));
+/** A paced run's slowest second and the load generator's own lateness (`pacedLoad`). */
+const pacedText = (m: Measured) =>
+  m.paced
+    ? `slowest second: at ${m.paced.worstSecond.at} s, p99 ${fmt(m.paced.worstSecond.p99)} ms, max ${fmt(m.paced.worstSecond.max)} ms; the load generator's latest send ${fmt(m.paced.maxSendLagMs)} ms after its due time`
+    : "";
 const pct = (r: number | undefined) => (r === undefined ? "" : `${(r * 100).toFixed(0)} %`);
 
 function printTable() {
@@ -380,7 +385,9 @@ async function main() {
       const paced = await withCpu(cpuProbes, () =>
         pacedLoad({ url, connections: cfg.c.donations, duration: cfg.duration, rate, next: donation }),
       );
-      log(`POST /api/donations paced at ${rate} req/s: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${paced.errors} errors`);
+      log(
+        `POST /api/donations paced at ${rate} req/s: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${paced.errors} errors; ${pacedText(paced)}`,
+      );
       const v2 = await check([OPS.id]);
       rows.push({
         name: `POST /api/donations, ≤ 50 connections, ${rate} req/s evenly spaced (half of the above)`,
@@ -475,7 +482,9 @@ async function main() {
           const view = (): Request => ({ method: "GET", path: p });
           if (cfg.warmup > 0) await pacedLoad({ url, connections: cfg.c.public, duration: cfg.warmup, rate, next: view });
           const paced = await pacedLoad({ url, connections: cfg.c.public, duration: cfg.duration, rate, next: view });
-          log(`public view, ${label}, paced at ${rate} req/s: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${paced.errors} errors`);
+          log(
+            `public view, ${label}, paced at ${rate} req/s: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${paced.errors} errors; ${pacedText(paced)}`,
+          );
           rows.push({
             name: `GET public campaign view, ${label}, ${rate} req/s evenly spaced (half of the above)`,
             group: "read",

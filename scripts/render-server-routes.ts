@@ -28,7 +28,7 @@ export function renderServerRoutes(routes: readonly RouteManifestEntry[]): strin
   const classed = operations.filter((op) => op.definition.overload && op.definition.overload !== "api");
   const uploads = operations.filter((op) => op.definition.uploadBytes);
   for (const op of fast) {
-    if (DYNAMIC_SEGMENT.test(op.path)) throw new Error(`${op.method} ${op.path}: a fast-path route's path cannot have parameters`);
+    if (/\[\.\.\./.test(op.path)) throw new Error(`${op.method} ${op.path}: a fast-path route's parameters must be single segments`);
   }
   const fastPaths = [...new Set(fast.map((op) => op.path))].sort();
   // Every API route's path, the most specific first (fewer parameters, catch-alls last), as Next.js matches them.

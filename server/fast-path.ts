@@ -16,33 +16,84 @@ import { takeBody } from "./request-body";
 
 export type FastRoutes = Readonly<Record<string, Readonly<Partial<Record<string, RouteHandler>>>>>;
 
+/** Every API route by the path it is served at, the most specific first (server/routes.generated.ts, API_ROUTE_PATHS). */
+export type ApiRoutePaths = readonly { route: string; pattern: RegExp }[];
+
 /** Serves a request itself (a promise of its end), or answers undefined to leave it to Next.js. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<void> | undefined;
 
+const PARAMETER = /^\[([^\].]+)\]$/;
+
 /**
- * The fast path over `routes` (exact path, then method): a request for any other path or method
- * (a trailing slash Next.js redirects, a 405 the route module answers) goes to Next.js.
+ * The path parameters of `pathname` by the route's path (`/api/x/[id]`), decoded as Next.js
+ * decodes them; undefined when a segment is not valid percent-encoding (Next.js answers those).
  */
-export function fastPath(routes: FastRoutes): FastPath {
-  const table = new Map(Object.entries(routes).map(([path, handlers]) => [path, new Map(Object.entries(handlers))]));
+function paramsOf(route: string, pathname: string): Record<string, string> | undefined {
+  const names = route.split("/");
+  const values = pathname.split("/");
+  const params: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) {
+    const name = PARAMETER.exec(names[i])?.[1];
+    if (!name) continue;
+    try {
+      params[name] = decodeURIComponent(values[i]);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/**
+ * The fast path over `routes` (path, then method). A path without parameters is matched exactly;
+ * one with parameters (`/api/public/campaigns/[id]`) takes a request only when it is the route
+ * Next.js would choose for it, the first of `apiRoutes` (every API route, the most specific
+ * first) that matches, so a fixed path beside it keeps its own route. Any other path or method (a
+ * trailing slash Next.js redirects, a 405 the route module answers) goes to Next.js.
+ */
+export function fastPath(routes: FastRoutes, apiRoutes: ApiRoutePaths): FastPath {
+  const exact = new Map<string, Map<string, RouteHandler>>();
+  const withParams = new Map<string, Map<string, RouteHandler>>();
+  for (const [path, handlers] of Object.entries(routes)) {
+    const byMethod = new Map(Object.entries(handlers).filter((e): e is [string, RouteHandler] => e[1] !== undefined));
+    if (path.split("/").some((segment) => segment.startsWith("["))) {
+      if (!path.split("/").every((segment) => !segment.startsWith("[") || PARAMETER.test(segment))) {
+        throw new Error(`${path}: a fast route's parameters are single segments (no catch-all)`);
+      }
+      if (!apiRoutes.some((r) => r.route === path)) throw new Error(`${path}: a fast route with parameters must be among the API routes`);
+      withParams.set(path, byMethod);
+    } else exact.set(path, byMethod);
+  }
   return (req, res) => {
     const url = req.url ?? "/";
     const q = url.indexOf("?");
-    const handler = table.get(q < 0 ? url : url.slice(0, q))?.get(req.method ?? "");
-    if (!handler) return undefined;
-    const route = q < 0 ? url : url.slice(0, q);
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const method = req.method ?? "";
+    let route = pathname;
+    let params: Record<string, string> | undefined = {};
+    let handler = exact.get(pathname)?.get(method);
+    if (!handler && withParams.size > 0 && !pathname.endsWith("/")) {
+      const chosen = apiRoutes.find((r) => r.pattern.test(pathname))?.route;
+      handler = chosen === undefined ? undefined : withParams.get(chosen)?.get(method);
+      if (handler) {
+        route = chosen!;
+        params = paramsOf(route, pathname);
+      }
+    }
+    if (!handler || !params) return undefined;
+    const given = params;
     // A request span like the ones Next.js makes for the requests it routes (when tracing is on).
     return inSpan(
-      `${req.method} ${route}`,
-      { "http.route": route, "http.request.method": req.method ?? "" },
-      () => serve(handler, req, res),
+      `${method} ${route}`,
+      { "http.route": route, "http.request.method": method },
+      () => serve(handler, req, res, given),
       SpanKind.SERVER,
     );
   };
 }
 
 /** Serves a request whose body has arrived (the overload guard waited for it: ./request-body.ts). */
-async function serve(handler: RouteHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(handler: RouteHandler, req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void> {
   const appUrl = getEnv().appUrl;
   try {
     const body = takeBody(req);
@@ -56,7 +107,7 @@ async function serve(handler: RouteHandler, req: IncomingMessage, res: ServerRes
       headers,
       body: body as Uint8Array<ArrayBuffer> | null,
     });
-    const response = await handler(request, { params: Promise.resolve({}) });
+    const response = await handler(request, { params: Promise.resolve(params) });
     const out = Buffer.from(await response.arrayBuffer());
     res.statusCode = response.status;
     for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);

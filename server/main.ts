@@ -147,7 +147,7 @@ async function serve(env: Env) {
   shedMetrics(limiter);
   const measure = requestMetrics(routeLabeler(API_ROUTE_PATHS, files));
   // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
-  const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES);
+  const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES, API_ROUTE_PATHS);
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
     handle(req, res).catch((err: unknown) => {
       console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));

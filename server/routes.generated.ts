@@ -4,14 +4,18 @@ import type { OverloadClass, RouteHandler } from "@/lib/api/route";
 import * as route0 from "../app/api/donations/route";
 import * as route1 from "../app/api/health/route";
 import * as route2 from "../app/api/processor/webhooks/route";
-import * as route3 from "../app/api/ready/route";
+import * as route3 from "../app/api/public/campaigns/[id]/route";
+import * as route4 from "../app/api/public/orgs/[orgSlug]/campaigns/[slug]/route";
+import * as route5 from "../app/api/ready/route";
 
 /** The routes that declare `fastPath: true`, by path and method: served by ./fast-path.ts. */
 export const FAST_ROUTES: Readonly<Record<string, Readonly<Partial<Record<string, RouteHandler>>>>> = {
   "/api/donations": { POST: route0.POST },
   "/api/health": { GET: route1.GET },
   "/api/processor/webhooks": { POST: route2.POST },
-  "/api/ready": { GET: route3.GET },
+  "/api/public/campaigns/[id]": { GET: route3.GET },
+  "/api/public/orgs/[orgSlug]/campaigns/[slug]": { GET: route4.GET },
+  "/api/ready": { GET: route5.GET },
 };
 
 /** The API operations whose overload class is not "api" (./overload.ts). */

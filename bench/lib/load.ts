@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import http from "node:http";
 import autocannon, { type Instance, type Request, type Result } from "autocannon";
 
@@ -13,6 +14,11 @@ export type Measured = {
   statusCodes: Record<string, number>;
   concurrency: number;
   note?: string;
+  /**
+   * The paced runs only: the latest the load generator sent a request after its due time (its own
+   * stall, counted in the latencies, since they run from the due time), and the slowest second.
+   */
+  paced?: { maxSendLagMs: number; worstSecond: { at: number; p99: number; max: number; requests: number } };
   /** CPU milliseconds per request: the app server's process, Postgres's backends, the bench's own process. */
   cpu?: { serverMs: number; postgresMs: number; benchMs: number; serverCorePct: number; postgresCorePct: number };
 };
@@ -240,7 +246,8 @@ export async function pacedLoad(o: {
 }): Promise<Measured> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
   const target = new URL(o.url);
-  const latencies: number[] = [];
+  // Per request: when it was due (ms since the start), how late it was sent, its latency.
+  const timeline: { due: number; lag: number; latency: number }[] = [];
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   const started = performance.now();
@@ -252,10 +259,11 @@ export async function pacedLoad(o: {
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const req = o.next();
     if (!req) break;
+    const lag = performance.now() - due;
     inflight.push(
       send(agent, target, req).then(
         ({ status }) => {
-          latencies.push(performance.now() - due);
+          timeline.push({ due: due - started, lag, latency: performance.now() - due });
           statusCodes[status] = (statusCodes[status] ?? 0) + 1;
           if (status < 200 || status >= 300) errors++;
         },
@@ -268,7 +276,26 @@ export async function pacedLoad(o: {
   await Promise.all(inflight);
   agent.destroy();
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const latencies = timeline.map((t) => t.latency).sort((a, b) => a - b);
+  const bySecond = new Map<number, number[]>();
+  for (const t of timeline) {
+    const s = Math.floor(t.due / 1000);
+    bySecond.set(s, [...(bySecond.get(s) ?? []), t.latency]);
+  }
+  let worstSecond = { at: 0, p99: 0, max: 0, requests: 0 };
+  for (const [at, l] of bySecond) {
+    l.sort((a, b) => a - b);
+    const p99 = percentile(l, 99);
+    if (p99 > worstSecond.p99) worstSecond = { at, p99, max: l[l.length - 1], requests: l.length };
+  }
+  const timelineFile = process.env.BENCH_PACED_TIMELINE;
+  if (timelineFile) {
+    const lines = timeline.sort((a, b) => a.due - b.due).map((t) => `${t.due.toFixed(1)}\t${t.lag.toFixed(1)}\t${t.latency.toFixed(1)}`);
+    appendFileSync(
+      timelineFile,
+      `# paced ${o.url} at ${o.rate}/s, started ${(performance.timeOrigin + started).toFixed(0)} (epoch ms)\n${lines.join("\n")}\n`,
+    );
+  }
   return {
     requests: latencies.length,
     seconds,
@@ -279,6 +306,7 @@ export async function pacedLoad(o: {
     errors,
     statusCodes,
     concurrency: o.connections,
+    paced: { maxSendLagMs: Math.max(0, ...timeline.map((t) => t.lag)), worstSecond },
   };
 }
 

@@ -182,7 +182,7 @@ export type RouteOptions<A extends Auth, P, Q, B, S, N extends boolean = false, 
   verify?: (req: NextRequest, rawBody: Uint8Array) => Promise<V>;
   /**
    * Served by the server itself, straight from node:http (server/fast-path.ts), past Next.js's
-   * router: for the hottest routes. The path must have no parameters, and the handler reads only
+   * router: for the hottest routes. Its parameters must be single segments (`[id]`, no catch-all), and the handler reads only
    * its request (`headers()`, `cookies()` and `after()` exist only inside Next.js; the lint keeps
    * API code off them). `npm run routes:generate` adds it to the server's table.
    */

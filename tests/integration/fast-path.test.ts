@@ -16,9 +16,10 @@ import { clearHostCache } from "@/lib/hosted-urls/custom-domains";
 import { fastPath, type FastPath } from "@/server/fast-path";
 import { createOverloadGuard } from "@/server/overload";
 import { SERVER_STREAM_OPTIONS } from "@/server/request-body";
-import { API_ROUTE_CLASSES, FAST_ROUTES } from "@/server/routes.generated";
+import type { RouteHandler } from "@/lib/api/route";
+import { API_ROUTE_CLASSES, API_ROUTE_PATHS, FAST_ROUTES } from "@/server/routes.generated";
 import { deliver, givingSetup, paymentSucceededEvent, pendingDonation, signedDelivery, WEBHOOK_PATH } from "../fixtures/processor";
-import { post } from "../helpers/api";
+import { get, post } from "../helpers/api";
 import { testDb } from "../helpers/db";
 
 const FELL_THROUGH = 299;
@@ -83,7 +84,7 @@ const sameAnswer = (headers: Iterable<[string, string]>) =>
   );
 
 describe("fast routes", () => {
-  const app = serverOf(fastPath(FAST_ROUTES));
+  const app = serverOf(fastPath(FAST_ROUTES, API_ROUTE_PATHS));
   beforeAll(app.start);
   afterAll(app.stop);
 
@@ -152,6 +153,62 @@ describe("fast routes", () => {
     expect(body).toMatchObject({ campaignId: s.campaign.id, amount: 2500, email, status: "PENDING", clientSecret: expect.any(String) });
     const [row] = await (await testDb()).select().from(donations).where(eq(donations.id, body.id));
     expect(row).toMatchObject({ status: "PENDING", amount: 2500, email });
+  });
+
+  it("serves the public view by its path's parameters, as through Next.js", async () => {
+    const s = await givingSetup();
+    const bySlug = `/api/public/orgs/${s.org.slug}/campaigns/${s.campaign.slug}`;
+    const byId = `/api/public/campaigns/${s.campaign.id}`;
+    for (const path of [bySlug, byId, `${byId}?utm_source=share`]) {
+      const [a, b] = [await app.send({ method: "GET", path }), await get(path)];
+      expect(a.status, path).toBe(200);
+      expect(a.json(), path).toEqual(b.body);
+      expect(a.json().campaign, path).toMatchObject({ id: s.campaign.id, slug: s.campaign.slug });
+      expect(sameAnswer(Object.entries(a.headers) as [string, string][]), path).toEqual(sameAnswer(b.headers));
+    }
+    // Parameters are decoded as Next.js decodes them before the route's own checks: an unknown
+    // campaign is the same 404 either way.
+    for (const path of [`/api/public/orgs/${s.org.slug}/campaigns/no%2Dsuch`, "/api/public/campaigns/cmp_none"]) {
+      const [a, b] = [await app.send({ method: "GET", path }), await get(path.replace("%2D", "-"))];
+      expect(a.status, path).toBe(404);
+      expect(a.json(), path).toEqual(b.body);
+    }
+  });
+
+  it("takes a path with parameters only when Next.js would route it there, and leaves the rest", async () => {
+    const echo: RouteHandler = async (_req, ctx) => Response.json(await ctx.params);
+    const routes = [
+      { route: "/api/things/special", pattern: /^\/api\/things\/special\/?$/ },
+      { route: "/api/things/[id]", pattern: /^\/api\/things\/[^/]+\/?$/ },
+      { route: "/api/things/[id]/parts/[part]", pattern: /^\/api\/things\/[^/]+\/parts\/[^/]+\/?$/ },
+    ];
+    const echoing = serverOf(fastPath({ "/api/things/[id]": { GET: echo }, "/api/things/[id]/parts/[part]": { GET: echo } }, routes));
+    await echoing.start();
+    try {
+      const answers: [string, number, unknown?][] = [
+        ["/api/things/t1", 200, { id: "t1" }],
+        ["/api/things/a%20b?x=1", 200, { id: "a b" }],
+        ["/api/things/t1/parts/p%2F2", 200, { id: "t1", part: "p/2" }],
+        // The fixed route beside it is its own, a trailing slash is Next.js's redirect, bad
+        // percent-encoding Next.js's 400, another method the route module's 405.
+        ["/api/things/special", FELL_THROUGH],
+        ["/api/things/t1/", FELL_THROUGH],
+        ["/api/things/%E0%A4%A", FELL_THROUGH],
+        ["/api/things", FELL_THROUGH],
+        ["/api/things/t1/parts", FELL_THROUGH],
+      ];
+      for (const [path, status, body] of answers) {
+        const res = await echoing.send({ method: "GET", path });
+        expect(res.status, path).toBe(status);
+        if (body) expect(res.json(), path).toEqual(body);
+      }
+      expect((await echoing.send({ method: "POST", path: "/api/things/t1", body: "{}" })).status).toBe(FELL_THROUGH);
+    } finally {
+      await echoing.stop();
+    }
+    // A table the server could not route as Next.js does is refused when the server starts.
+    expect(() => fastPath({ "/api/things/[...rest]": { GET: echo } }, routes)).toThrow(/catch-all/);
+    expect(() => fastPath({ "/api/other/[id]": { GET: echo } }, routes)).toThrow(/among the API routes/);
   });
 
   it("leaves to Next.js every other path and method", async () => {
@@ -245,11 +302,14 @@ describe("fast routes", () => {
 
   it("answers a failure around a handler with a 500 in the contract's shape", async () => {
     const failing = serverOf(
-      fastPath({
-        "/api/boom": {
-          POST: async () => new Response(new ReadableStream({ pull: (c) => c.error(new Error("stream broke")) })),
+      fastPath(
+        {
+          "/api/boom": {
+            POST: async () => new Response(new ReadableStream({ pull: (c) => c.error(new Error("stream broke")) })),
+          },
         },
-      }),
+        [],
+      ),
     );
     await failing.start();
     try {

@@ -8,6 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withRoute(
     {
       auth: "public",
+      // The public view is the most-read route (every share of a campaign): served past Next.js's router.
+      fastPath: true,
       params: idParam,
       doc: {
         operationId: "getPublicCampaign",
