@@ -21,6 +21,9 @@ const globalForDb = globalThis as unknown as { __goodfundDb?: Promise<Handle> };
 /** The `application_name` the app's Postgres connections carry (pg_stat_activity; the metrics count them by it). */
 export const APPLICATION_NAME = "goodfund";
 
+/** How drizzle is set up over either driver (and over a postgres.js transaction: db/transaction.ts). */
+export const DRIZZLE_CONFIG = { casing: "snake_case" } as const;
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
 async function open(): Promise<Handle> {
@@ -45,14 +48,14 @@ async function open(): Promise<Handle> {
       // With tracing on, each statement the driver sends is a span of the active trace.
       ...(process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? { debug: (_connection: number, statement: string) => recordStatement(statement) } : {}),
     });
-    return { db: drizzle(client, { casing: "snake_case" }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
+    return { db: drizzle(client, DRIZZLE_CONFIG) as unknown as Db, close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = env.PGLITE_DIR ?? path.join(env.dataDir, "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  return { db: drizzle(client, { casing: "snake_case" }) as unknown as Db, close: () => client.close() };
+  return { db: drizzle(client, DRIZZLE_CONFIG) as unknown as Db, close: () => client.close() };
 }
 
 function handle(): Promise<Handle> {

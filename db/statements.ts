@@ -1,6 +1,7 @@
 import { fillPlaceholders, getTableColumns, Param, SQL, sql, StringChunk, type Column, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, DbOrTx } from "@/db";
+import { driverOf } from "./transaction";
 
 /**
  * Statements built once per process and run on whichever database or transaction is given, so
@@ -9,10 +10,12 @@ import type { Db, DbOrTx } from "@/db";
  * A statement is written as a drizzle query (a builder, or `db.execute(sql\`…\`)`) with its values
  * as `sql.placeholder("name")`. The first call renders it with drizzle's `toSQL()` (`getQuery()`
  * for raw SQL): its text and parameter list. Every call then fills the placeholders
- * (`fillPlaceholders`, which applies each column's encoder) and runs that text with `execute` on
- * the database or transaction it is given; rows come back as the driver answers them and are
- * mapped to the table's columns (`mapFromDriverValue`), as drizzle maps a query's rows. Building
- * the query is what cost the CPU; this keeps only the parameters and the mapping per call.
+ * (`fillPlaceholders`, which applies each column's encoder) and runs that text on the database or
+ * transaction it is given: on Postgres straight on its postgres.js handle (the pool's, or that of a
+ * transaction opened with db/transaction.ts), otherwise with drizzle's `execute`, which renders
+ * the query again. Rows come back as the driver answers them and are mapped to the table's columns
+ * (`mapFromDriverValue`), as drizzle maps a query's rows. Building and rendering the query is what
+ * cost the CPU; this keeps only the parameters and the mapping per call.
  *
  * Whether Postgres gets a named prepared statement is the driver's choice (db/index.ts): postgres.js
  * prepares each statement text once per connection unless `DATABASE_NO_PREPARE` is set. PGlite runs
@@ -30,7 +33,7 @@ type Rendered = { sql: string; params: unknown[] };
 /** A drizzle query that renders without running: builders (`toSQL`) and `db.execute` (`getQuery`). */
 type Renderable = { toSQL(): Rendered } | { getQuery(): Rendered };
 
-type Compiled = { parts: StringChunk[]; params: unknown[] };
+type Compiled = { text: string; parts: StringChunk[]; params: unknown[] };
 
 function compile(query: Renderable): Compiled {
   const { sql: text, params } = "toSQL" in query ? query.toSQL() : query.getQuery();
@@ -38,7 +41,19 @@ function compile(query: Renderable): Compiled {
   const parts = text.split(/\$\d+/);
   if (parts.length !== params.length + 1)
     throw new Error(`Statement has ${params.length} parameters but ${parts.length - 1} markers: ${text}`);
-  return { parts: parts.map((p) => new StringChunk(p)), params };
+  return { text, parts: parts.map((p) => new StringChunk(p)), params };
+}
+
+/**
+ * Runs the compiled text with the call's values: on Postgres straight on the postgres.js handle
+ * (as drizzle's postgres-js session sends a query: `unsafe(text, params, { prepare: true })`, the
+ * client's `prepare` option deciding), elsewhere (PGlite) through drizzle's `execute`. Sent when
+ * called either way.
+ */
+function run(db: DbOrTx, c: Compiled, values: Values): Promise<unknown> {
+  const driver = driverOf(db);
+  if (driver) return driver.unsafe(c.text, fillPlaceholders(c.params, values) as never[], { prepare: true });
+  return db.execute(bind(c, values));
 }
 
 /** The compiled text with the call's values, as a query `execute` runs. */
@@ -99,7 +114,7 @@ export function statement<B extends { toSQL(): Rendered } & PromiseLike<unknown>
   const map = decodersOf(table);
   return (db, values) => {
     compiled ??= compile(build(db));
-    return db.execute(bind(compiled, values)).then((result) => rowsOf(result).map((r) => decode(map, r))) as Promise<Awaited<B>>;
+    return run(db, compiled, values).then((result) => rowsOf(result).map((r) => decode(map, r))) as Promise<Awaited<B>>;
   };
 }
 
@@ -113,7 +128,7 @@ export function sqlStatement<V extends Values = Values>(query: SQL): Statement<R
   // order they were called (no await before the send).
   return (db, values) => {
     compiled ??= compile(db.execute(query));
-    return db.execute(bind(compiled, values)).then(rowsOf);
+    return run(db, compiled, values).then(rowsOf);
   };
 }
 

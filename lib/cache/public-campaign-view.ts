@@ -1,4 +1,5 @@
-import type { Db, DbOrTx } from "@/db";
+import type { Db, DbOrTx, Tx } from "@/db";
+import { transaction } from "@/db/transaction";
 import { listTeamMembers, listTopPages } from "@/db/queries/fundraisers";
 import { findPublicCampaign, listDonorRoll, listLeaderboard } from "@/db/queries/public-campaigns";
 import type { Campaign, Organization } from "@/db/schema";
@@ -159,13 +160,10 @@ export function campaignViewChanged(tx: object, ...campaignIds: (string | null |
   for (const id of campaignIds) if (id) set.add(id);
 }
 
-/** Runs `fn` in a transaction of `db`; once it commits, drops the views of the campaigns it changed. */
-export async function transactionDroppingViews<T>(
-  db: Db,
-  fn: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<T>,
-): Promise<T> {
+/** Runs `fn` in a transaction of `db` (db/transaction.ts); once it commits, drops the views of the campaigns it changed. */
+export async function transactionDroppingViews<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   let txSeen: object | undefined;
-  const result = await db.transaction((tx) => {
+  const result = await transaction(db, (tx) => {
     txSeen = tx;
     return fn(tx);
   });

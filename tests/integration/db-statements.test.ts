@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { donationEvents, organizations } from "@/db/schema";
 import { setTo, sqlStatement, statement } from "@/db/statements";
+import { transaction } from "@/db/transaction";
 import { newId } from "@/lib/ids";
 import { testDb } from "../helpers/db";
 
@@ -62,6 +63,34 @@ describe("statements built once (db/statements.ts)", () => {
     await db.transaction(async (tx) => {
       await renameOrg(tx, { id, name: "Committed" });
     });
+    expect((await orgById(db, { id }))[0].name).toBe("Committed");
+  });
+
+  it("run in a transaction opened by db/transaction.ts, with its builders' writes: together committed or rolled back", async () => {
+    const db = await testDb();
+    const id = await newOrganization();
+    await expect(
+      transaction(db, async (tx) => {
+        await tx
+          .update(organizations)
+          .set({ slug: `moved-${id.slice(-8).toLowerCase()}` })
+          .where(eq(organizations.id, id));
+        const [renamed] = await renameOrg(tx, { id, name: "Inside" });
+        expect(renamed).toMatchObject({ name: "Inside", slug: `moved-${id.slice(-8).toLowerCase()}` });
+        // Outside the transaction nothing has changed yet (PGlite has one connection: the
+        // transaction holds it).
+        if (onPostgres) expect((await orgById(db, { id }))[0]).toMatchObject({ name: "Before" });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    const [after] = await db.select().from(organizations).where(eq(organizations.id, id));
+    expect(after).toMatchObject({ name: "Before", slug: expect.stringMatching(/^stmt-/) });
+
+    const answer = await transaction(db, async (tx) => {
+      await renameOrg(tx, { id, name: "Committed" });
+      return (await nameOf(tx, { id }))[0];
+    });
+    expect(answer).toEqual({ theName: "Committed" });
     expect((await orgById(db, { id }))[0].name).toBe("Committed");
   });
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { chooseLocale } from "@/lib/i18n/locales";
 import type { Db } from "@/db";
 import { poolStatement, setTo, statement } from "@/db/statements";
+import { transaction } from "@/db/transaction";
 import {
   campaigns,
   donationEvents,
@@ -250,7 +251,7 @@ export async function createDonation(
   // The fair market value of the seats: the receipt's deductible amount is `amount − advantageCents`.
   const advantageCents = ticketOrder ? ticketOrder.reduce((n, l) => n + l.quantity * l.fairMarketValueCents, 0) : 0;
 
-  const donation = await db.transaction(async (tx) => {
+  const donation = await transaction(db, async (tx) => {
     if (tickets) {
       const reserved = await reserveTickets(tx, { id: campaign.id, tickets });
       if (reserved.length === 0) throw conflict("sold_out", "Sold out");
