@@ -72,7 +72,7 @@ export function fastPath(routes: FastRoutes, apiRoutes: ApiRoutePaths): FastPath
     let route = pathname;
     let params: Record<string, string> | undefined = {};
     let handler = exact.get(pathname)?.get(method);
-    if (!handler && withParams.size > 0 && !pathname.endsWith("/")) {
+    if (!handler && withParams.size > 0 && pathname.startsWith("/api/") && !pathname.endsWith("/")) {
       const chosen = apiRoutes.find((r) => r.pattern.test(pathname))?.route;
       handler = chosen === undefined ? undefined : withParams.get(chosen)?.get(method);
       if (handler) {

@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import type { Db, DbOrTx, Tx } from "@/db";
 import { transaction } from "@/db/transaction";
 import { listTeamMembers, listTopPages } from "@/db/queries/fundraisers";
@@ -120,29 +121,54 @@ export function cachedPublicCampaignView(db: Db, by: ViewAddress, { social = tru
   return entry.value;
 }
 
-/** Drops the cached views of these campaigns (and, by their IDs, nothing else). */
-export function dropCampaignViews(campaignIds: Iterable<string | null | undefined>): void {
-  let any = false;
+/** Drops this copy's cached views of these campaigns (and, by their IDs, nothing else). */
+function dropHere(campaignIds: readonly string[]): void {
   for (const id of campaignIds) {
-    if (!id) continue;
-    any = true;
     const keys = keysOfCampaign.get(id);
     keysOfCampaign.delete(id);
     for (const key of keys ?? []) entries.delete(key);
   }
   // A load under way may be of one of them and have read the old totals: none of those is kept
   // (their callers still get them; the next request loads again).
-  if (any) {
+  if (campaignIds.length > 0) {
     for (const entry of loading) if (entries.get(entry.key) === entry) entries.delete(entry.key);
     loading.clear();
   }
 }
 
-/** Drops every cached view (an organization or a donor changed in a way any view may show). */
-export function dropAllCampaignViews(): void {
+function dropAllHere(): void {
   entries.clear();
   keysOfCampaign.clear();
   loading.clear();
+}
+
+/**
+ * This module can be loaded twice in one server process: Next.js runs its bundle of it for the
+ * routes and pages it serves, and the server loads the fast routes' modules itself
+ * (server/fast-path.ts), each copy with its own entries. A drop is therefore announced on
+ * `process`, synchronously, and every other copy drops the same entries at once.
+ */
+const DROPPED = "goodfund:public-campaign-views-dropped";
+const thisCopy = {};
+const processEvents: EventEmitter = process;
+processEvents.on(DROPPED, (from: object, campaignIds: readonly string[] | null) => {
+  if (from === thisCopy) return;
+  if (campaignIds) dropHere(campaignIds);
+  else dropAllHere();
+});
+
+/** Drops the cached views of these campaigns (and, by their IDs, nothing else), in every copy of this module. */
+export function dropCampaignViews(campaignIds: Iterable<string | null | undefined>): void {
+  const ids = [...campaignIds].filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return;
+  dropHere(ids);
+  processEvents.emit(DROPPED, thisCopy, ids);
+}
+
+/** Drops every cached view (an organization or a donor changed in a way any view may show), in every copy of this module. */
+export function dropAllCampaignViews(): void {
+  dropAllHere();
+  processEvents.emit(DROPPED, thisCopy, null);
 }
 
 // Campaigns changed inside a transaction, dropped again once it has committed (see afterCommit).

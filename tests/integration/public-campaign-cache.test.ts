@@ -10,7 +10,8 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { campaigns, donations, donors, organizations } from "@/db/schema";
-import { VIEW_TTL_MS } from "@/lib/cache/public-campaign-view";
+import * as mine from "@/lib/cache/public-campaign-view";
+import { cachedPublicCampaignView, dropCampaignViews, VIEW_TTL_MS } from "@/lib/cache/public-campaign-view";
 import { chargeRefundedEvent, deliver, givingSetup, paymentSucceededEvent, pendingDonation } from "../fixtures/processor";
 import { get, patch } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -67,6 +68,37 @@ describe("public campaign view cache", () => {
 
     expect((await patch(`/api/orgs/${org.id}`, { name: "Renamed Trust" }, { token: owner.token })).status).toBe(200);
     expect(JSON.stringify((await bySlug(org.slug, slug)).body)).toContain("Renamed Trust");
+  });
+
+  it("a drop in one copy of the cache's module reaches every other copy at once (the server loads the fast routes' modules beside Next.js's bundle)", async () => {
+    const { org, campaign } = await givingSetup({ goalAmountCents: 100_000, showGoal: true });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const db = await testDb();
+    // A second, separate instance of the module, as the fast path's copy is beside Next.js's.
+    vi.resetModules();
+    const other = await import("@/lib/cache/public-campaign-view");
+    expect(other.cachedPublicCampaignView).not.toBe(cachedPublicCampaignView);
+    const raised = async (copy: typeof other) =>
+      (await copy.cachedPublicCampaignView(db, { orgSlug: org.slug, slug: campaign.slug }))?.view.progress?.raisedAmountCents;
+    const setRaised = (cents: number) => db.update(campaigns).set({ raisedAmountCents: cents }).where(eq(campaigns.id, campaign.id));
+
+    expect(await raised(other)).toBe(0);
+    expect(await raised(mine)).toBe(0);
+    // Behind both copies' backs, with the clock standing still: both still answer their entry…
+    await setRaised(6100);
+    expect(await raised(other)).toBe(0);
+    // …until one copy drops the campaign's views: the other drops them too.
+    dropCampaignViews([campaign.id]);
+    expect(await raised(other)).toBe(6100);
+    expect(await raised(mine)).toBe(6100);
+
+    // The other way round, and dropping everything.
+    await setRaised(7000);
+    other.dropCampaignViews([campaign.id]);
+    expect(await raised(mine)).toBe(7000);
+    await setRaised(7100);
+    other.dropAllCampaignViews();
+    expect(await raised(mine)).toBe(7100);
   });
 
   it("a change made behind the cache's back shows once the entry's time is up", async () => {
