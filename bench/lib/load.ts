@@ -280,7 +280,9 @@ export async function pacedLoad(o: {
   const bySecond = new Map<number, number[]>();
   for (const t of timeline) {
     const s = Math.floor(t.due / 1000);
-    bySecond.set(s, [...(bySecond.get(s) ?? []), t.latency]);
+    const second = bySecond.get(s);
+    if (second) second.push(t.latency);
+    else bySecond.set(s, [t.latency]);
   }
   let worstSecond = { at: 0, p99: 0, max: 0, requests: 0 };
   for (const [at, l] of bySecond) {
