@@ -35,6 +35,7 @@ export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promis
     // handle shares the pool's.
     const tx = drizzle({ client: Object.assign(handle, { options: client.options }) as unknown as postgres.Sql, ...DRIZZLE_CONFIG });
     transactionDrivers.set(tx, handle);
+    // Wrapped: postgres.js's begin would wait on each item of an array it is given back.
     return { value: await fn(tx as unknown as Tx) };
   });
   return result.value;
