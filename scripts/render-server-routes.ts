@@ -27,13 +27,13 @@ export function renderServerRoutes(routes: readonly RouteManifestEntry[]): strin
   const fast = operations.filter((op) => op.definition.fastPath);
   const classed = operations.filter((op) => op.definition.overload && op.definition.overload !== "api");
   const uploads = operations.filter((op) => op.definition.uploadBytes);
+  const catchAll = (path: string) => (/\[\.\.\./.test(path) ? 1 : 0);
   for (const op of fast) {
-    if (/\[\.\.\./.test(op.path)) throw new Error(`${op.method} ${op.path}: a fast-path route's parameters must be single segments`);
+    if (catchAll(op.path)) throw new Error(`${op.method} ${op.path}: a fast-path route's parameters must be single segments`);
   }
   const fastPaths = [...new Set(fast.map((op) => op.path))].sort();
   // Every API route's path, the most specific first (fewer parameters, catch-alls last), as Next.js matches them.
   const dynamicCount = (path: string) => path.split("/").filter((segment) => DYNAMIC_SEGMENT.test(segment)).length;
-  const catchAll = (path: string) => (/\[\.\.\./.test(path) ? 1 : 0);
   const allPaths = [...new Set(routes.map((r) => r.path))].sort(
     (a, b) => catchAll(a) - catchAll(b) || dynamicCount(a) - dynamicCount(b) || (a < b ? -1 : a > b ? 1 : 0),
   );

@@ -53,15 +53,23 @@ function paramsOf(route: string, pathname: string): Record<string, string> | und
  */
 export function fastPath(routes: FastRoutes, apiRoutes: ApiRoutePaths): FastPath {
   const exact = new Map<string, Map<string, RouteHandler>>();
-  const withParams = new Map<string, Map<string, RouteHandler>>();
+  // Each route with parameters, with the patterns of the API routes Next.js tries before it that
+  // could take the same paths (as many segments, or a catch-all): it takes a path none of them does.
+  const withParams: { route: string; pattern: RegExp; before: RegExp[]; handlers: Map<string, RouteHandler> }[] = [];
   for (const [path, handlers] of Object.entries(routes)) {
     const byMethod = new Map(Object.entries(handlers).filter((e): e is [string, RouteHandler] => e[1] !== undefined));
     if (path.split("/").some((segment) => segment.startsWith("["))) {
       if (!path.split("/").every((segment) => !segment.startsWith("[") || PARAMETER.test(segment))) {
         throw new Error(`${path}: a fast route's parameters are single segments (no catch-all)`);
       }
-      if (!apiRoutes.some((r) => r.route === path)) throw new Error(`${path}: a fast route with parameters must be among the API routes`);
-      withParams.set(path, byMethod);
+      const at = apiRoutes.findIndex((r) => r.route === path);
+      if (at < 0) throw new Error(`${path}: a fast route with parameters must be among the API routes`);
+      const segments = path.split("/").length;
+      const before = apiRoutes
+        .slice(0, at)
+        .filter((r) => r.route.includes("[...") || r.route.split("/").length === segments)
+        .map((r) => r.pattern);
+      withParams.push({ route: path, pattern: apiRoutes[at].pattern, before, handlers: byMethod });
     } else exact.set(path, byMethod);
   }
   return (req, res) => {
@@ -72,11 +80,11 @@ export function fastPath(routes: FastRoutes, apiRoutes: ApiRoutePaths): FastPath
     let route = pathname;
     let params: Record<string, string> | undefined = {};
     let handler = exact.get(pathname)?.get(method);
-    if (!handler && withParams.size > 0 && pathname.startsWith("/api/") && !pathname.endsWith("/")) {
-      const chosen = apiRoutes.find((r) => r.pattern.test(pathname))?.route;
-      handler = chosen === undefined ? undefined : withParams.get(chosen)?.get(method);
-      if (handler) {
-        route = chosen!;
+    if (!handler && withParams.length > 0 && pathname.startsWith("/api/") && !pathname.endsWith("/")) {
+      const chosen = withParams.find((r) => r.pattern.test(pathname) && !r.before.some((b) => b.test(pathname)));
+      handler = chosen?.handlers.get(method);
+      if (chosen && handler) {
+        route = chosen.route;
         params = paramsOf(route, pathname);
       }
     }
