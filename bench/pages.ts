@@ -1,7 +1,7 @@
 // `npm run bench:pages`: Lighthouse (mobile) over the donate page, a gift's thank-you page and the
 // dashboard's overview, on the production build with the demo data, each figure against the
 // pages' goals. See bench/README.md, "Pages".
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDir, ensureBuild, repoRoot, startServer, type Server } from "./lib/app";
@@ -16,6 +16,10 @@ const num = (name: string, fallback: number) => {
 };
 
 const RUNS = num("BENCH_PAGES_RUNS", 3);
+/** Comma list of the pages to measure (`donate`, `thank-you`, `dashboard`); all by default. A partial run leaves bench/RESULTS.md alone. */
+const ONLY = process.env.BENCH_PAGES_ONLY ? new Set(process.env.BENCH_PAGES_ONLY.split(",").map((s) => s.trim())) : null;
+/** A directory that receives each run's whole Lighthouse report (JSON), to see what a figure is made of. */
+const REPORTS = process.env.BENCH_PAGES_REPORTS || null;
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEMO = { org: "demo", campaign: "winter-meals" } as const;
 
@@ -128,6 +132,7 @@ async function lighthouseRun(
   launcher: ChromeLauncher,
   url: string,
   headers: Record<string, string>,
+  reportName: string,
 ): Promise<Figures> {
   const chrome = await launcher.launch({
     chromePath: CHROME,
@@ -147,6 +152,10 @@ async function lighthouseRun(
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+    }
     const audit = (id: string) => {
       const v = lhr.audits[id]?.numericValue;
       if (typeof v !== "number") throw new Error(`Lighthouse audit ${id} has no value for ${url}`);
@@ -280,11 +289,13 @@ async function main() {
     await demoSettled(url);
     const cookie = await demoSessionCookie(url);
     const thankYou = await giveThroughApi(url);
-    const pages: { name: string; path: string; headers: Record<string, string>; jsGoal: boolean }[] = [
-      { name: "donate page", path: `/o/${DEMO.org}/donate/${DEMO.campaign}`, headers: {}, jsGoal: true },
-      { name: "thank-you page", path: thankYou, headers: {}, jsGoal: false },
-      { name: "dashboard overview", path: `/dashboard/${DEMO.org}`, headers: { Cookie: cookie }, jsGoal: false },
+    type Page = { key: string; name: string; path: string; headers: Record<string, string>; jsGoal: boolean };
+    const all: Page[] = [
+      { key: "donate", name: "donate page", path: `/o/${DEMO.org}/donate/${DEMO.campaign}`, headers: {}, jsGoal: true },
+      { key: "thank-you", name: "thank-you page", path: thankYou, headers: {}, jsGoal: false },
+      { key: "dashboard", name: "dashboard overview", path: `/dashboard/${DEMO.org}`, headers: { Cookie: cookie }, jsGoal: false },
     ];
+    const pages = all.filter((page) => !ONLY || ONLY.has(page.key));
     const results: PageResult[] = [];
     for (const page of pages) {
       // One request first, so no run measures the server's first render of the route.
@@ -293,7 +304,7 @@ async function main() {
       if (warm.status !== 200) throw new Error(`${page.path}: HTTP ${warm.status}`);
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const f = await lighthouseRun(lh, launcher, `${url}${page.path}`, page.headers);
+        const f = await lighthouseRun(lh, launcher, `${url}${page.path}`, page.headers, `${page.key}-${i + 1}`);
         log(
           `${page.name} run ${i + 1}: performance ${f.performance}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, JS ${kib(f.jsBytes).toFixed(1)} KiB`,
         );
@@ -317,8 +328,11 @@ async function main() {
       });
     }
     print(results);
-    record(results);
-    log("results written to bench/RESULTS.md");
+    if (ONLY) log("a partial run (BENCH_PAGES_ONLY): bench/RESULTS.md left as it was");
+    else {
+      record(results);
+      log("results written to bench/RESULTS.md");
+    }
   } finally {
     await cleanup();
   }
