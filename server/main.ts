@@ -1,8 +1,8 @@
 // Goodfund's HTTP server: Next.js behind a plain node:http server, one pipeline for every request:
 //
 //   request → client address stamped (./client-ip.ts) → overload guard: body read, then a slot of
-//   the request's class (./overload.ts) → a fast route (./fast-path.ts) or Next.js → withRoute's
-//   steps (lib/api/route.ts) → service → database
+//   the request's class (./overload.ts) → a build file in Brotli (./static-brotli.ts), a fast route
+//   (./fast-path.ts) or Next.js → withRoute's steps (lib/api/route.ts) → service → database
 //
 // The fast routes and the overload classes of API routes come from the routes' own withRoute
 // declarations (./routes.generated.ts, written by `npm run routes:generate`).
@@ -23,6 +23,7 @@ import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from 
 import { clientIpStamper } from "./client-ip";
 import { primaryMetrics } from "./metrics";
 import { SERVER_STREAM_OPTIONS } from "./request-body";
+import { staticBrotli } from "./static-brotli";
 
 const dev = process.argv.includes("--dev");
 if (dev) (process.env as Record<string, string>).NODE_ENV = "development";
@@ -148,6 +149,8 @@ async function serve(env: Env) {
   const measure = requestMetrics(routeLabeler(API_ROUTE_PATHS, files));
   // FAST_ROUTES=0 sends every request through Next.js (the control for measuring the fast path).
   const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES, API_ROUTE_PATHS);
+  // The build's scripts and stylesheets in Brotli (./static-brotli.ts); development serves its own.
+  const brotli = dev ? () => undefined : staticBrotli(path.join(root, ".next", "static"));
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
     handle(req, res).catch((err: unknown) => {
       console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
@@ -164,7 +167,7 @@ async function serve(env: Env) {
     if (shuttingDown) res.setHeader("connection", "close");
     stamp(req);
     measure(req, res);
-    void guard(req, res, () => fast(req, res) ?? serveNext(req, res));
+    void guard(req, res, () => brotli(req, res) ?? fast(req, res) ?? serveNext(req, res));
   });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the
   // guard refuses a body that takes more than 10 s to arrive).

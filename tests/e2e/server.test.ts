@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { cliToken, startServer } from "../helpers/server";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
@@ -46,6 +47,37 @@ describe("npm start (embedded)", () => {
     // The API example names this server's own address and port.
     expect(html).toContain(`http://localhost:${app.server.port}/api/orgs`);
     expect(html).not.toContain("localhost:3000");
+  });
+
+  it("serves the build's scripts in Brotli to browsers that take it, the same bytes Next.js serves", async () => {
+    const html = await (await fetch(`${app.server.url}/o/demo/donate/winter-meals`)).text();
+    const script = /\/_next\/static\/chunks\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(script).toBeDefined();
+    const raw = (encoding: string) =>
+      new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        request(`${app.server.url}${script}`, { headers: { "accept-encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    // The first request is served in gzip while the file is compressed once, off the main thread.
+    let br = await raw("gzip, deflate, br");
+    for (let i = 0; i < 100 && br.headers["content-encoding"] !== "br"; i++) {
+      expect(br.headers["content-encoding"]).toBe("gzip");
+      await new Promise((r) => setTimeout(r, 50));
+      br = await raw("gzip, deflate, br");
+    }
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await raw("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(br.body.length).toBeLessThan(gzip.body.length);
   });
 
   it("a campaign's 404 leads donors to the organization's page, not the platform's", async () => {
