@@ -17,7 +17,11 @@ export type RouteLabeler = (pathname: string) => string;
  * and `page` for every page.
  */
 export function routeLabeler(apiRoutes: readonly { route: string; pattern: RegExp }[], staticFiles: ReadonlySet<string>): RouteLabeler {
+  // A route without parameters is the one that serves its own path (they come first in apiRoutes):
+  // most requests are labelled by a lookup, the others by the first pattern that matches.
+  const fixed = new Set(apiRoutes.filter((r) => !r.route.includes("[")).map((r) => r.route));
   return (pathname) => {
+    if (fixed.has(pathname)) return pathname;
     if (pathname === "/api" || pathname.startsWith("/api/")) return apiRoutes.find((r) => r.pattern.test(pathname))?.route ?? "/api/*";
     if (staticFiles.has(pathname) || pathname.startsWith("/_next/static/")) return "static";
     return "page";
