@@ -24,8 +24,8 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   experimental: {
     // Each page's CSS in <style> tags in its HTML rather than stylesheets it must wait for: the
-    // donate page paints from its first response (render-blocking CSS cost it 150-240 ms of LCP
-    // on a phone, issue #34). Our pages' CSS is small (about 12 KiB compressed on the donate page).
+    // donate page paints from its first response, with no round trip for a stylesheet first. Our
+    // pages' CSS is small enough to travel in every document (bench/README.md, "Pages").
     inlineCss: true,
   },
   // On every response, static files included (the values of BASE_SECURITY_HEADERS in

@@ -1,6 +1,6 @@
 // The build's scripts and stylesheets (`/_next/static/`) in Brotli for the browsers that take it.
-// Next.js compresses what it serves with gzip; Brotli makes the same JavaScript about 15 % smaller
-// on the wire (bench/README.md, "Pages"), which a phone on a slow link waits for before the
+// Next.js compresses what it serves with gzip; Brotli makes the same JavaScript smaller on the
+// wire (bench/README.md, "Pages"), and a phone on a slow link waits for all of it before the
 // donate page works. These files never change under their name (the build hashes them), so each
 // is compressed once, at the highest quality, off the main thread, and kept: its first request is
 // served by Next.js while that runs, every later one from memory. Only the files the build wrote
