@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { addressRequired } from "@/lib/address-required";
 import { isCountryCode } from "@/lib/countries";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
@@ -167,14 +167,106 @@ export function ticketOrderBody(order: TicketOrderValue[]) {
     });
 }
 
-/** A campaign rule's failure: a `custom` issue named by the API's domain code, with its values. */
-function fail(ctx: z.core.$RefinementCtx, input: unknown, code: string, values: Record<string, unknown> = {}) {
-  ctx.addIssue({ code: "custom", input, message: code, params: { code, ...values } });
-}
+/**
+ * A problem with one field, in zod's issue shape (the API's errors have the same: lib/errors.ts
+ * `issueCodeOf` reads both, and issue-words.ts words them). The checks below are the form's own,
+ * written out rather than built with zod so the donate page carries no schema library; each states
+ * the rule of the API's schema it mirrors (tests/unit/donate-form-rules.test.ts has both judge the
+ * same gifts, and tests/unit/donate-form-check.test.ts holds them to the zod/mini version they
+ * replace). Built-in problems say "Invalid input", as zod/mini does without a locale: the form
+ * words them from their code and values.
+ */
+export type FormIssue = z.core.$ZodIssue;
+type Path = (string | number)[];
 
-/** The same from a transform, whose context in zod/mini is the parse payload itself. */
-function failTransform(payload: z.core.ParsePayload, input: unknown, message: string, params: Record<string, unknown>) {
-  payload.issues.push({ code: "custom", input, message, params });
+/** What a check of the whole form answers: its values as checked, or every problem found. */
+export type FormCheckResult<T> =
+  { success: true; data: T; error?: undefined } | { success: false; data?: undefined; error: { issues: FormIssue[] } };
+
+/** The donate form's check for one set of rules (`donateFormSchema`). */
+export type FormCheck<T> = {
+  safeParse(values: DonateFormValues): FormCheckResult<T>;
+  safeParseAsync(values: DonateFormValues): Promise<FormCheckResult<T>>;
+};
+
+const INVALID = "Invalid input";
+
+/** The address pattern of the API's `email` (zod's own; tests/unit/donate-form-rules.test.ts compares them). */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Collects a check's problems: each rule pushes its issue and answers whether the value passed. */
+class Issues {
+  readonly list: FormIssue[] = [];
+
+  add(issue: Record<string, unknown>): false {
+    this.list.push(issue as unknown as FormIssue);
+    return false;
+  }
+
+  type(path: Path, input: unknown, expected: string): false {
+    return this.add({ code: "invalid_type", expected, input, path, message: INVALID });
+  }
+
+  /** A rule of the campaign or the form's own: a `custom` issue named by its code, with its values. */
+  custom(path: Path, input: unknown, message: string, params: Record<string, unknown> = {}): false {
+    return this.add({ code: "custom", input, path, message, params });
+  }
+
+  /** `min` ≤ n ≤ `max` (inclusive), for a length (`origin` string) or a number. */
+  within(path: Path, input: unknown, n: number, origin: "string" | "number", min: number | null, max: number | null): boolean {
+    let ok = true;
+    if (min !== null && n < min) ok = this.add({ code: "too_small", origin, minimum: min, inclusive: true, input, path, message: INVALID });
+    if (max !== null && n > max) ok = this.add({ code: "too_big", origin, maximum: max, inclusive: true, input, path, message: INVALID });
+    return ok;
+  }
+
+  /** An integer within the API's limits (zod's `z.int()` with `gte`/`lte`). */
+  int(path: Path, n: number, limits: { min: number; max: number }): boolean {
+    if (!Number.isSafeInteger(n)) return this.type(path, n, "int");
+    return this.within(path, n, n, "number", limits.min, limits.max);
+  }
+
+  /**
+   * Text as typed, trimmed, within the API's length for the field (`min` 1: required); the
+   * trimmed text, or undefined when it fails. The API counts characters once HTML is stripped
+   * (plainText) and has the last word: text with markup may be refused here a little sooner.
+   */
+  text(path: Path, input: unknown, max: number, min = 0): string | undefined {
+    if (typeof input !== "string") return void this.type(path, input, "string");
+    const s = input.trim();
+    return this.within(path, s, s.length, "string", min > 0 ? min : null, max) ? s : undefined;
+  }
+
+  /** An email address as the API takes it (lib/schemas/common.ts `email`); optional: empty is null. */
+  email(path: Path, input: unknown, required: boolean): string | null | undefined {
+    const s = this.text(path, input, EMAIL_MAX, required ? 1 : 0);
+    if (s === undefined) return undefined;
+    if (!s && !required) return null;
+    if (EMAIL_PATTERN.test(s)) return s;
+    return void this.add({
+      code: "invalid_format",
+      format: "email",
+      origin: "string",
+      pattern: EMAIL_PATTERN.toString(),
+      input: s,
+      path,
+      message: INVALID,
+    });
+  }
+
+  boolean(path: Path, input: unknown): boolean {
+    return typeof input === "boolean" || this.type(path, input, "boolean");
+  }
+
+  oneOf<T extends string>(path: Path, input: unknown, values: readonly T[]): input is T {
+    return values.includes(input as T) || this.add({ code: "invalid_value", values: [...values], input, path, message: INVALID });
+  }
+
+  object(path: Path, input: unknown): input is Record<string, unknown> {
+    return isRecord(input) || this.type(path, input, "object");
+  }
 }
 
 /** A custom amount lib/money.ts can't read, as the code the form words in the page's language (issue-words.ts). */
@@ -185,139 +277,140 @@ const AMOUNT_PROBLEM: Record<MoneyProblem["code"], string> = {
   unreadable: "amount_unreadable",
 };
 
-/** The API's rule for a gift's amount (createDonationBody's `amount`). */
-const apiAmount = z.int().check(z.gte(AMOUNT_LIMITS.min), z.lte(AMOUNT_LIMITS.max));
-/** The API's rule for a number of seats (ticketCountInput). */
-const apiTickets = z.int().check(z.gte(TICKETS_LIMITS.min), z.lte(TICKETS_LIMITS.max));
-
-function amountSchema(c: DonateFormCampaign, locale: string | undefined) {
+/**
+ * The gift's amount in minor units: a suggested one or the typed one read in the page's way of
+ * writing money, then the campaign's rules (its minimum, suggested amounts only), then the API's
+ * (createDonationBody's `amount`). The first rule that fails is the one reported.
+ */
+function checkAmount(issues: Issues, input: unknown, c: DonateFormCampaign, locale: string | undefined): number | undefined {
+  const path = ["amount"];
+  if (!issues.object(path, input)) return undefined;
+  const { choice, custom } = input;
+  if (typeof choice !== "string") return void issues.type([...path, "choice"], choice, "string");
+  if (typeof custom !== "string") return void issues.type([...path, "custom"], custom, "string");
+  let cents: number;
+  if (choice !== "custom") cents = Number(choice);
+  else {
+    const parsed = parseMoney(custom, c.currency, { locale });
+    if (!parsed.ok || parsed.minor === null) {
+      const message = parsed.ok ? "Enter an amount" : parsed.message;
+      const code = parsed.ok ? "amount_empty" : AMOUNT_PROBLEM[parsed.code];
+      return void issues.custom(path, custom, message, { code, decimals: currencyDecimals(c.currency) });
+    }
+    cents = parsed.minor;
+  }
   const { minCents } = campaignLimits(c);
-  const typed = z
-    .pipe(
-      z.object({ choice: z.string(), custom: z.string() }),
-      z.transform((v: { choice: string; custom: string }, ctx) => {
-        if (v.choice !== "custom") return Number(v.choice);
-        const parsed = parseMoney(v.custom, c.currency, { locale });
-        if (!parsed.ok || parsed.minor === null) {
-          const message = parsed.ok ? "Enter an amount" : parsed.message;
-          const code = parsed.ok ? "amount_empty" : AMOUNT_PROBLEM[parsed.code];
-          failTransform(ctx, v.custom, message, { code, decimals: currencyDecimals(c.currency) });
-          return z.NEVER;
-        }
-        return parsed.minor;
-      }),
-    )
-    .check(
-      z.superRefine((cents: number, ctx) => {
-        if (cents < minCents) fail(ctx, cents, "amount_below_minimum", { minimum: minCents });
-        else if (!c.allowCustomAmount && !c.suggestedAmounts.includes(cents))
-          fail(ctx, cents, "not_a_suggested_amount", { values: c.suggestedAmounts });
-      }),
-    );
-  return z.pipe(typed, apiAmount);
+  if (cents < minCents) return void issues.custom(path, cents, "amount_below_minimum", { code: "amount_below_minimum", minimum: minCents });
+  if (!c.allowCustomAmount && !c.suggestedAmounts.includes(cents))
+    return void issues.custom(path, cents, "not_a_suggested_amount", { code: "not_a_suggested_amount", values: c.suggestedAmounts });
+  return issues.int(path, cents, AMOUNT_LIMITS) ? cents : undefined;
 }
 
-function ticketsSchema(c: DonateFormCampaign) {
+/** An event's number of seats: the campaign's rules (per order, left), then the API's (ticketCountInput). */
+function checkTickets(issues: Issues, input: unknown, c: DonateFormCampaign): number | undefined {
+  const path = ["tickets"];
+  if (typeof input !== "string") return void issues.type(path, input, "string");
+  const n = ticketCount(input);
   const { ticketsLeft, maxTickets } = campaignLimits(c);
-  const typed = z.pipe(z.string(), z.transform(ticketCount)).check(
-    z.superRefine((n: number, ctx) => {
-      if (!Number.isInteger(n) || n < 1) fail(ctx, n, "tickets_required");
-      else if (n > maxTickets && ticketsLeft !== null && ticketsLeft < c.maxTicketsPerOrder)
-        fail(ctx, n, "tickets_over_available", { maximum: ticketsLeft });
-      else if (n > maxTickets) fail(ctx, n, "tickets_over_limit", { maximum: c.maxTicketsPerOrder });
-    }),
-  );
-  return z.pipe(typed, apiTickets);
+  if (!Number.isInteger(n) || n < 1) return void issues.custom(path, n, "tickets_required", { code: "tickets_required" });
+  if (n > maxTickets && ticketsLeft !== null && ticketsLeft < c.maxTicketsPerOrder)
+    return void issues.custom(path, n, "tickets_over_available", { code: "tickets_over_available", maximum: ticketsLeft });
+  if (n > maxTickets)
+    return void issues.custom(path, n, "tickets_over_limit", { code: "tickets_over_limit", maximum: c.maxTicketsPerOrder });
+  return issues.int(path, n, TICKETS_LIMITS) ? n : undefined;
 }
 
-/**
- * Text as typed, trimmed, within the API's length for the field (`min` 1: required). The API
- * counts characters once HTML is stripped (plainText) and has the last word: text with markup
- * may be refused here a little sooner.
- */
-const text = (max: number, min = 0) => z.string().check(z.trim(), ...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
-/** An email address as the API takes it (lib/schemas/common.ts `email`: zod's own pattern, the same in both). */
-const emailRule = (required: boolean) =>
-  required
-    ? z.pipe(text(EMAIL_MAX, 1), z.email())
-    : z.pipe(
-        z.pipe(
-          text(EMAIL_MAX),
-          z.transform((s: string) => s || null),
-        ),
-        z.nullable(z.email()),
-      );
-const anything = z.unknown();
+/** The captcha's token when Turnstile is on: present (or why not: it didn't load), and of the API's length. */
+function checkCaptcha(issues: Issues, input: unknown, context: DonateFormContext): string | undefined {
+  const path = ["captchaToken"];
+  if (input === null) {
+    const code = context.captchaUnavailable ? "captcha_unavailable" : "captcha_required";
+    return void issues.custom(path, input, code, { code });
+  }
+  if (typeof input !== "string") return void issues.type(path, input, "string");
+  return issues.within(path, input, input.length, "string", 1, CAPTCHA_TOKEN_MAX) ? input : undefined;
+}
+
+/** The values as checked: amounts in minor units, text trimmed, an empty optional email null. */
+export type DonateFormOutput = Omit<DonateFormValues, "amount" | "tickets"> & {
+  /** The gift in minor units (an event's is its tickets'; the form's value as it is). */
+  amount: number | DonateFormValues["amount"];
+  tickets: number | string;
+};
 
 /**
- * The rules for these values: a dedication only when the donor adds one, tickets only for events.
- * Zod Mini (zod/mini): the page loads only the checks used here, not zod and the API's schemas.
+ * The rules for these values: a dedication only when the donor adds one, an address when the
+ * campaign or the receipt profile asks for it, Gift Aid only when claimed, tickets only for
+ * events, the captcha's token when Turnstile is on. Every field is checked and every problem
+ * reported, in FIELD_ORDER's order within each field's rules.
  */
-export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues, context: DonateFormContext) {
+export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues, context: DonateFormContext): FormCheck<DonateFormOutput> {
   const isEvent = c.type === "EVENT";
-  return z.object({
-    amount: isEvent ? anything : amountSchema(c, context.locale),
-    tickets: isEvent ? ticketsSchema(c) : anything,
-    ticketOrder: anything,
-    extraGift: anything,
-    recurringInterval: z.enum(["ONCE", ...RECURRING_INTERVALS]),
-    firstName: text(TEXT_LIMITS.name, 1),
-    lastName: text(TEXT_LIMITS.name, 1),
-    email: emailRule(true),
-    anonymous: z.boolean(),
-    message: text(TEXT_LIMITS.message),
-    dedicate: z.boolean(),
-    dedication: values.dedicate
-      ? z.object({
-          type: z.enum(["IN_HONOR", "IN_MEMORY"]),
-          honoreeName: text(TEXT_LIMITS.honoreeName, 1),
-          notifyEmail: emailRule(false),
-          message: text(TEXT_LIMITS.dedicationMessage),
-        })
-      : anything,
-    coverFees: z.boolean(),
-    remindIfUnfinished: z.boolean(),
-    emailOptIn: z.boolean(),
-    address: asksAddress(c)
-      ? z.object({
-          line1: text(TEXT_LIMITS.addressLine, 1),
-          line2: text(TEXT_LIMITS.addressLine),
-          city: text(TEXT_LIMITS.city, 1),
-          region: text(TEXT_LIMITS.region),
-          postalCode: text(TEXT_LIMITS.postalCode),
-          country: z
-            .string()
-            .check(z.trim(), z.minLength(1), z.toUpperCase(), z.refine(isCountryCode, "Must be an ISO 3166-1 alpha-2 country code")),
-        })
-      : anything,
-    claimGiftAid: z.boolean(),
-    giftAid:
-      offersGiftAid(c) && values.claimGiftAid
-        ? z.object({
-            title: text(TEXT_LIMITS.giftAidTitle),
-            houseNameOrNumber: text(TEXT_LIMITS.houseNameOrNumber, 1),
-            postcode: text(TEXT_LIMITS.postcode, 1).check(z.minLength(POSTCODE_MIN)),
-          })
-        : anything,
-    upsell: anything,
-    captchaToken: context.captcha
-      ? z.pipe(
-          z.pipe(
-            z.nullable(z.string()),
-            z.transform((token: string | null, ctx) => {
-              if (token !== null) return token;
-              const code = context.captchaUnavailable ? "captcha_unavailable" : "captcha_required";
-              failTransform(ctx, token, code, { code });
-              return z.NEVER;
-            }),
-          ),
-          z.string().check(z.minLength(1), z.maxLength(CAPTCHA_TOKEN_MAX)),
-        )
-      : anything,
-  });
+  const check = (v: DonateFormValues): FormCheckResult<DonateFormOutput> => {
+    const issues = new Issues();
+    if (!isRecord(v)) {
+      issues.type([], v, "object");
+      return { success: false, error: { issues: issues.list } };
+    }
+    const out = { ...v } as DonateFormOutput;
+    if (isEvent) out.tickets = checkTickets(issues, v.tickets, c) ?? v.tickets;
+    else out.amount = checkAmount(issues, v.amount, c, context.locale) ?? v.amount;
+    issues.oneOf(["recurringInterval"], v.recurringInterval, ["ONCE", ...RECURRING_INTERVALS]);
+    out.firstName = issues.text(["firstName"], v.firstName, TEXT_LIMITS.name, 1) ?? v.firstName;
+    out.lastName = issues.text(["lastName"], v.lastName, TEXT_LIMITS.name, 1) ?? v.lastName;
+    out.email = issues.email(["email"], v.email, true) ?? v.email;
+    issues.boolean(["anonymous"], v.anonymous);
+    out.message = issues.text(["message"], v.message, TEXT_LIMITS.message) ?? v.message;
+    issues.boolean(["dedicate"], v.dedicate);
+    if (values.dedicate && issues.object(["dedication"], v.dedication)) {
+      const d = v.dedication;
+      issues.oneOf(["dedication", "type"], d.type, ["IN_HONOR", "IN_MEMORY"]);
+      const honoreeName = issues.text(["dedication", "honoreeName"], d.honoreeName, TEXT_LIMITS.honoreeName, 1);
+      const notifyEmail = issues.email(["dedication", "notifyEmail"], d.notifyEmail, false);
+      const message = issues.text(["dedication", "message"], d.message, TEXT_LIMITS.dedicationMessage);
+      out.dedication = { ...d, honoreeName: honoreeName ?? d.honoreeName, notifyEmail: notifyEmail ?? "", message: message ?? d.message };
+    }
+    issues.boolean(["coverFees"], v.coverFees);
+    issues.boolean(["remindIfUnfinished"], v.remindIfUnfinished);
+    issues.boolean(["emailOptIn"], v.emailOptIn);
+    if (asksAddress(c) && issues.object(["address"], v.address)) {
+      const a = v.address;
+      const line = (key: keyof typeof a, max: number, min = 0) => issues.text(["address", key], a[key], max, min) ?? a[key];
+      const address = {
+        line1: line("line1", TEXT_LIMITS.addressLine, 1),
+        line2: line("line2", TEXT_LIMITS.addressLine),
+        city: line("city", TEXT_LIMITS.city, 1),
+        region: line("region", TEXT_LIMITS.region),
+        postalCode: line("postalCode", TEXT_LIMITS.postalCode),
+        country: a.country,
+      };
+      // The API's `country`: trimmed, required, upper-cased, then one of ISO 3166-1's codes.
+      if (typeof a.country !== "string") issues.type(["address", "country"], a.country, "string");
+      else {
+        const country = a.country.trim().toUpperCase();
+        issues.within(["address", "country"], country, country.length, "string", 1, null);
+        if (isCountryCode(country)) address.country = country;
+        else issues.custom(["address", "country"], country, "Must be an ISO 3166-1 alpha-2 country code");
+      }
+      out.address = address;
+    }
+    issues.boolean(["claimGiftAid"], v.claimGiftAid);
+    if (offersGiftAid(c) && values.claimGiftAid && issues.object(["giftAid"], v.giftAid)) {
+      const g = v.giftAid;
+      const title = issues.text(["giftAid", "title"], g.title, TEXT_LIMITS.giftAidTitle);
+      const house = issues.text(["giftAid", "houseNameOrNumber"], g.houseNameOrNumber, TEXT_LIMITS.houseNameOrNumber, 1);
+      let postcode = issues.text(["giftAid", "postcode"], g.postcode, TEXT_LIMITS.postcode, 1);
+      if (typeof g.postcode === "string" && g.postcode.trim().length < POSTCODE_MIN) {
+        issues.within(["giftAid", "postcode"], g.postcode.trim(), g.postcode.trim().length, "string", POSTCODE_MIN, null);
+        postcode = undefined;
+      }
+      out.giftAid = { title: title ?? g.title, houseNameOrNumber: house ?? g.houseNameOrNumber, postcode: postcode ?? g.postcode };
+    }
+    if (context.captcha) checkCaptcha(issues, v.captchaToken, context);
+    return issues.list.length > 0 ? { success: false, error: { issues: issues.list } } : { success: true, data: out };
+  };
+  return { safeParse: check, safeParseAsync: async (v) => check(v) };
 }
-
-export type DonateFormOutput = z.output<ReturnType<typeof donateFormSchema>>;
 
 /**
  * POST /api/donations's body: the donor's text trimmed (the server strips HTML itself), and the

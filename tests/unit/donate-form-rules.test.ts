@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { donateFormSchema, donationRequestBody, type DonateFormValues } from "@/components/donate/donate-schema";
+import { z } from "zod";
+import { EMAIL_PATTERN, donateFormSchema, donationRequestBody, type DonateFormValues } from "@/components/donate/donate-schema";
 import type { DonateFormCampaign } from "@/components/donate/types";
 import { createDonationBody } from "@/lib/schemas/donations";
 import { filled, formCampaign } from "../helpers/donate-form";
 
-// The donate form checks a gift in the browser with zod/mini and the API's limits
-// (lib/schemas/donation-limits.ts), without the API's schemas: here both judge the same gifts,
-// and must agree on each of them.
+// The donate form checks a gift in the browser with its own rules and the API's limits
+// (lib/schemas/donation-limits.ts), without zod or the API's schemas: here both judge the same
+// gifts, and must agree on each of them.
 
 const ctx = { captcha: false, captchaUnavailable: false };
 
@@ -23,6 +24,11 @@ const uk = formCampaign({ minAmountCents: null, receiptProfile: "UK", currency: 
 const address = { line1: "1 Main St", line2: "", city: "Springfield", region: "", postalCode: "", country: "US" };
 
 describe("the donate form's own check agrees with POST /api/donations's schema", () => {
+  test("an email address is judged by the API's own pattern (zod's)", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe(z.regexes.email.flags);
+  });
+
   test.each([
     ["first name", (s: string) => ({ firstName: s }), 100],
     ["last name", (s: string) => ({ lastName: s }), 100],
