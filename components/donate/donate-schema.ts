@@ -331,7 +331,7 @@ function checkCaptcha(issues: Issues, input: unknown, context: DonateFormContext
   return issues.within(path, input, input.length, "string", 1, CAPTCHA_TOKEN_MAX) ? input : undefined;
 }
 
-/** The values as checked: amounts in minor units, text trimmed, an empty optional email null. */
+/** The values as checked: the amount or the tickets as numbers, text trimmed. */
 export type DonateFormOutput = Omit<DonateFormValues, "amount" | "tickets"> & {
   /** The gift in minor units (an event's is its tickets'; the form's value as it is). */
   amount: number | DonateFormValues["amount"];
@@ -342,7 +342,8 @@ export type DonateFormOutput = Omit<DonateFormValues, "amount" | "tickets"> & {
  * The rules for these values: a dedication only when the donor adds one, an address when the
  * campaign or the receipt profile asks for it, Gift Aid only when claimed, tickets only for
  * events, the captcha's token when Turnstile is on. Every field is checked and every problem
- * reported, in FIELD_ORDER's order within each field's rules.
+ * reported, field after field in the order of the form's values (the resolver shows each
+ * field's first; the form focuses the first invalid field by FIELD_ORDER).
  */
 export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues, context: DonateFormContext): FormCheck<DonateFormOutput> {
   const isEvent = c.type === "EVENT";
