@@ -28,6 +28,18 @@ export function formCampaign(fields: Partial<DonateFormCampaign> = {}): DonateFo
   };
 }
 
+/** An event almost sold out, as the donate form sees it: $20 tickets, 5 of 50 left, at most 8 per order. */
+export const formEvent = (fields: Partial<DonateFormCampaign> = {}): DonateFormCampaign =>
+  formCampaign({
+    type: "EVENT",
+    suggestedAmounts: [],
+    ticketPriceCents: 2000,
+    ticketCapacity: 50,
+    ticketsSold: 45,
+    maxTicketsPerOrder: 8,
+    ...fields,
+  });
+
 /** The form filled in by `donor` with a custom amount typed as `custom`. */
 export const customGift = (
   campaign: DonateFormCampaign,

@@ -4,7 +4,7 @@ import { donateFormSchema, type DonateFormContext, type DonateFormValues } from 
 import type { DonateFormCampaign } from "@/components/donate/types";
 import { issueCodeOf } from "@/lib/errors";
 import { POSTCODE_MIN, TEXT_LIMITS } from "@/lib/schemas/donation-limits";
-import { formCampaign } from "../helpers/donate-form";
+import { formCampaign, formEvent } from "../helpers/donate-form";
 import { referenceDonateFormSchema } from "../helpers/donate-form-zod-reference";
 
 // The donate form checks a gift by hand (no schema library on the donate page). Its rules were
@@ -16,14 +16,7 @@ const campaigns: Record<string, DonateFormCampaign> = {
   donation: formCampaign(),
   "suggested amounts only": formCampaign({ allowCustomAmount: false, minAmountCents: null }),
   yen: formCampaign({ currency: "jpy", suggestedAmounts: [1000, 5000], minAmountCents: null }),
-  event: formCampaign({
-    type: "EVENT",
-    suggestedAmounts: [],
-    ticketPriceCents: 2000,
-    ticketCapacity: 50,
-    ticketsSold: 45,
-    maxTicketsPerOrder: 8,
-  }),
+  event: formEvent(),
   "membership, address asked": formCampaign({ type: "MEMBERSHIP", collectAddress: true }),
   "Canadian receipts": formCampaign({ receiptProfile: "CA", currency: "cad" }),
   "UK, Gift Aid": formCampaign({ receiptProfile: "UK", currency: "gbp" }),

@@ -8,7 +8,7 @@ import { translator } from "@/lib/i18n/translate";
 import { issueCodeOf } from "@/lib/errors";
 import { createDonationBody } from "@/lib/schemas/donations";
 import { updateCampaignBody } from "@/lib/schemas/campaigns";
-import { filled, formCampaign } from "../helpers/donate-form";
+import { filled, formCampaign, formEvent } from "../helpers/donate-form";
 
 // The donate form's wording in English, as the page in English shows it.
 const english = translator("en", "donate");
@@ -33,15 +33,7 @@ function texts(
 }
 
 const campaign = formCampaign();
-const event: DonateFormCampaign = {
-  ...campaign,
-  type: "EVENT",
-  suggestedAmounts: [],
-  ticketPriceCents: 2000,
-  ticketCapacity: 50,
-  ticketsSold: 45,
-  maxTicketsPerOrder: 8,
-};
+const event = formEvent();
 
 const check = (c: DonateFormCampaign, v: DonateFormValues, ctx = { captcha: false, captchaUnavailable: false }) =>
   texts(donateFormSchema(c, v, ctx).safeParse(v), donateWords);
