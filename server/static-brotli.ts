@@ -59,10 +59,10 @@ function listFiles(dir: string): Set<string> {
 /** The Brotli-serving step over the build's static folder `dir`. */
 export function staticBrotli(dir: string): StaticBrotli {
   const files = listFiles(dir);
-  const compressed = new Map<string, Buffer>();
-  const started = new Set<string>();
+  // A file's Brotli body, or null while it is compressed (or when it could not be read).
+  const compressed = new Map<string, Buffer | null>();
   const start = (name: string) => {
-    started.add(name);
+    compressed.set(name, null);
     void readFile(path.join(dir, name))
       .then((raw) =>
         compress(raw, {
@@ -89,7 +89,7 @@ export function staticBrotli(dir: string): StaticBrotli {
     if (!files.has(name) || !acceptsBrotli(req.headers["accept-encoding"])) return undefined;
     const body = compressed.get(name);
     if (!body) {
-      if (!started.has(name)) start(name);
+      if (body === undefined) start(name);
       return undefined;
     }
     res.writeHead(200, {

@@ -1,7 +1,7 @@
-import { request } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { cliToken, startServer } from "../helpers/server";
+import { rawRequest } from "../helpers/raw-request";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
 import { planDemoHistory } from "@/lib/demo/history-plan";
 
@@ -53,16 +53,7 @@ describe("npm start (embedded)", () => {
     const html = await (await fetch(`${app.server.url}/o/demo/donate/winter-meals`)).text();
     const script = /\/_next\/static\/chunks\/[\w.-]+\.js/.exec(html)?.[0];
     expect(script).toBeDefined();
-    const raw = (encoding: string) =>
-      new Promise<{ headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        request(`${app.server.url}${script}`, { headers: { "accept-encoding": encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-          .on("error", reject)
-          .end();
-      });
+    const raw = (encoding: string) => rawRequest(app.server.url, script!, { headers: { "accept-encoding": encoding } });
     const plain = await raw("identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     // The first request is served in gzip while the file is compressed once, off the main thread.
@@ -253,18 +244,9 @@ async function demoSignIn(headers: Record<string, string> = {}): Promise<string 
 }
 
 /** A GET on the server's own socket with the `Host` header a proxy would pass on (fetch always sends the URL's own). */
-function withHost(path: string, host: string): Promise<{ status: number; body: string }> {
-  const url = new URL(app.server.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname: url.hostname, port: url.port, path, headers: { host } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function withHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  const res = await rawRequest(app.server.url, path, { headers: { host } });
+  return { status: res.status, body: res.body.toString("utf8") };
 }
 
 describe("npm start (embedded, sandbox): local-only pages and the Test mode banner", () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptsBrotli, staticBrotli } from "@/server/static-brotli";
+import { rawRequest } from "../helpers/raw-request";
 
 // A build's static folder, and a server that answers what the step leaves with "next" (Next.js's place).
 const dir = mkdtempSync(path.join(os.tmpdir(), "goodfund-brotli-"));
@@ -35,20 +36,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A raw request (fetch would decompress, and sends its own Accept-Encoding). */
-function get(p: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    // The path as given (a URL would resolve its dot segments first).
-    const { hostname, port } = new URL(base);
-    const req = http.request({ hostname, port, path: p, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+/** A raw request (fetch would decompress, and sends its own Accept-Encoding), its path as given. */
+const get = (p: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(base, p, { headers, method });
 
 /** Asks until the step serves `p` itself (its first requests go on while the file is compressed). */
 async function whenCompressed(p: string, headers: Record<string, string>) {
