@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
     "@opentelemetry/resources",
   ],
   poweredByHeader: false,
+  // The server compresses what Next.js serves, in Brotli or gzip (server/main.ts); Next.js's own
+  // compression would only do gzip, and twice would be waste.
+  compress: false,
   // The production build type-checks the app only; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   typedRoutes: false,

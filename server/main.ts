@@ -16,6 +16,8 @@ import { readdirSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { constants as zlib } from "node:zlib";
+import compression from "compression";
 import next from "next";
 import type { Env } from "@/lib/env";
 import { SERVER_RUNS_WORKER_ENV } from "@/lib/jobs/server-runs-worker";
@@ -151,8 +153,14 @@ async function serve(env: Env) {
   const fast = process.env.FAST_ROUTES === "0" ? () => undefined : fastPath(FAST_ROUTES, API_ROUTE_PATHS);
   // The build's scripts and stylesheets in Brotli (./static-brotli.ts); development serves its own.
   const brotli = dev ? () => undefined : staticBrotli(path.join(root, ".next", "static"));
-  const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) =>
-    handle(req, res).catch((err: unknown) => {
+  // What Next.js serves (pages, their payloads, API answers) is compressed here as it streams, in
+  // Brotli for the browsers that take it and gzip for the rest: Next.js itself would only use
+  // gzip (its own compression is off in next.config.ts). Quality 5 costs a few milliseconds on a
+  // page and makes its HTML about 40 % smaller than gzip does (bench/README.md, "Pages").
+  const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } } });
+  const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    compress(req, res, () => {});
+    return handle(req, res).catch((err: unknown) => {
       console.error(JSON.stringify({ level: "error", msg: "request failed", err: String(err) }));
       if (!res.headersSent) {
         res.statusCode = 500;
@@ -160,6 +168,7 @@ async function serve(env: Env) {
       }
       res.end(JSON.stringify({ error: "Internal server error", status: 500 }));
     });
+  };
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
   let shuttingDown = false;

@@ -1,9 +1,9 @@
-// The build's scripts and stylesheets (`/_next/static/`) in Brotli for the browsers that take it.
-// Next.js compresses what it serves with gzip; Brotli makes the same JavaScript smaller on the
-// wire (bench/README.md, "Pages"), and a phone on a slow link waits for all of it before the
-// donate page works. These files never change under their name (the build hashes them), so each
-// is compressed once, at the highest quality, off the main thread, and kept: its first request is
-// served by Next.js while that runs, every later one from memory. Only the files the build wrote
+// The build's scripts and stylesheets (`/_next/static/`) in Brotli at its highest quality for the
+// browsers that take it. What Next.js serves is compressed as it streams (./main.ts), at a quality
+// fast enough for that; these files never change under their name (the build hashes them), so
+// each is compressed once, at the highest quality, off the main thread, and kept: a phone on a slow
+// link waits for all of them before the donate page works (bench/README.md, "Pages"). A file's
+// first request is served by Next.js while that runs, every later one from memory. Only the files the build wrote
 // are candidates (listed at start), so no request can make the cache grow.
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
