@@ -15,7 +15,7 @@ export function DedicationFields({ f }: { f: DonateFormState }) {
     id: id(name),
     error: errorOf(name),
     errorId: errorId(name),
-    ...f.form.register(name, { onChange: () => f.edited(name) }),
+    ...f.register(name),
   });
   const type = values.dedication.type;
 
@@ -68,7 +68,7 @@ export function DedicationFields({ f }: { f: DonateFormState }) {
               className={`${styles.input} ${styles.textarea}`}
               rows={2}
               maxLength={TEXT_MAX.dedicationMessage}
-              {...f.form.register("dedication.message", { onChange: () => f.edited("dedication.message") })}
+              {...f.register("dedication.message")}
               {...ids.invalidProps("dedication.message")}
             />
             <FieldError id={errorId("dedication.message")} text={errorOf("dedication.message")} />

@@ -186,7 +186,6 @@ export type FormCheckResult<T> =
 /** The donate form's check for one set of rules (`donateFormSchema`). */
 export type FormCheck<T> = {
   safeParse(values: DonateFormValues): FormCheckResult<T>;
-  safeParseAsync(values: DonateFormValues): Promise<FormCheckResult<T>>;
 };
 
 const INVALID = "Invalid input";
@@ -410,7 +409,7 @@ export function donateFormSchema(c: DonateFormCampaign, values: DonateFormValues
     if (context.captcha) checkCaptcha(issues, v.captchaToken, context);
     return issues.list.length > 0 ? { success: false, error: { issues: issues.list } } : { success: true, data: out };
   };
-  return { safeParse: check, safeParseAsync: async (v) => check(v) };
+  return { safeParse: check };
 }
 
 /**

@@ -14,7 +14,7 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
     id: id(name),
     error: errorOf(name),
     errorId: errorId(name),
-    ...f.form.register(name, { onChange: () => f.edited(name) }),
+    ...f.register(name),
   });
   const messageMax = TEXT_MAX.message;
   const showDonorRoll = f.campaign.showDonorRoll;
@@ -65,7 +65,7 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
           className={`${styles.input} ${styles.textarea}`}
           rows={3}
           maxLength={messageMax}
-          {...f.form.register("message", { onChange: () => f.edited("message") })}
+          {...f.register("message")}
           {...ids.invalidProps("message", id("message-hint"))}
         />
         <p className={`${styles.hint} ${styles.counterRow}`} id={id("message-hint")}>

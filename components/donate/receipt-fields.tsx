@@ -21,7 +21,7 @@ export function AddressFields({ f, organizationName }: { f: DonateFormState; org
     id: id(name),
     error: errorOf(name),
     errorId: errorId(name),
-    ...f.form.register(name, { onChange: () => f.edited(name) }),
+    ...f.register(name),
   });
   const countries = useMemo(
     () =>
@@ -70,7 +70,7 @@ export function AddressFields({ f, organizationName }: { f: DonateFormState; org
             id={id("address.country")}
             className={styles.input}
             autoComplete="country"
-            {...f.form.register("address.country", { onChange: () => f.edited("address.country") })}
+            {...f.register("address.country")}
             {...ids.invalidProps("address.country")}
           >
             <option value="">{t("form.chooseCountry")}</option>
@@ -99,7 +99,7 @@ export function GiftAidFields({ f }: { f: DonateFormState }) {
     id: id(name),
     error: errorOf(name),
     errorId: errorId(name),
-    ...f.form.register(name, { onChange: () => f.edited(name) }),
+    ...f.register(name),
   });
   if (!offersGiftAid(f.campaign)) return null;
 

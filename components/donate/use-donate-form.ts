@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { get, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { useLocale } from "@/components/i18n/provider";
 import { intlTag } from "@/lib/i18n/locales";
@@ -17,11 +16,11 @@ import {
   donationRequestBody,
   initialValues,
   ticketCount,
-  type DonateFormOutput,
   type DonateFormValues,
   type Frequency,
 } from "./donate-schema";
-import { donateResolver } from "./donate-resolver";
+import { donateProblems } from "./donate-problems";
+import { hasProblem, useFormValues, type TextPath } from "./form-values";
 import { donateWording } from "./issue-words";
 import { IN_PROGRESS, postDonation } from "./post-donation";
 import { endPaymentAttempt, paymentAttempt } from "./payment-attempt";
@@ -37,8 +36,8 @@ export type DonateFormOptions = {
 };
 
 /**
- * The donate form's state: the react-hook-form instance (values and their errors, checked with
- * the API's rules), the request that creates the donation, and the payment step it leads to.
+ * The donate form's state: its values and their problems (checked with the API's rules), the
+ * request that creates the donation, and the payment step it leads to.
  * Focus follows the donor: to the first invalid field, then to the payment step's heading.
  */
 export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions) {
@@ -58,21 +57,16 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
   const captchaUnavailableRef = useRef(false);
   const turnstileRef = useRef<TurnstileHandle>(null);
 
-  const [defaultValues] = useState(() => initialValues(campaign));
-  const form = useForm<DonateFormValues, unknown, DonateFormOutput>({
-    defaultValues,
-    resolver: donateResolver(
+  // Errors appear on submit and leave as their field is edited, until the next submit.
+  const form = useFormValues(
+    () => initialValues(campaign),
+    donateProblems(
       (values: DonateFormValues) =>
         donateFormSchema(campaign, values, { captcha, captchaUnavailable: captchaUnavailableRef.current, locale: tag }),
       wording,
     ),
-    // Errors appear on submit and leave as their field is edited, until the next submit.
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const { setValue, setError, clearErrors, formState } = form;
-  const values = useWatch({ control: form.control, defaultValue: defaultValues }) as DonateFormValues;
+  );
+  const { values, setValue } = form;
 
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -89,11 +83,11 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
 
   const id = (name: string) => `${uid}-${name.replace(/\./g, "-")}`;
   const errorId = (key: string) => `${id(key)}-error`;
-  const errorOf = (key: string): string | undefined => (get(formState.errors, key) as { message?: string } | undefined)?.message;
+  const errorOf = (key: string): string | undefined => form.problems[key]?.message;
   /** A field was edited: its error goes until the next submit. */
-  const edited = (key: string) => {
-    if (errorOf(key)) clearErrors(key as never);
-  };
+  const edited = (key: string) => form.clearProblem(key);
+  /** A text input bound to its value, its error cleared as it is edited. */
+  const register = (key: TextPath<DonateFormValues>) => form.bind(key, () => edited(key));
   const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
   const invalidProps = (key: string, hintId?: string) => ({
     "aria-invalid": errorOf(key) ? (true as const) : undefined,
@@ -146,7 +140,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
       // A missing address is the API's word for the whole of it: shown at its first line.
       const target = key === "amount" && isEvent ? "tickets" : key === "address" ? "address.line1" : key;
       if (fieldVisible(target) && !placed.includes(target)) {
-        setError(target as never, { type: "server", message: text });
+        form.setProblem(target, { type: "server", message: text });
         placed.push(target);
       } else unplaced.push(text);
     }
@@ -206,25 +200,25 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const validateAndSend = form.handleSubmit(
-    // The resolver's output is only the proof the values pass; the request carries what was typed.
-    () => {
-      const v = form.getValues();
-      const monthly = upsellCents(v);
-      if (monthly !== null) {
-        setValue("upsell", "OFFERED");
-        setOffer(monthly);
-        pendingFocus.current = () => document.getElementById(id("upsell"))?.focus();
-        return;
-      }
-      return send(v);
-    },
-    (errors: FieldErrors<DonateFormValues>) => focusFirst(FIELD_ORDER.filter((k) => get(errors, k))),
-  );
+  const validateAndSend = () =>
+    form.submit(
+      // The check only proves the values pass; the request carries what was typed.
+      (v) => {
+        const monthly = upsellCents(v);
+        if (monthly !== null) {
+          setValue("upsell", "OFFERED");
+          setOffer(monthly);
+          pendingFocus.current = () => document.getElementById(id("upsell"))?.focus();
+          return;
+        }
+        return send(v);
+      },
+      (problems) => focusFirst(FIELD_ORDER.filter((k) => hasProblem(problems, k))),
+    );
 
   const state = {
     campaign,
-    form,
+    register,
     values,
     limits,
     isEvent,
@@ -269,7 +263,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
       submittingRef.current = true;
       setFormError(null);
       try {
-        await validateAndSend(ev);
+        await validateAndSend();
       } finally {
         submittingRef.current = false;
       }
