@@ -25,6 +25,8 @@ const nextConfig: NextConfig = {
   // The production build type-checks the app only; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   typedRoutes: false,
+  // The browser's "zod" sets zod's jitless option first (components/zod/browser.ts).
+  turbopack: { resolveAlias: { zod: { browser: "./components/zod/browser.ts" } } },
   experimental: {
     // Each page's CSS in <style> tags in its HTML rather than stylesheets it must wait for: the
     // donate page paints from its first response, with no round trip for a stylesheet first. Our
