@@ -21,6 +21,7 @@ import compression from "compression";
 import next from "next";
 import type { Env } from "@/lib/env";
 import { SERVER_RUNS_WORKER_ENV } from "@/lib/jobs/server-runs-worker";
+import type { WorkerHandle } from "@/lib/jobs/worker";
 import { CONFIG_ERROR_EXIT, checkEnvOrExit, isConfigError, refuseToStart } from "./check-env";
 import { clientIpStamper } from "./client-ip";
 import { primaryMetrics } from "./metrics";
@@ -100,6 +101,29 @@ function superviseWorkers(n: number, graceMs: number) {
   }
 }
 
+/** GET /api/health, which answers while the process serves, start-up included. */
+function isLiveness(req: http.IncomingMessage): boolean {
+  return req.method === "GET" && (req.url ?? "").split("?")[0] === "/api/health";
+}
+
+/**
+ * Resolves once this server has answered one request through Next.js, which it holds until the
+ * app's start-up is done: GET /api/ready from the server's own address (loopback when it listens
+ * on every address), again after a moment while the socket does not answer.
+ */
+async function untilStarted(port: number, hostname: string): Promise<void> {
+  const host = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
+  for (;;) {
+    try {
+      const res = await fetch(`http://${host}:${port}/api/ready`, { headers: { "cache-control": "no-store" } });
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** The files of the public folder and the app's icons, by path: served as they are, never shed. */
 function staticFiles(root: string): Set<string> {
   const files = new Set(["/favicon.ico", "/icon.png", "/apple-icon.png"]);
@@ -172,11 +196,16 @@ async function serve(env: Env) {
   // Node enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s by
   // default: a slowloris connection would live 22–30 s instead of 10.
   let shuttingDown = false;
+  // Next.js runs the app's start-up (instrumentation.ts: migrations, the demo's first seed) after
+  // it is prepared, and holds the requests it gets until that is done. Until then every request
+  // but the liveness probe (which touches no database) goes to it; the fast path, the worker and
+  // the "ready" line wait for one request through Next.js to be answered (untilStarted).
+  let started = false;
   const server = http.createServer({ ...SERVER_STREAM_OPTIONS, connectionsCheckingInterval: 1_000 }, (req, res) => {
     if (shuttingDown) res.setHeader("connection", "close");
     stamp(req);
     measure(req, res);
-    void guard(req, res, () => brotli(req, res) ?? fast(req, res) ?? serveNext(req, res));
+    void guard(req, res, () => brotli(req, res) ?? (started || isLiveness(req) ? fast(req, res) : undefined) ?? serveNext(req, res));
   });
   // Slow clients: a request must deliver its headers within 10 s and its body within 30 s (the
   // guard refuses a body that takes more than 10 s to arrive).
@@ -186,10 +215,14 @@ async function serve(env: Env) {
   // Next.js's development mode answers its hot-reload socket itself.
   if (dev) server.on("upgrade", app.getUpgradeHandler());
 
-  const worker = runWorker ? (await import("@/lib/jobs/worker")).startWorker() : null;
+  let worker: WorkerHandle | null = null;
   server.listen(port, hostname, () => {
-    const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
-    console.log(`Goodfund is ready on http://${shown}:${port}`);
+    void untilStarted(port, hostname).then(async () => {
+      started = true;
+      if (runWorker && !shuttingDown) worker = (await import("@/lib/jobs/worker")).startWorker();
+      const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+      console.log(`Goodfund is ready on http://${shown}:${port}`);
+    });
   });
 
   // SIGTERM (a rolling deploy, systemd, a platform scaling down) or SIGINT: stop accepting

@@ -35,6 +35,12 @@ describe("npm start (embedded)", () => {
       planDemoHistory(now, Number(app.env.DEMO_HISTORY_SCALE)).filter((s) => s.kind === "gift" || s.kind === "renewal").length;
     expect(ids.size).toBeGreaterThan(0);
     expect([planned(beforeStart), planned(new Date())]).toContain(ids.size);
+    // It says it is ready once the start-up is done, and nothing ran on a database not yet made.
+    await expect.poll(() => app.server.output()).toContain("Goodfund is ready on");
+    const output = app.server.output();
+    expect(output).toContain("playing the demo's year of gifts");
+    expect(output.indexOf("Goodfund is ready on")).toBeGreaterThan(output.indexOf("playing the demo's year of gifts"));
+    expect(output).not.toMatch(/"level":"error"/);
   });
 
   it("serves the landing page that links to the API reference", async () => {
