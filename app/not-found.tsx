@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
 // Any address the app does not serve: a branded page with the ways back in, answered with 404.
+// Plain links: this page is every page's not-found boundary, so next/link here would be loaded by
+// every page, the donate pages included, that has no link of its own.
 export default function NotFound() {
   return (
     <main id="main" className="simple-main">
@@ -19,12 +20,14 @@ export default function NotFound() {
         icon="?"
         action={
           <span className="not-found-actions">
-            <Link className="button" href="/">
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            <a className="button" href="/">
               Go to the home page
-            </Link>{" "}
-            <Link className="button secondary" href="/dashboard">
+            </a>{" "}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            <a className="button secondary" href="/dashboard">
               Your organizations
-            </Link>
+            </a>
           </span>
         }
       >
