@@ -2,7 +2,8 @@
 //
 //   request → client address stamped (./client-ip.ts) → overload guard: body read, then a slot of
 //   the request's class (./overload.ts) → a build file in Brotli (./static-brotli.ts), a fast route
-//   (./fast-path.ts) or Next.js → withRoute's steps (lib/api/route.ts) → service → database
+//   (./fast-path.ts; once the app's start-up is done) or Next.js (compressed as it streams) →
+//   withRoute's steps (lib/api/route.ts) → service → database
 //
 // The fast routes and the overload classes of API routes come from the routes' own withRoute
 // declarations (./routes.generated.ts, written by `npm run routes:generate`).
@@ -179,8 +180,8 @@ async function serve(env: Env) {
   const brotli = dev ? () => undefined : staticBrotli(path.join(root, ".next", "static"));
   // What Next.js serves (pages, their payloads, API answers) is compressed here as it streams, in
   // Brotli for the browsers that take it and gzip for the rest: Next.js itself would only use
-  // gzip (its own compression is off in next.config.ts). Quality 5 costs a few milliseconds on a
-  // page and makes its HTML about 40 % smaller than gzip does (bench/README.md, "Pages").
+  // gzip (its own compression is off in next.config.ts). Quality 5 is fast enough to compress a
+  // page as it streams (bench/README.md, "Pages").
   const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } } });
   const serveNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
     compress(req, res, () => {});
