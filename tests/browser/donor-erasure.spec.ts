@@ -63,6 +63,8 @@ signedInTest(
     await expect(page.getByRole("region", { name: "Donation history" }).first()).toContainText("$31");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The refresh streams the page's title after its content: the page is settled once it names the erasure.
+    await expect(page).toHaveTitle(/^Erased donor/);
     await expectNoSeriousViolations(page, "donor page");
 
     for (const path of [`/dashboard/${DEMO.orgSlug}/donors?q=${tag}`, `/dashboard/${DEMO.orgSlug}/donations`]) {
