@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
+import { restoresSoFar } from "./restore-marks";
 
 // Server renders on screen now, and those this tab has shown and left, by their ID.
 const showing = new Set<string>();
@@ -13,15 +14,50 @@ function loadedByHistory(): boolean {
   return nav?.type === "back_forward";
 }
 
-// One refresh for the document's own history load, not one per mount.
-let historyLoadRefreshed = false;
+/**
+ * Runs `f` once the document's load has finished. Until then Chromium answers the requests of a
+ * document loaded by Back or Forward from its HTTP cache without asking the server, the router's
+ * refresh included (seen in a trace: the refresh got the earlier response, with its old `Date`).
+ * Returns what cancels it.
+ */
+function afterLoad(f: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // After the load event's own listeners: the load counts as finished once they have run.
+  const later = () => void (timer = setTimeout(f));
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
+  return () => {
+    window.removeEventListener("load", later);
+    clearTimeout(timer);
+  };
+}
+
+// Later restores, told to the mounted components after every other `pageshow` listener: the App
+// Router answers a restore by resetting its own state, which would discard a refresh dispatched
+// before it.
+const restoreListeners = new Set<(restore: number) => void>();
+if (typeof window !== "undefined") {
+  window.addEventListener("pageshow", (e) => {
+    if (!e.persisted) return;
+    setTimeout(() => {
+      const restore = restoresSoFar();
+      restoreListeners.forEach((listener) => listener(restore));
+    });
+  });
+}
+
+// The document's own server render is shown by the first mount: it refreshes once if the
+// document came from history (Back or Forward) or was restored before that mount.
+let firstMountDone = false;
 
 /**
  * Keeps a page's server data current when the browser shows it again without a fresh render:
  * - the back/forward cache (the whole document restored, `pageshow` with `persisted`; the donate
- *   pages allow it, lib/security/headers.ts);
+ *   pages allow it, lib/security/headers.ts), a restore from before React mounted the page
+ *   included (restore-marks.ts);
  * - the HTTP cache, which Chromium uses for Back and Forward without asking the server (the
- *   pages are `private, no-cache`): a document loaded by a history navigation refreshes once;
+ *   pages are `private, no-cache`): a document loaded by a history navigation refreshes once,
+ *   after its load;
  * - the App Router's own cache, which Back and Forward reuse without a request. The page's
  *   components then mount again with the same server render (`renderId`, new on every server
  *   render), so a render seen before is a restored one.
@@ -44,13 +80,14 @@ function KeepFresh({ renderId }: { renderId: string }) {
   const router = useRouter();
 
   useEffect(() => {
-    if (left.has(renderId)) router.refresh();
-    else if (!historyLoadRefreshed && loadedByHistory()) {
-      historyLoadRefreshed = true;
-      router.refresh();
-    }
+    const firstMount = !firstMountDone;
+    firstMountDone = true;
+    let cancelLater = () => {};
+    if (left.has(renderId) || (firstMount && restoresSoFar() > 0)) router.refresh();
+    else if (firstMount && loadedByHistory()) cancelLater = afterLoad(() => router.refresh());
     showing.add(renderId);
     return () => {
+      cancelLater();
       showing.delete(renderId);
       // Left for real unless mounted again at once (React's development double mount does so
       // before any microtask runs).
@@ -61,11 +98,15 @@ function KeepFresh({ renderId }: { renderId: string }) {
   }, [renderId, router]);
 
   useEffect(() => {
-    const onPageShow = (e: PageTransitionEvent) => {
-      if (e.persisted) router.refresh();
+    // Restores up to now are the mount's to handle (above); later ones refresh here.
+    let handled = restoresSoFar();
+    const onRestore = (restore: number) => {
+      if (restore <= handled) return;
+      handled = restore;
+      router.refresh();
     };
-    window.addEventListener("pageshow", onPageShow);
-    return () => window.removeEventListener("pageshow", onPageShow);
+    restoreListeners.add(onRestore);
+    return () => void restoreListeners.delete(onRestore);
   }, [router]);
 
   return null;
