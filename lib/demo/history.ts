@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { campaigns, donations, processedEvents, type Organization } from "@/db/schema";
@@ -269,6 +270,10 @@ export async function playDemoHistory(db: Db, org: Organization, now: Date, opti
     });
     if (ran) played += chunk.length;
     await options.afterChunk?.(n);
+    // The embedded database answers without real I/O, so a chunk's queries run as one chain of
+    // promises that keeps the event loop from taking requests: give it a turn after each chunk,
+    // so that GET /api/health answers while the demo's first start plays its history.
+    await nextTurn();
   }
   return played;
 }
