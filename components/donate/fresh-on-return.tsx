@@ -18,17 +18,19 @@ function loadedByHistory(): boolean {
  * Runs `f` once the document's load has finished. Until then Chromium answers the requests of a
  * document loaded by Back or Forward from its HTTP cache without asking the server, the router's
  * refresh included (seen in a trace: the refresh got the earlier response, with its old `Date`).
- * Returns what cancels it.
+ * Returns what cancels it, which answers whether `f` had not run yet.
  */
-function afterLoad(f: () => void): () => void {
+function afterLoad(f: () => void): () => boolean {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let ran = false;
   // After the load event's own listeners: the load counts as finished once they have run.
-  const later = () => void (timer = setTimeout(f));
+  const later = () => void (timer = setTimeout(() => ((ran = true), f())));
   if (document.readyState === "complete") later();
   else window.addEventListener("load", later, { once: true });
   return () => {
     window.removeEventListener("load", later);
     clearTimeout(timer);
+    return !ran;
   };
 }
 
@@ -82,12 +84,14 @@ function KeepFresh({ renderId }: { renderId: string }) {
   useEffect(() => {
     const firstMount = !firstMountDone;
     firstMountDone = true;
-    let cancelLater = () => {};
+    let cancelLater = () => false;
     if (left.has(renderId) || (firstMount && restoresSoFar() > 0)) router.refresh();
     else if (firstMount && loadedByHistory()) cancelLater = afterLoad(() => router.refresh());
     showing.add(renderId);
     return () => {
-      cancelLater();
+      // A refresh still waiting for the load is left to the next mount (React's development
+      // double mount comes straight back; a page left before its load refreshes where it goes).
+      if (cancelLater()) firstMountDone = false;
       showing.delete(renderId);
       // Left for real unless mounted again at once (React's development double mount does so
       // before any microtask runs).
