@@ -133,3 +133,43 @@ test("a donate page left before it became interactive, then restored, still show
   }
   expect(restores).toContain(true);
 });
+
+// Playwright's own launch, without the back/forward cache: Back loads the page anew, and Chromium
+// answers it from its HTTP cache without asking the server.
+base(
+  "Back to a donate page loaded from the HTTP cache shows the totals as they are now, also when React mounts it before its load ends",
+  async ({ page, request }) => {
+    // An image the server is slow to send keeps the page's load open after React has mounted the
+    // page. It is held in the browser's network layer (the DevTools protocol), not with Playwright's
+    // routing, which would turn the HTTP cache off.
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on("Fetch.requestPaused", ({ requestId }) => {
+      setTimeout(() => void cdp.send("Fetch.continueRequest", { requestId }).catch(() => {}), 1500);
+    });
+    await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*slow-image=*" }] });
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const img = document.createElement("img");
+        img.alt = "";
+        img.src = `/icon.png?slow-image=${Math.random()}`;
+        document.body.append(img);
+      });
+    });
+    const count = () => page.getByText(/^[\d,]+ donations?$/).first();
+    await page.goto(path(FIRST));
+    await expect(count()).toHaveText(await donationsText(request, FIRST));
+    await page.goto(path(SECOND));
+    await expect(count()).toHaveText(await donationsText(request, SECOND));
+    // Twice: the second time, the page's refresh is the same request as the first time's, which
+    // Chromium would answer from its cache while the page is still loading.
+    for (const who of ["Hilde", "Ines"]) {
+      await gift(request, FIRST, who);
+      await page.goBack({ waitUntil: "commit" });
+      await page.waitForURL((u) => u.pathname === path(FIRST), { waitUntil: "commit" });
+      await expect(count(), `Back, after ${who}'s gift`).toHaveText(await donationsText(request, FIRST));
+      await page.goForward({ waitUntil: "commit" });
+      await page.waitForURL((u) => u.pathname === path(SECOND), { waitUntil: "commit" });
+      await expect(count()).toHaveText(await donationsText(request, SECOND));
+    }
+  },
+);
