@@ -1,3 +1,4 @@
+import "./ui.css";
 import type { Metadata } from "next";
 import { EmptyState } from "@/components/ui/empty-state";
 
@@ -17,6 +18,7 @@ export default function NotFound() {
       </p>
       <EmptyState
         title="We can't find that page"
+        level={1}
         icon="?"
         action={
           <span className="not-found-actions">

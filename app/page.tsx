@@ -1,3 +1,4 @@
+import "./ui.css";
 import Link from "next/link";
 import { getEnv } from "@/lib/env";
 

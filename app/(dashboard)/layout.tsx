@@ -1,3 +1,4 @@
+import "../ui.css";
 import type { ReactNode } from "react";
 import { SessionKeepAlive } from "@/components/dashboard/session-controls";
 import { SecondFactorPrompt } from "@/components/security/second-factor-prompt";

@@ -2,6 +2,7 @@ import {
   DEMO,
   donorContext,
   expect,
+  expectEveryClassStyled,
   expectNoSeriousViolations,
   giveThroughApi,
   money,
@@ -80,6 +81,7 @@ test.describe("donor account", () => {
       await expect(donorPage.getByRole("region", { name: "Recurring gifts" })).toContainText("You have no monthly or yearly gifts.");
       await expect(donorPage.getByRole("region", { name: "Year-end statements" })).toContainText(String(new Date().getUTCFullYear()));
       await expectNoSeriousViolations(donorPage, "account page, signed in");
+      await expectEveryClassStyled(donorPage, "account page, signed in");
       // The gift's receipt itself: its PDF, downloaded with the donor's cookie.
       const [receipt] = await Promise.all([donorPage.waitForEvent("download"), gifts.getByRole("link", { name: /^Receipt/ }).click()]);
       expect(receipt.suggestedFilename()).toMatch(new RegExp(`^receipt-${DEMO.orgSlug}-.+\\.pdf$`));

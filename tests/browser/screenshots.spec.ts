@@ -1,13 +1,23 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectNotBlank, giveThroughApi, publicCampaign, serverUrl, signedInTest, test } from "./support";
+import {
+  DEMO,
+  expect,
+  expectEveryClassStyled,
+  expectNotBlank,
+  giveThroughApi,
+  publicCampaign,
+  serverUrl,
+  signedInTest,
+  test,
+} from "./support";
 import { DEMO_HISTORY_SCALE, FULL_HISTORY_MIN_GIFTS } from "./demo-scale";
 
 // Full-page screenshots of the main pages at the project's width (desktop 1280, phone 375),
 // written to test-results/screenshots/<project>-<page>.png and checked to show a real page:
-// a successful response, visible text, no sideways overflow, and a decoded PNG that is not one
-// flat colour.
+// a successful response, visible text, no sideways overflow, every class styled, and a decoded PNG
+// that is not one flat colour.
 
 const dir = path.resolve(__dirname, "../../test-results/screenshots");
 mkdirSync(dir, { recursive: true });
@@ -25,6 +35,7 @@ async function shoot(page: Page, url: string, name: string, project: string, rea
     width,
   );
   await expect(page.getByText("This page could not be found")).toHaveCount(0);
+  await expectEveryClassStyled(page, name);
   const png = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(outDir, `${project}-${name}.png`) });
   expectNotBlank(png, `${project}-${name}`);
 }

@@ -171,6 +171,38 @@ export async function expectNoSeriousViolations(page: Page, what: string) {
   expect(results.passes.length, `${what}: axe ran its rules`).toBeGreaterThan(10);
 }
 
+/** The class names the page's stylesheets define, and those its elements carry. */
+export function pageClasses(page: Page): Promise<{ defined: string[]; used: string[] }> {
+  return page.evaluate(() => {
+    const defined = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) for (const m of rule.selectorText.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) defined.add(m[1]);
+        if ("cssRules" in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    const used = new Set<string>();
+    for (const el of Array.from(document.querySelectorAll("[class]"))) el.classList.forEach((c) => used.add(c));
+    return { defined: [...defined].sort(), used: [...used].sort() };
+  });
+}
+
+/**
+ * Every class an element of the page carries is defined by one of the page's stylesheets (CSS
+ * modules' classes too): a page whose layout no longer imports the stylesheet of its classes
+ * (app/ui.css) fails here instead of showing unstyled.
+ */
+export async function expectEveryClassStyled(page: Page, what: string) {
+  const { defined, used } = await pageClasses(page);
+  expect(used.length, `${what}: classes in the page`).toBeGreaterThan(0);
+  // `language-json` on a code block names its language (the HTML standard's convention), not a style.
+  expect(
+    used.filter((c) => !defined.includes(c) && !c.startsWith("language-")),
+    `${what}: classes no stylesheet of the page defines`,
+  ).toEqual([]);
+}
+
 /**
  * A PNG that is a real page, not a blank one: decodes it and requires that a visible share of
  * the pixels differ from the most common colour, that several colours are present and that the

@@ -1,3 +1,4 @@
+import "@/app/ui.css";
 import type { CSSProperties, ReactNode } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
