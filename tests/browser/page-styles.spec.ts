@@ -3,7 +3,8 @@ import { DEMO, expect, expectEveryClassStyled, pageClasses, signedInTest, test }
 // Which stylesheets each page loads. The donor's pages (donate, thank-you, embed) are styled by
 // their CSS modules and app/globals.css alone; every other page also needs the shared classes of
 // app/ui.css, which its layout imports. Each page here must define every class its elements
-// carry (the screenshot pages are checked the same way in screenshots.spec.ts).
+// carry (the screenshot pages are checked the same way in screenshots.spec.ts, at both widths).
+// The stylesheets a page loads do not depend on its width: desktop only.
 
 /** Classes of app/ui.css that a donate page must not carry the rules of: the dashboard's and the shared components'. */
 const SHARED_UI = ["button", "card", "table", "sidebar", "notice", "badge", "form-grid", "toast"];
@@ -14,7 +15,7 @@ test.describe("the donor's pages load no shared classes", () => {
     ["event page", `/o/${DEMO.orgSlug}/donate/${DEMO.event}`],
     ["embedded form", `/o/${DEMO.orgSlug}/donate/${DEMO.donation}/embed`],
   ] as const) {
-    test(what, async ({ page }) => {
+    test(what, { tag: "@desktop-only" }, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("button", { name: "Continue to payment" })).toBeVisible();
       await expectEveryClassStyled(page, what);
@@ -23,7 +24,7 @@ test.describe("the donor's pages load no shared classes", () => {
     });
   }
 
-  test("the payment step", async ({ page }) => {
+  test("the payment step", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto(`/o/${DEMO.orgSlug}/donate/${DEMO.donation}`);
     await page.getByRole("textbox", { name: "First name" }).fill("Ada");
     await page.getByRole("textbox", { name: "Last name" }).fill("Styles");
@@ -44,7 +45,7 @@ test.describe("the other public pages style every class", () => {
     ["unknown campaign", `/o/${DEMO.orgSlug}/donate/no-such-campaign`, 404],
     ["donor account, signed out", `/o/${DEMO.orgSlug}/account`, 200],
   ] as const) {
-    test(what, async ({ page }) => {
+    test(what, { tag: "@desktop-only" }, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(status);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -67,7 +68,7 @@ signedInTest.describe("the dashboard's pages style every class", () => {
     ["API access", `${base}/api-access`],
     ["security", "/dashboard/security"],
   ] as const) {
-    signedInTest(what, async ({ page }) => {
+    signedInTest(what, { tag: "@desktop-only" }, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

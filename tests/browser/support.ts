@@ -22,11 +22,15 @@ export function serverUrl(): string {
 
 /**
  * Playwright's `test` with `baseURL` pointing at that server, so `page.goto("/signin")` works,
- * and a guard on every test: any Content-Security-Policy violation on any page it visits (the
- * browser's `securitypolicyviolation` event, or its console message) fails the test, so the
- * pages' policy and what they really load cannot drift apart.
+ * and two guards on every test:
+ * - any Content-Security-Policy violation on any page it visits (the browser's
+ *   `securitypolicyviolation` event, or its console message) fails the test, so the pages' policy
+ *   and what they really load cannot drift apart;
+ * - so does a message a client component asked for and the page did not send (use-intl's
+ *   `MISSING_MESSAGE` error, which it logs to the console), so the donor's pages cannot send
+ *   fewer messages than their components read.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; missingMessages: string[] }>({
   baseURL: async ({}, use) => {
     await use(serverUrl());
   },
@@ -45,6 +49,17 @@ export const test = base.extend<{ cspViolations: string[] }>({
       });
       await use(violations);
       expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+  missingMessages: [
+    async ({ page }, use) => {
+      const missing: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.text().includes("MISSING_MESSAGE")) missing.push(msg.text());
+      });
+      await use(missing);
+      expect(missing, "messages a client component read that the page did not send").toEqual([]);
     },
     { auto: true },
   ],
