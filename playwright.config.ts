@@ -3,8 +3,10 @@ import { defineConfig } from "@playwright/test";
 /**
  * Browser tests (`npm run test:browser`, also the end of `npm test`): Playwright driving the
  * system's Chromium (/usr/bin/chromium, installed by .ci/run; Playwright never downloads a
- * browser) against ONE production server started by tests/browser/global-setup.ts the way
- * `npm start` runs it, on an embedded database in a fresh temporary directory.
+ * browser) against production servers started by tests/browser/global-setup.ts the way
+ * `npm start` runs it, each on an embedded database in a fresh temporary directory: one per
+ * worker, so that two workers never share a campaign's totals, an organization's history or
+ * the mailbox.
  */
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -14,7 +16,9 @@ export default defineConfig({
   outputDir: "test-results/playwright",
   globalSetup: "./tests/browser/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two at a time: a test spends most of its time waiting for pages and the server, so two
+  // workers use this machine's two cores where one left them half idle. Each has its own server.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

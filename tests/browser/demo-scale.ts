@@ -1,7 +1,7 @@
 /**
- * The share of the demo's year of gifts the browser tests' server plays (DEMO_HISTORY_SCALE): a
- * tenth, played in the background while the tests run, is enough history for the dashboard and
- * reports screenshots without a minute of CPU taken from the other tests.
+ * The share of the demo's year of gifts the browser tests' server plays (DEMO_HISTORY_SCALE)
+ * before it answers: a tenth is enough history for the dashboard and reports screenshots, and
+ * keeps the server's start short.
  */
 export const DEMO_HISTORY_SCALE = 0.1;
 

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { FullConfig } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
 import { startOidcProvider } from "../helpers/oidc-provider";
@@ -6,17 +7,6 @@ import { startDnsServer } from "../helpers/dns-server";
 import { ensureBuild, freePort, startServer } from "../helpers/server";
 import { DEMO_HISTORY_SCALE } from "./demo-scale";
 
-/**
- * One real server for the whole browser suite: `npm start`'s own command (server/start.ts) on
- * the production build, embedded PGlite in a fresh temporary directory, sandbox payments, the
- * demo seed, rate limits high enough for a test run, single sign-on through a real OpenID Connect
- * provider started here (tests/helpers/oidc-provider.ts), and custom-domain verification asking a
- * local DNS server that knows no record (tests/helpers/dns-server.ts). Its URL reaches the tests through
- * GOODFUND_E2E_URL (workers start after this and inherit the environment). The function
- * returned is Playwright's global teardown: it stops the server and removes the directory.
- *
- * GOODFUND_E2E_URL already set: use that server instead (handy while writing tests).
- */
 /** ensureBuild(), waiting out a build another process (`npm start`, the e2e suite) has under way. */
 async function buildOnce(): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
@@ -30,14 +20,55 @@ async function buildOnce(): Promise<void> {
   }
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/**
+ * One real server per worker for the browser suite: `npm start`'s own command (server/start.ts)
+ * on the production build, embedded PGlite in a fresh temporary directory, sandbox payments, the
+ * demo seed, rate limits high enough for a test run, single sign-on through a real OpenID Connect
+ * provider started here (tests/helpers/oidc-provider.ts), and custom-domain verification asking a
+ * local DNS server that knows no record (tests/helpers/dns-server.ts). Each server's URL reaches
+ * its worker through the environment (workers start after this and inherit it; support.ts's
+ * serverUrl() picks the worker's own). The function returned is Playwright's global teardown: it
+ * stops the servers, keeps their output in test-results/ and removes their directories.
+ *
+ * GOODFUND_E2E_URL already set: every worker uses that server instead (handy while writing tests).
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   if (process.env.GOODFUND_E2E_URL) return async () => {};
   await buildOnce();
+  const servers = await Promise.allSettled(Array.from({ length: config.workers }, (_, i) => startOne(i)));
+  const started = servers.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const stopAll = async () => {
+    mkdirSync(path.resolve(__dirname, "../../test-results"), { recursive: true });
+    for (const [i, stop] of started.entries()) {
+      // The server's own output (warnings and errors at LOG_LEVEL=warn), for a failure's post-mortem.
+      writeFileSync(path.resolve(__dirname, `../../test-results/browser-server-${i}.log`), await stop());
+    }
+  };
+  const failed = servers.find((s) => s.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  return stopAll;
+}
+
+/**
+ * The server of the worker whose TEST_PARALLEL_INDEX is `index` (Playwright never runs two
+ * workers with the same index at once): its URL in GOODFUND_E2E_URL_<index>, its data directory
+ * in GOODFUND_E2E_DATA_DIR_<index>. Workers running side by side thus never see each other's
+ * gifts, imports or audit entries. Answers how to stop it, which gives its output.
+ */
+async function startOne(index: number): Promise<() => Promise<string>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-browser-"));
   // The app's port is chosen first: the provider accepts only the app's own callback address.
   const port = await freePort();
   const oidc = await startOidcProvider(`http://localhost:${port}/api/auth/callback/oidc`);
   const dns = await startDnsServer();
+  const cleanUp = async () => {
+    await oidc.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await dns.close();
+  };
   const env = {
     DNS_RESOLVERS: dns.address,
     GOODFUND_DATA_DIR: dataDir,
@@ -80,43 +111,33 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let server;
   try {
     server = await startServer(env, port);
+    // The app's own URL (APP_URL defaults to http://localhost:$PORT): links, redirects and the
+    // session cookie all agree with the address the browser uses, as for someone running `npm start`.
+    const url = `http://localhost:${server.port}`;
+    await demoHistoryPlayed(url);
+    process.env[`GOODFUND_E2E_URL_${index}`] = url;
+    process.env[`GOODFUND_E2E_DATA_DIR_${index}`] = dataDir;
   } catch (err) {
-    await oidc.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await dns.close();
+    await server?.stop();
+    await cleanUp();
     throw err;
   }
-  // The app's own URL (APP_URL defaults to http://localhost:$PORT): links, redirects and the
-  // session cookie all agree with the address the browser uses, as for someone running `npm start`.
-  process.env.GOODFUND_E2E_URL = `http://localhost:${server.port}`;
-  await demoHistorySettled(process.env.GOODFUND_E2E_URL);
-  process.env.GOODFUND_E2E_DATA_DIR = dataDir;
+  const running = server;
   return async () => {
-    await server.stop();
-    await oidc.close();
-    // The server's own output (warnings and errors at LOG_LEVEL=warn), for a failure's post-mortem.
-    mkdirSync(path.resolve(__dirname, "../../test-results"), { recursive: true });
-    writeFileSync(path.resolve(__dirname, "../../test-results/browser-server.log"), server.output());
-    rmSync(dataDir, { recursive: true, force: true });
-    await dns.close();
+    await running.stop();
+    await cleanUp();
+    return running.output();
   };
 }
 
 /**
- * The server plays the demo's history in the background after it starts; tests that count a
- * campaign's total before and after a gift need it finished. Waits until the demo's main
- * campaign's public total has stopped moving for a while (the history pauses between chunks for
- * far less), at most five minutes.
+ * The server answers its first request only once the demo's history has played (the product's
+ * promise, which tests/e2e/server.test.ts checks gift by gift): the demo's main campaign has
+ * raised money already. Tests count totals before and after their own gifts from here on.
  */
-async function demoHistorySettled(url: string): Promise<void> {
-  const deadline = Date.now() + 5 * 60_000;
-  let last = { raised: -1, since: Date.now() };
-  while (Date.now() < deadline) {
-    const res = await fetch(`${url}/api/public/orgs/demo/campaigns/winter-meals`).catch(() => null);
-    const raised = res?.ok ? ((await res.json()) as { progress: { raisedAmountCents: number } }).progress.raisedAmountCents : -1;
-    if (raised !== last.raised) last = { raised, since: Date.now() };
-    else if (raised > 0 && Date.now() - last.since >= 12_000) return;
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-  throw new Error("the demo's history did not finish playing within five minutes");
+async function demoHistoryPlayed(url: string): Promise<void> {
+  const res = await fetch(`${url}/api/public/orgs/demo/campaigns/winter-meals`);
+  const body = res.ok ? ((await res.json()) as { progress: { raisedAmountCents: number } }) : null;
+  if (!body || body.progress.raisedAmountCents <= 0)
+    throw new Error(`the demo's history had not played when the server answered (${res.status})`);
 }

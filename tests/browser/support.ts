@@ -12,12 +12,25 @@ import {
 } from "@playwright/test";
 import { PNG } from "pngjs";
 
-/** The server global-setup.ts started (or GOODFUND_E2E_URL given by hand). */
+/**
+ * The server global-setup.ts started for this worker (Playwright gives each worker running at the
+ * same time its own TEST_PARALLEL_INDEX), or GOODFUND_E2E_URL given by hand.
+ */
 export function serverUrl(): string {
-  const url = process.env.GOODFUND_E2E_URL;
+  const url = process.env.GOODFUND_E2E_URL ?? process.env[`GOODFUND_E2E_URL_${process.env.TEST_PARALLEL_INDEX ?? 0}`];
   if (!url)
     throw new Error("GOODFUND_E2E_URL is not set: run the browser tests with `npx playwright test` (global-setup starts the server)");
   return url;
+}
+
+/** The data directory of this worker's server (see serverUrl). */
+export function serverDataDir(): string {
+  const dir = process.env[`GOODFUND_E2E_DATA_DIR_${process.env.TEST_PARALLEL_INDEX ?? 0}`];
+  if (!dir)
+    throw new Error(
+      "no data directory: the browser tests' own servers keep one (global-setup.ts); a server given by GOODFUND_E2E_URL does not",
+    );
+  return dir;
 }
 
 /**

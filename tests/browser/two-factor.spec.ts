@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { encode } from "next-auth/jwt";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, serverUrl, signInByEmail, test } from "./support";
+import { expect, expectNoSeriousViolations, serverDataDir, serverUrl, signInByEmail, test } from "./support";
 
 // Staff account security in the browser: an authenticator app set up from the QR code's secret
 // and used at the next sign-in; a passkey made and used through Chromium's virtual
@@ -168,7 +168,7 @@ test.describe("two-factor authentication", { tag: "@desktop-only" }, () => {
     const { id: userId } = (await (await page.request.get("/api/auth/session")).json()).user as { id: string };
 
     // The same person's session, its second factor passed 20 minutes ago (a token as next-auth issues it, without sid).
-    const secretKey = readFileSync(path.join(process.env.GOODFUND_E2E_DATA_DIR!, "nextauth-secret"), "utf8").trim();
+    const secretKey = readFileSync(path.join(serverDataDir(), "nextauth-secret"), "utf8").trim();
     const token = await encode({
       token: { sub: userId, email, name: null, twoFactorAt: Math.floor(Date.now() / 1000) - 20 * 60 },
       secret: secretKey,
