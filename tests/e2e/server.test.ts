@@ -36,7 +36,7 @@ describe("npm start (embedded)", () => {
     expect(ids.size).toBeGreaterThan(0);
     expect([planned(beforeStart), planned(new Date())]).toContain(ids.size);
     // It says it is ready once the start-up is done, and nothing ran on a database not yet made.
-    await expect.poll(() => app.server.output()).toContain("Goodfund is ready on");
+    await expect.poll(() => app.server.output(), { timeout: 15_000 }).toContain("Goodfund is ready on");
     const output = app.server.output();
     expect(output).toContain("playing the demo's year of gifts");
     expect(output.indexOf("Goodfund is ready on")).toBeGreaterThan(output.indexOf("playing the demo's year of gifts"));
