@@ -4,7 +4,11 @@ import { runMigrations } from "@/db/migrate";
 
 let ready: Promise<Db> | undefined;
 
-/** The test database, migrated: a fresh in-memory PGlite per file, or the shared Postgres one. */
+/**
+ * The test database, migrated: the file's own PGlite database (a copy of the template migrated
+ * before the run, tests/helpers/setup.ts, so migrating finds nothing left to do), or the shared
+ * Postgres one.
+ */
 export function testDb(): Promise<Db> {
   ready ??= (async () => {
     if (!process.env.TEST_DATABASE_URL) await runMigrations();
