@@ -57,7 +57,8 @@ function build(root, stdio) {
     cwd: root,
     stdio,
     encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "production" },
+    // No type check here (next.config.ts): `npm run typecheck` and CI do it.
+    env: { ...process.env, NODE_ENV: "production", GOODFUND_BUILD_TYPECHECK: "skip" },
   });
   if (r.status !== 0) {
     const detail = stdio === "inherit" ? "" : `\n${r.stdout}\n${r.stderr}`;
