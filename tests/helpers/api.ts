@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { getRouteMatcher } from "next/dist/shared/lib/router/utils/route-matcher";
 import { getRouteRegex } from "next/dist/shared/lib/router/utils/route-regex";
 import { sortPages } from "next/dist/shared/lib/router/utils/sortable-routes";
 import { NextRequest } from "next/server";
-import { API_ROUTES } from "@/app/api/api-routes";
 import { CLIENT_IP_HEADER, CLIENT_IP_KEY_ENV, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
 import type { RouteHandler } from "@/lib/api/route";
 import { issueSessionToken } from "@/lib/services/sessions/session-token";
@@ -11,19 +12,45 @@ import { testDb } from "./db";
 
 /**
  * Calls the app's real route handlers with real Request objects, routed by Next.js's own route
- * sorting and matching over the route manifest (static segments before dynamic ones before
- * catch-alls), so tests run the whole HTTP stack of a route (wrapper, validation, services,
- * database) without a build.
+ * sorting and matching over the route files under app/api (static segments before dynamic ones
+ * before catch-alls), so tests run the whole HTTP stack of a route (wrapper, validation,
+ * services, database) without a build. A route's module is imported when a test first calls it:
+ * a test file pays for loading the routes it uses, not all of them (the route manifest, which
+ * tests/integration/openapi.test.ts keeps in step with these files, imports every one).
  */
 type RouteModule = Partial<Record<string, RouteHandler>>;
-type Route = { path: string; module: RouteModule; match: (pathname: string) => false | Record<string, string | string[] | undefined> };
+type Route = {
+  path: string;
+  load: () => Promise<RouteModule>;
+  match: (pathname: string) => false | Record<string, string | string[] | undefined>;
+};
 
-const byPath = new Map(API_ROUTES.map((r) => [r.path, r.module as RouteModule]));
-const routes: Route[] = sortPages([...byPath.keys()]).map((path) => ({
+const API_DIR = path.resolve(__dirname, "../../app/api");
+
+/** `/api/...` for each route file under app/api, with its file. */
+const routeFiles = new Map(
+  readdirSync(API_DIR, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(path.sep).join("/"))
+    .filter((f) => f === "route.ts" || f.endsWith("/route.ts"))
+    .map((f) => [`/api${f === "route.ts" ? "" : `/${f.slice(0, -"/route.ts".length)}`}`, path.join(API_DIR, f)]),
+);
+
+const loaded = new Map<string, Promise<RouteModule>>();
+const routes: Route[] = sortPages([...routeFiles.keys()]).map((path) => ({
   path,
-  module: byPath.get(path)!,
+  load: () => {
+    if (!loaded.has(path)) loaded.set(path, import(routeFiles.get(path)!) as Promise<RouteModule>);
+    return loaded.get(path)!;
+  },
   match: getRouteMatcher(getRouteRegex(path)),
 }));
+
+/** The handlers of the route file served at `path` (`/api/donations/[id]/receipt.pdf`), for a test that builds its own request. */
+export async function routeHandlers(path: string): Promise<Record<string, RouteHandler>> {
+  const route = routes.find((r) => r.path === path);
+  if (!route) throw new Error(`no route file serves ${path}`);
+  return (await route.load()) as Record<string, RouteHandler>;
+}
 
 function match(pathname: string): { route: Route; params: Record<string, string | string[] | undefined> } | undefined {
   for (const route of routes) {
@@ -67,7 +94,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   const url = new URL(path, "http://localhost:3000");
   const found = match(url.pathname);
   if (!found) throw new Error(`no route file matches ${url.pathname}`);
-  const handler = found.route.module[method];
+  const handler = (await found.route.load())[method];
   if (!handler) throw new Error(`${url.pathname} exports no ${method}`);
   const headers = new Headers(opts.headers);
   if (opts.ip !== null) for (const [k, v] of Object.entries(serverClientIpHeaders(opts.ip ?? randomIp()))) headers.set(k, v);

@@ -1,9 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { API_ROUTES } from "@/app/api/api-routes";
-import type { RouteHandler } from "@/lib/api/route";
-import { get, patch, post, randomIp, serverClientIpHeaders } from "../helpers/api";
+import { get, patch, post, randomIp, routeHandlers, serverClientIpHeaders } from "../helpers/api";
 import {
   activeOrgAndCampaign,
   donorSessionCookieFor,
@@ -25,10 +23,10 @@ const pdfToText = (pdf: Uint8Array) =>
 
 /** GET /api/donations/:id/receipt.pdf through the route's handler, as bytes. */
 async function receipt(donationId: string, token?: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-  const route = API_ROUTES.find((r) => r.path === "/api/donations/[id]/receipt.pdf")!;
+  const route = await routeHandlers("/api/donations/[id]/receipt.pdf");
   const headers: Record<string, string> = { ...serverClientIpHeaders(randomIp()), ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const req = new NextRequest(`http://localhost:3000/api/donations/${donationId}/receipt.pdf`, { headers });
-  const res = await (route.module as Record<string, RouteHandler>).GET(req, { params: Promise.resolve({ id: donationId }) });
+  const res = await route.GET(req, { params: Promise.resolve({ id: donationId }) });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -236,10 +234,10 @@ describe("Gift Aid", () => {
 
 /** GET /api/donor/orgs/:orgSlug/donations/:id/receipt.pdf through the route's handler, as bytes, with a donor cookie. */
 async function donorReceipt(org: Org, donationId: string, cookie?: string) {
-  const route = API_ROUTES.find((r) => r.path === "/api/donor/orgs/[orgSlug]/donations/[id]/receipt.pdf")!;
+  const route = await routeHandlers("/api/donor/orgs/[orgSlug]/donations/[id]/receipt.pdf");
   const headers: Record<string, string> = { ...serverClientIpHeaders(randomIp()), ...(cookie ? { cookie } : {}) };
   const req = new NextRequest(`http://localhost:3000/api/donor/orgs/${org.slug}/donations/${donationId}/receipt.pdf`, { headers });
-  const res = await (route.module as Record<string, RouteHandler>).GET(req, {
+  const res = await route.GET(req, {
     params: Promise.resolve({ orgSlug: org.slug, id: donationId }),
   });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
