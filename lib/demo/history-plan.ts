@@ -427,7 +427,9 @@ export function planDemoHistory(now: Date, scale = 1): PlanStep[] {
   }
 
   // Monthly donors to the winter appeal and Friends of Riverside members: each plan renews on
-  // the same day every month (or year) until now; about one in eight is canceled along the way.
+  // the same day every month (or year) until now; about one in eight is canceled along the way,
+  // and always the second oldest monthly gift (the oldest shows a year of renewals), so the demo
+  // shows a canceled plan whatever the date.
   const planStarts = (n: number) => {
     const out: number[] = [];
     for (let k = 0; k < n; k++) {
@@ -436,9 +438,9 @@ export function planDemoHistory(now: Date, scale = 1): PlanStep[] {
     }
     return out;
   };
-  const startPlan = (campaign: PlannedCampaign, day: number, interval: "MONTH" | "YEAR", amount: number) => {
+  const startPlan = (campaign: PlannedCampaign, day: number, interval: "MONTH" | "YEAR", amount: number, canceled = false) => {
     const first = gift({ at: timeOn(day), campaign, amount, donor: someDonor(0.15), recurring: interval, tickets: null });
-    const cancelAfter = rng.chance(0.12) ? rng.int(1, 5) : Infinity;
+    const cancelAfter = rng.chance(0.12) || canceled ? rng.int(1, 5) : Infinity;
     const startDate = first.at;
     let last = startDate.getTime();
     for (let n = 1; ; n++) {
@@ -457,7 +459,9 @@ export function planDemoHistory(now: Date, scale = 1): PlanStep[] {
       last = next.getTime();
     }
   };
-  for (const day of planStarts(Math.round(MONTHLY_PLANS * scale))) startPlan("winter-meals", day, "MONTH", dollars(MONTHLY_AMOUNTS));
+  const monthly = planStarts(Math.round(MONTHLY_PLANS * scale));
+  const secondOldest = monthly.indexOf([...monthly].sort((a, b) => a - b)[1]);
+  for (const [k, day] of monthly.entries()) startPlan("winter-meals", day, "MONTH", dollars(MONTHLY_AMOUNTS), k === secondOldest);
   for (const day of planStarts(Math.round(MEMBERSHIP_PLANS * scale))) {
     const yearly = rng.chance(0.2);
     startPlan("friends", day, yearly ? "YEAR" : "MONTH", yearly ? rng.pick([5_000, 10_000, 25_000]) : dollars(MEMBERSHIP_AMOUNTS));

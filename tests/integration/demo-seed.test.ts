@@ -11,10 +11,13 @@ import { findViolations } from "../helpers/invariants";
 
 // The first-run demo: its organization and campaigns, and a year of history played through the
 // payment services (createDonation, then the processor events applyProcessorEvent applies). One
-// full seed for the file (a minute or more on PGlite), under a slug of its own: the first-run
-// seed proper (seedDemoIfEmpty) only seeds a database without organizations.
+// seed for the file at the product's default volume (DEMO_HISTORY_SCALE, half the full plan),
+// under a slug of its own: the first-run seed proper (seedDemoIfEmpty) only seeds a database
+// without organizations. The history ends today, so the bounds below hold for any date: each was
+// checked against the plan (planDemoHistory) for every third day of two years, with a margin.
 
 const NOW = new Date();
+const SCALE = 0.5;
 let org: typeof organizations.$inferSelect;
 let token: string;
 
@@ -40,8 +43,8 @@ const counted = (orgId: string) =>
 beforeAll(async () => {
   const db = await testDb();
   const slug = uniqueSlug("demo");
-  const played = await seedDemoOrganization(db, { slug, now: NOW });
-  expect(played).toBeGreaterThan(2_500);
+  const played = await seedDemoOrganization(db, { slug, now: NOW, scale: SCALE });
+  expect(played).toBeGreaterThan(1_100);
   [org] = await db.select().from(organizations).where(eq(organizations.slug, slug));
   token = await issueSessionToken({ sub: DEMO_OWNER.id, email: DEMO_OWNER.email, name: DEMO_OWNER.name });
 }, 1_200_000);
@@ -77,10 +80,10 @@ describe("the demo's year of history", () => {
     expect(await findViolations(await testDb(), [org.id])).toEqual([]);
   });
 
-  it("a few thousand gifts over the year before now, from named donors at example addresses, many giving again", async () => {
+  it("more than a thousand gifts over the year before now, from named donors at example addresses, many giving again", async () => {
     const { n } = await counted(org.id);
-    expect(n).toBeGreaterThanOrEqual(2_500);
-    expect(n).toBeLessThanOrEqual(4_000);
+    expect(n).toBeGreaterThanOrEqual(1_100);
+    expect(n).toBeLessThanOrEqual(2_000);
     const [span] = await rows<{ first: Date | string; last: Date | string }>(
       sql`select min(succeeded_at) as first, max(succeeded_at) as last from donations where org_id = ${org.id}`,
     );
@@ -90,7 +93,7 @@ describe("the demo's year of history", () => {
 
     const db = await testDb();
     const people = await db.select().from(donors).where(eq(donors.orgId, org.id));
-    expect(people.length).toBeGreaterThan(1_000);
+    expect(people.length).toBeGreaterThan(600);
     expect(people.every((d) => /@example\.(org|com)$/.test(d.email ?? "") && d.firstName && d.lastName)).toBe(true);
     expect(people.filter((d) => d.donationCount >= 2).length).toBeGreaterThan(200);
   });
@@ -142,9 +145,9 @@ describe("the demo's year of history", () => {
       .select({ n: count() })
       .from(donations)
       .where(and(eq(donations.orgId, org.id), eq(donations.isRenewal, true), eq(donations.status, "SUCCEEDED")));
-    expect(renewals.n).toBeGreaterThan(200);
+    expect(renewals.n).toBeGreaterThan(50);
     const plans = await db.select().from(recurringPlans).where(eq(recurringPlans.orgId, org.id));
-    expect(plans.filter((p) => p.status === "ACTIVE").length).toBeGreaterThan(30);
+    expect(plans.filter((p) => p.status === "ACTIVE").length).toBeGreaterThan(15);
     const canceled = plans.filter((p) => p.status === "CANCELED");
     expect(canceled.length).toBeGreaterThan(0);
     expect(canceled.every((p) => p.canceledAt && p.canceledAt < NOW && p.canceledAt > p.createdAt)).toBe(true);
@@ -154,7 +157,7 @@ describe("the demo's year of history", () => {
       from donations where org_id = ${org.id} and recurring_interval = 'MONTH' and recurring_plan_id is not null
       group by recurring_plan_id order by count(*) desc limit 1`);
     const times = typeof longest.times === "string" ? (longest.times as string).replace(/[{}]/g, "").split(",") : longest.times;
-    expect(times.length).toBeGreaterThanOrEqual(10);
+    expect(times.length).toBeGreaterThanOrEqual(8);
     for (let i = 1; i < times.length; i++) {
       const gap = (Date.parse(times[i]) - Date.parse(times[i - 1])) / 86_400_000;
       expect(gap).toBeGreaterThanOrEqual(28);
@@ -188,30 +191,30 @@ describe("the demo's year of history", () => {
     const parent = pages.find((c) => c.slug === "run-for-riverside")!;
     const children = pages.filter((c) => c.parentCampaignId === parent.id);
     expect(parent.raisedAmountCents).toBeGreaterThan(children.reduce((s, c) => s + c.raisedAmountCents, 0));
-    expect(children.reduce((s, c) => s + c.donationCount, 0)).toBeGreaterThan(100);
+    expect(children.reduce((s, c) => s + c.donationCount, 0)).toBeGreaterThan(30);
   });
 
-  it("gala tickets sold, under capacity; the sponsor's match near its cap, not over it", async () => {
+  it("gala tickets sold, under capacity; the sponsor's match well along, not over its cap", async () => {
     const list = await (await testDb()).select().from(campaigns).where(eq(campaigns.orgId, org.id));
     const gala = list.find((c) => c.slug === "harvest-gala")!;
-    expect(gala.ticketsSold).toBeGreaterThan(80);
+    expect(gala.ticketsSold).toBeGreaterThan(40);
     expect(gala.ticketsSold).toBeLessThanOrEqual(gala.ticketCapacity!);
     const winter = list.find((c) => c.slug === "winter-meals")!;
     expect(winter.matchingEnabled).toBe(true);
     expect(winter.matchedAmountCents).toBeLessThan(winter.matchingMaxCents!);
-    expect(winter.matchedAmountCents).toBeGreaterThanOrEqual(winter.matchingMaxCents! * 0.85);
+    expect(winter.matchedAmountCents).toBeGreaterThanOrEqual(winter.matchingMaxCents! * 0.7);
     expect(winter.raisedAmountCents).toBeLessThan(winter.goalAmountCents!);
-    expect(winter.raisedAmountCents).toBeGreaterThan(winter.goalAmountCents! * 0.5);
+    expect(winter.raisedAmountCents).toBeGreaterThan(winter.goalAmountCents! * 0.3);
   });
 
   it("sends nothing: the history's emails are done (dated with their gifts), none waits for the worker", async () => {
     const db = await testDb();
     const mail = await db.select().from(outbox).where(eq(outbox.orgId, org.id));
-    expect(mail.length).toBeGreaterThan(2_500);
+    expect(mail.length).toBeGreaterThan(1_000);
     expect(mail.filter((m) => m.status !== "SENT")).toEqual([]);
     expect(mail.filter((m) => m.kind !== "email")).toEqual([]);
     const old = mail.filter((m) => m.sentAt! < new Date(NOW.getTime() - 180 * 86_400_000));
-    expect(old.length).toBeGreaterThan(1_000);
+    expect(old.length).toBeGreaterThan(250);
   });
 });
 
@@ -219,7 +222,7 @@ describe("exactly once, and the same every time", () => {
   it("a second run (a restart, or a second instance) adds nothing", async () => {
     const db = await testDb();
     const before = await counted(org.id);
-    expect(await seedDemoOrganization(db, { slug: org.slug, now: NOW })).toBe(0);
+    expect(await seedDemoOrganization(db, { slug: org.slug, now: NOW, scale: SCALE })).toBe(0);
     expect(await seedDemoOrganization(db, { slug: org.slug })).toBe(0);
     // The first-run seed leaves a database that has organizations alone.
     expect(await seedDemoIfEmpty(db)).toBeNull();
@@ -227,8 +230,8 @@ describe("exactly once, and the same every time", () => {
   });
 
   it("the plan is deterministic, and the database holds exactly the plan", async () => {
-    const plan = planDemoHistory(NOW);
-    expect(planDemoHistory(new Date(NOW))).toEqual(plan);
+    const plan = planDemoHistory(NOW, SCALE);
+    expect(planDemoHistory(new Date(NOW), SCALE)).toEqual(plan);
     const gifts = plan.filter((s): s is PlannedGift => s.kind === "gift");
     const db = await testDb();
     const [{ n }] = await db.select({ n: count() }).from(donations).where(eq(donations.orgId, org.id));
