@@ -53,8 +53,13 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // The journey is one long desktop story; the phone widths are covered by screenshots and axe.
-      testIgnore: /journey\.spec\.ts/,
+      // Run at desktop width only:
+      // - the journey and the staff's back-office flows (recording, correcting and merging, the
+      //   year-end statements): desktop stories, whose pages the screenshots check at the phone's
+      //   width (no sideways scrolling, every class styled), and axe;
+      // - what the width does not change: the back/forward cache, double submits, the content
+      //   security policy, and a payment's status polling.
+      testIgnore: /(journey|system-of-record|statements|back-forward-cache|double-submit|security-headers|incomplete-gifts)\.spec\.ts/,
       // Tests tagged @desktop-only check something once (the keyboard walk, the blank-page detector).
       grepInvert: /@desktop-only/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },

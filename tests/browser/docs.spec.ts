@@ -29,84 +29,92 @@ function expectSelfContained(text: string, hrefs: string[], where: string) {
   ).toEqual([]);
 }
 
-test("GET /docs renders the reference's overview and an index of its sections; each section's page its endpoints, every parameter named", async ({
-  page,
-}) => {
-  // It opens every section's page.
-  test.setTimeout(240_000);
-  const res = await page.goto("/docs");
-  expect(res?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: /Goodfund API/ })).toBeVisible();
+test(
+  "GET /docs renders the reference's overview and an index of its sections; each section's page its endpoints, every parameter named",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    // It opens every section's page.
+    test.setTimeout(240_000);
+    const res = await page.goto("/docs");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: /Goodfund API/ })).toBeVisible();
 
-  // The introduction's list, rendered: bold words and inline code are elements, not asterisks.
-  const overview = page.locator("#overview");
-  await expect(overview.locator("li strong", { hasText: "Money" })).toBeVisible();
-  await expect(overview.locator("code", { hasText: "X-Request-Id" }).first()).toBeVisible();
-  expectNoRawMarkdown(await proseOf(page), "/docs");
+    // The introduction's list, rendered: bold words and inline code are elements, not asterisks.
+    const overview = page.locator("#overview");
+    await expect(overview.locator("li strong", { hasText: "Money" })).toBeVisible();
+    await expect(overview.locator("code", { hasText: "X-Request-Id" }).first()).toBeVisible();
+    expectNoRawMarkdown(await proseOf(page), "/docs");
 
-  // The index: a heading per section a reader looks for first, linked to its page, and each endpoint linked to its description.
-  for (const name of ["Organizations", "Campaigns", "Donations", "Webhooks"]) {
-    await expect(page.locator("#endpoints").getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
-  }
-  const toCreateDonation = page.locator("#tag-donations").getByRole("link", { name: /POST \/api\/donations$/ });
-  await expect(toCreateDonation).toHaveAttribute("href", "/docs/donations#createdonation");
-  await toCreateDonation.click();
-  await page.waitForURL(/\/docs\/donations#createdonation$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Donations" })).toBeVisible();
-  await expect(page.locator("#createdonation h3")).toContainText("POST");
-  await expect(page.locator("#createdonation h3")).toContainText("/api/donations");
-  // Operation descriptions and response texts render their code spans too.
-  await expect(page.locator("#createdonation code").first()).toBeAttached();
-  // Parameters: the request-ID header (a reusable parameter) is resolved like the others.
-  await expect(page.locator("#createdonation td", { hasText: /^X-Request-Id$/ })).toHaveCount(1);
+    // The index: a heading per section a reader looks for first, linked to its page, and each endpoint linked to its description.
+    for (const name of ["Organizations", "Campaigns", "Donations", "Webhooks"]) {
+      await expect(page.locator("#endpoints").getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
+    }
+    const toCreateDonation = page.locator("#tag-donations").getByRole("link", { name: /POST \/api\/donations$/ });
+    await expect(toCreateDonation).toHaveAttribute("href", "/docs/donations#createdonation");
+    await toCreateDonation.click();
+    await page.waitForURL(/\/docs\/donations#createdonation$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Donations" })).toBeVisible();
+    await expect(page.locator("#createdonation h3")).toContainText("POST");
+    await expect(page.locator("#createdonation h3")).toContainText("/api/donations");
+    // Operation descriptions and response texts render their code spans too.
+    await expect(page.locator("#createdonation code").first()).toBeAttached();
+    // Parameters: the request-ID header (a reusable parameter) is resolved like the others.
+    await expect(page.locator("#createdonation td", { hasText: /^X-Request-Id$/ })).toHaveCount(1);
 
-  // Every section's page: its operations, no Markdown left as text, and every parameter with a name.
-  const sections = await page
-    .getByRole("navigation", { name: "API sections" })
-    .locator("a")
-    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => /^\/docs\/[a-z0-9-]+$/.test(h) && h !== "/docs/schemas"));
-  expect(sections.length).toBeGreaterThanOrEqual(8);
-  const names: string[] = [];
-  for (const href of sections) {
-    expect((await page.goto(href))?.status(), href).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 }), href).toHaveCount(1);
-    expect(await page.locator("article").count(), `${href} describes its operations`).toBeGreaterThan(0);
-    expectNoRawMarkdown(await proseOf(page), href);
-    names.push(
-      ...(await page
-        .locator("table")
-        .filter({ has: page.locator("caption", { hasText: "Parameters" }) })
-        .locator("tbody tr td:first-child")
-        .allTextContents()),
-    );
-  }
-  expect(names.length).toBeGreaterThan(20);
-  expect(names.filter((n) => n.trim() === "")).toEqual([]);
-  // The success response lists its headers, resolved with their descriptions.
-  await page.goto("/docs/organizations");
-  await expect(page.locator("#listorganizations dt", { hasText: "X-RateLimit-Remaining" })).toBeAttached();
-  // A schema reference leads to the schema on the schemas page.
-  await page.locator("#listorganizations details summary").first().click();
-  const ref = page.locator('#listorganizations a[href^="/docs/schemas#schema-"]').first();
-  const href = (await ref.getAttribute("href"))!;
-  await ref.click();
-  const hash = href.slice("/docs/schemas".length);
-  await page.waitForURL((url) => url.pathname === "/docs/schemas" && url.hash === hash);
-  await expect(page.locator(hash)).toBeAttached();
-  // An unknown section is the site's 404.
-  expect((await page.goto("/docs/no-such-section"))?.status()).toBe(404);
-});
+    // Every section's page: its operations, no Markdown left as text, and every parameter with a name.
+    const sections = await page
+      .getByRole("navigation", { name: "API sections" })
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => /^\/docs\/[a-z0-9-]+$/.test(h) && h !== "/docs/schemas"));
+    expect(sections.length).toBeGreaterThanOrEqual(8);
+    const names: string[] = [];
+    for (const href of sections) {
+      expect((await page.goto(href))?.status(), href).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }), href).toHaveCount(1);
+      expect(await page.locator("article").count(), `${href} describes its operations`).toBeGreaterThan(0);
+      expectNoRawMarkdown(await proseOf(page), href);
+      names.push(
+        ...(await page
+          .locator("table")
+          .filter({ has: page.locator("caption", { hasText: "Parameters" }) })
+          .locator("tbody tr td:first-child")
+          .allTextContents()),
+      );
+    }
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((n) => n.trim() === "")).toEqual([]);
+    // The success response lists its headers, resolved with their descriptions.
+    await page.goto("/docs/organizations");
+    await expect(page.locator("#listorganizations dt", { hasText: "X-RateLimit-Remaining" })).toBeAttached();
+    // A schema reference leads to the schema on the schemas page.
+    await page.locator("#listorganizations details summary").first().click();
+    const ref = page.locator('#listorganizations a[href^="/docs/schemas#schema-"]').first();
+    const href = (await ref.getAttribute("href"))!;
+    await ref.click();
+    const hash = href.slice("/docs/schemas".length);
+    await page.waitForURL((url) => url.pathname === "/docs/schemas" && url.hash === hash);
+    await expect(page.locator(hash)).toBeAttached();
+    // An unknown section is the site's 404.
+    expect((await page.goto("/docs/no-such-section"))?.status()).toBe(404);
+  },
+);
 
-test("the reference's pages fit a 375 px phone: no sideways scrolling, no serious axe finding", async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 375, height: 812 });
-  for (const path of ["/docs", "/docs/donations", "/docs/schemas", "/docs/guides/authentication"]) {
-    expect((await page.goto(path))?.status(), path).toBe(200);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${path}: no sideways scrolling at 375 px`).toBeLessThanOrEqual(1);
-    await expectNoSeriousViolations(page, `${path} at 375 px`);
-  }
-});
+// The content checks above are the same at any width, and this one sets the phone's width itself:
+// each runs once (@desktop-only).
+test(
+  "the reference's pages fit a 375 px phone: no sideways scrolling, no serious axe finding",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ["/docs", "/docs/donations", "/docs/schemas", "/docs/guides/authentication"]) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path}: no sideways scrolling at 375 px`).toBeLessThanOrEqual(1);
+      await expectNoSeriousViolations(page, `${path} at 375 px`);
+    }
+  },
+);
 
 test("every guide linked from /docs renders, and none points outside the product @desktop-only", async ({ page, request }) => {
   // It opens every guide and every page they link to.

@@ -6,6 +6,7 @@ import { DEMO, expect, test } from "./support";
 
 const DONATE = `/o/${DEMO.orgSlug}/donate/${DEMO.donation}`;
 
+// The phone is set here, so the desktop project's run is the phone run: once is enough (@desktop-only).
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
 async function noHorizontalScroll(page: Page) {
@@ -13,55 +14,59 @@ async function noHorizontalScroll(page: Page) {
   expect(overflow, "the page is wider than the screen").toBeLessThanOrEqual(0);
 }
 
-test("?lang=es: the donate page in Spanish, a sandbox gift, and the thank-you page in Spanish", async ({ page }) => {
-  await page.goto(`${DONATE}?lang=es`);
-  await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByRole("heading", { name: "Haga una donación" })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Elija un importe" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Continuar al pago" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ir al contenido" })).toBeAttached();
-  // Money in Spanish: "25 US$", not "$25".
-  await expect(page.getByRole("radio", { name: /^25\sUS\$$/ })).toBeAttached();
-  // The language menu: each language in its own name, the current one marked.
-  const menu = page.getByRole("navigation", { name: "Idioma" });
-  await expect(menu.getByRole("link", { name: "Español" })).toHaveAttribute("aria-current", "true");
-  await expect(menu.getByRole("link", { name: "Deutsch" })).toHaveAttribute("href", `${DONATE}?lang=de`);
-  await noHorizontalScroll(page);
+test(
+  "?lang=es: the donate page in Spanish, a sandbox gift, and the thank-you page in Spanish",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    await page.goto(`${DONATE}?lang=es`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { name: "Haga una donación" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Elija un importe" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continuar al pago" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ir al contenido" })).toBeAttached();
+    // Money in Spanish: "25 US$", not "$25".
+    await expect(page.getByRole("radio", { name: /^25\sUS\$$/ })).toBeAttached();
+    // The language menu: each language in its own name, the current one marked.
+    const menu = page.getByRole("navigation", { name: "Idioma" });
+    await expect(menu.getByRole("link", { name: "Español" })).toHaveAttribute("aria-current", "true");
+    await expect(menu.getByRole("link", { name: "Deutsch" })).toHaveAttribute("href", `${DONATE}?lang=de`);
+    await noHorizontalScroll(page);
 
-  // The form's own check, in Spanish.
-  await page.getByRole("button", { name: "Continuar al pago" }).click();
-  await expect(page.getByText("Introduzca su nombre")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Nombre" })).toBeFocused();
+    // The form's own check, in Spanish.
+    await page.getByRole("button", { name: "Continuar al pago" }).click();
+    await expect(page.getByText("Introduzca su nombre")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Nombre" })).toBeFocused();
 
-  await page.getByRole("radio", { name: /^25\sUS\$$/ }).check();
-  await page.getByRole("textbox", { name: "Nombre" }).fill("Lucía");
-  await page.getByRole("textbox", { name: "Apellidos" }).fill("García");
-  await page.getByRole("textbox", { name: "Correo electrónico" }).fill(`lucia-${Date.now().toString(36)}@example.org`);
-  await expect(page.getByText(/^Donará 25,00\sUS\$$/)).toBeVisible();
-  const sent = page.waitForRequest((r) => r.url().endsWith("/api/donations") && r.method() === "POST");
-  await page.getByRole("button", { name: "Continuar al pago" }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ amount: 2500, locale: "es" });
+    await page.getByRole("radio", { name: /^25\sUS\$$/ }).check();
+    await page.getByRole("textbox", { name: "Nombre" }).fill("Lucía");
+    await page.getByRole("textbox", { name: "Apellidos" }).fill("García");
+    await page.getByRole("textbox", { name: "Correo electrónico" }).fill(`lucia-${Date.now().toString(36)}@example.org`);
+    await expect(page.getByText(/^Donará 25,00\sUS\$$/)).toBeVisible();
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/donations") && r.method() === "POST");
+    await page.getByRole("button", { name: "Continuar al pago" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ amount: 2500, locale: "es" });
 
-  await expect(page.getByRole("heading", { name: "Pago" })).toBeFocused();
-  await expect(page.getByText("Paso 2 de 2")).toBeVisible();
-  await page.getByRole("textbox", { name: "Número de tarjeta" }).fill("4242 4242 4242 4242");
-  await page.getByRole("textbox", { name: "Fecha de caducidad" }).fill("12 / 34");
-  await page.getByRole("textbox", { name: "Código de seguridad" }).fill("123");
-  await noHorizontalScroll(page);
-  await page.getByRole("button", { name: /^Pagar 25,00\sUS\$$/ }).click();
+    await expect(page.getByRole("heading", { name: "Pago" })).toBeFocused();
+    await expect(page.getByText("Paso 2 de 2")).toBeVisible();
+    await page.getByRole("textbox", { name: "Número de tarjeta" }).fill("4242 4242 4242 4242");
+    await page.getByRole("textbox", { name: "Fecha de caducidad" }).fill("12 / 34");
+    await page.getByRole("textbox", { name: "Código de seguridad" }).fill("123");
+    await noHorizontalScroll(page);
+    await page.getByRole("button", { name: /^Pagar 25,00\sUS\$$/ }).click();
 
-  await page.waitForURL(/\/thank-you\?donation=[^&]+&lang=es$/);
-  await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias, Lucía!", { timeout: 20_000 });
-  await expect(page.getByText("Su recibo está en camino a su correo electrónico.")).toBeVisible();
-  await expect(page.getByRole("link", { name: /^← Volver a / })).toHaveAttribute("href", `${DONATE}?lang=es`);
-  await noHorizontalScroll(page);
+    await page.waitForURL(/\/thank-you\?donation=[^&]+&lang=es$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias, Lucía!", { timeout: 20_000 });
+    await expect(page.getByText("Su recibo está en camino a su correo electrónico.")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^← Volver a / })).toHaveAttribute("href", `${DONATE}?lang=es`);
+    await noHorizontalScroll(page);
 
-  // Back on the donate page, it says the gift went through, in Spanish.
-  await page.getByRole("link", { name: /^← Volver a / }).click();
-  await expect(page.getByText(/^Donó 25\sUS\$ hace un momento\./)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Volver a donar" })).toBeVisible();
-});
+    // Back on the donate page, it says the gift went through, in Spanish.
+    await page.getByRole("link", { name: /^← Volver a / }).click();
+    await expect(page.getByText(/^Donó 25\sUS\$ hace un momento\./)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Volver a donar" })).toBeVisible();
+  },
+);
 
 test.describe("a French browser", () => {
   test.use({ locale: "fr-FR" });
@@ -88,13 +93,17 @@ test.describe("a French browser", () => {
   });
 });
 
-test("?lang=es: the sandbox's Test mode banner is in Spanish on the donate, thank-you and account pages", async ({ page }) => {
-  for (const path of [`${DONATE}?lang=es`, `${DONATE}/thank-you?donation=none&lang=es`, `/o/${DEMO.orgSlug}/account/sign-in?lang=es`]) {
-    await page.goto(path);
-    await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
-    const banner = page.getByRole("complementary", { name: "Modo de prueba" });
-    await expect(banner, path).toHaveText("Modo de prueba — no se realizan pagos reales.");
-    await expect(page.getByRole("complementary", { name: "Test mode" }), path).toHaveCount(0);
-    await expect(page.getByText(/no real payments/i), path).toHaveCount(0);
-  }
-});
+test(
+  "?lang=es: the sandbox's Test mode banner is in Spanish on the donate, thank-you and account pages",
+  { tag: "@desktop-only" },
+  async ({ page }) => {
+    for (const path of [`${DONATE}?lang=es`, `${DONATE}/thank-you?donation=none&lang=es`, `/o/${DEMO.orgSlug}/account/sign-in?lang=es`]) {
+      await page.goto(path);
+      await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
+      const banner = page.getByRole("complementary", { name: "Modo de prueba" });
+      await expect(banner, path).toHaveText("Modo de prueba — no se realizan pagos reales.");
+      await expect(page.getByRole("complementary", { name: "Test mode" }), path).toHaveCount(0);
+      await expect(page.getByText(/no real payments/i), path).toHaveCount(0);
+    }
+  },
+);

@@ -118,6 +118,35 @@ signedInTest.describe("dashboard pages", () => {
     await shoot(page, `${base}/reports`, "reports", info.project.name, h1("Reports"));
   });
 
+  // The system of record's pages, whose flows (tests/browser/system-of-record.spec.ts and
+  // statements.spec.ts) run at desktop width only: here they are checked at each width.
+  signedInTest("donors list", async ({ page }, info) => {
+    await shoot(page, `${base}/donors`, "donors", info.project.name, async (p) => {
+      await h1("Donors")(p);
+      // A page of the demo's donors: the table's header row, then at least five of theirs.
+      await expect(p.getByRole("main").getByRole("row").nth(5)).toBeVisible();
+    });
+  });
+
+  signedInTest("a donor's record", async ({ page }, info) => {
+    const res = await page.request.get(`/api/orgs/${DEMO.orgSlug}/donors?q=${encodeURIComponent("shots@example.org")}`);
+    expect(res.status(), await res.text()).toBe(200);
+    const [donor] = ((await res.json()) as { data: { id: string }[] }).data;
+    await shoot(page, `${base}/donors/${donor.id}`, "donor", info.project.name, h1("Sam Shots"));
+  });
+
+  signedInTest("record a gift", async ({ page }, info) => {
+    await shoot(page, `${base}/donations/record`, "record-gift", info.project.name, h1("Record a gift"));
+  });
+
+  signedInTest("settings", async ({ page }, info) => {
+    await shoot(page, `${base}/settings`, "settings", info.project.name, h1("Organization"));
+  });
+
+  signedInTest("year-end statements", async ({ page }, info) => {
+    await shoot(page, `${base}/statements`, "statements", info.project.name, h1("Year-end statements"));
+  });
+
   signedInTest("emails", async ({ page }, info) => {
     await shoot(page, `${base}/emails`, "emails", info.project.name, async (p) => {
       await h1("Emails")(p);
