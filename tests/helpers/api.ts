@@ -36,19 +36,19 @@ const routeFiles = new Map(
 );
 
 const loaded = new Map<string, Promise<RouteModule>>();
-const routes: Route[] = sortPages([...routeFiles.keys()]).map((path) => ({
-  path,
+const routes: Route[] = sortPages([...routeFiles.keys()]).map((routePath) => ({
+  path: routePath,
   load: () => {
-    if (!loaded.has(path)) loaded.set(path, import(routeFiles.get(path)!) as Promise<RouteModule>);
-    return loaded.get(path)!;
+    if (!loaded.has(routePath)) loaded.set(routePath, import(routeFiles.get(routePath)!) as Promise<RouteModule>);
+    return loaded.get(routePath)!;
   },
-  match: getRouteMatcher(getRouteRegex(path)),
+  match: getRouteMatcher(getRouteRegex(routePath)),
 }));
 
-/** The handlers of the route file served at `path` (`/api/donations/[id]/receipt.pdf`), for a test that builds its own request. */
-export async function routeHandlers(path: string): Promise<Record<string, RouteHandler>> {
-  const route = routes.find((r) => r.path === path);
-  if (!route) throw new Error(`no route file serves ${path}`);
+/** The handlers of the route file served at `routePath` (`/api/donations/[id]/receipt.pdf`), for a test that builds its own request. */
+export async function routeHandlers(routePath: string): Promise<Record<string, RouteHandler>> {
+  const route = routes.find((r) => r.path === routePath);
+  if (!route) throw new Error(`no route file serves ${routePath}`);
   return (await route.load()) as Record<string, RouteHandler>;
 }
 
