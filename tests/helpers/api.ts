@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { getRouteMatcher } from "next/dist/shared/lib/router/utils/route-matcher";
 import { getRouteRegex } from "next/dist/shared/lib/router/utils/route-regex";
@@ -8,6 +7,8 @@ import { NextRequest } from "next/server";
 import { CLIENT_IP_HEADER, CLIENT_IP_KEY_ENV, CLIENT_IP_PROOF_HEADER, clientIpProof } from "@/lib/api/client-ip";
 import type { RouteHandler } from "@/lib/api/route";
 import { issueSessionToken } from "@/lib/services/sessions/session-token";
+// @ts-expect-error plain ESM script without type declarations
+import { apiPathOf, apiRouteDirs } from "../../scripts/generate-route-manifest.mjs";
 import { testDb } from "./db";
 
 /**
@@ -25,14 +26,11 @@ type Route = {
   match: (pathname: string) => false | Record<string, string | string[] | undefined>;
 };
 
-const API_DIR = path.resolve(__dirname, "../../app/api");
+const ROOT = path.resolve(__dirname, "../..");
 
 /** `/api/...` for each route file under app/api, with its file. */
-const routeFiles = new Map(
-  readdirSync(API_DIR, { recursive: true, encoding: "utf8" })
-    .map((f) => f.split(path.sep).join("/"))
-    .filter((f) => f === "route.ts" || f.endsWith("/route.ts"))
-    .map((f) => [`/api${f === "route.ts" ? "" : `/${f.slice(0, -"/route.ts".length)}`}`, path.join(API_DIR, f)]),
+const routeFiles = new Map<string, string>(
+  (apiRouteDirs(ROOT) as string[]).map((dir) => [apiPathOf(dir), path.join(ROOT, "app/api", dir, "route.ts")]),
 );
 
 const loaded = new Map<string, Promise<RouteModule>>();
