@@ -40,12 +40,17 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
   if (f.created) {
     return (
       <PaymentStep
-        f={f}
-        onChangeGift={changeGift}
-        created={f.created}
+        isEvent={isEvent}
+        campaignTitle={campaign.title}
         organizationName={organizationName}
+        money={f.money}
+        headingId={ids.id("payment")}
+        headingLevel={3}
+        donation={f.created}
+        clientSecret={f.created.clientSecret}
         payment={payment}
         thankYouPath={thankYouPath}
+        changeGift={{ onClick: changeGift }}
       />
     );
   }
