@@ -6,8 +6,9 @@
 // ./routes.generated.ts); pages are classed here.
 //
 //   priority  what a route declares `overload: "priority"` (starting a donation, the processor's
-//             events, the sandbox's payment confirmation) and the thank-you page a paid donor
-//             lands on: a much higher limit, a long queue
+//             events, the sandbox's payment confirmation), the payment page a started donation
+//             leads to and the thank-you page a paid donor lands on: a much higher limit, a long
+//             queue
 //   api       the rest of the API and the dashboard: queued, then 503 with Retry-After
 //   pages     public page views: queued, then rendered without the donor roll and leaderboard
 //             (the request carries `x-goodfund-load: shed`, which the donate page reads), in a
@@ -181,8 +182,9 @@ export function requestClass(method: string, pathname: string, rules: ClassRules
     }
     return "api";
   }
-  // Where a donor lands once paid (app host or an organization's custom domain): never shed.
-  if (/^(?:\/o\/[^/]+)?\/donate\/[^/]+\/thank-you\/?$/.test(pathname)) return "priority";
+  // Where a started donation is paid, and where the donor lands once paid (app host or an
+  // organization's custom domain): never shed.
+  if (/^(?:\/o\/[^/]+)?\/donate\/[^/]+\/(?:pay|thank-you)\/?$/.test(pathname)) return "priority";
   if (pathname === "/dashboard" || pathname.startsWith("/dashboard/")) return "api";
   return "pages";
 }

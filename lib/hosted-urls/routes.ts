@@ -4,7 +4,7 @@ import { SLUG_PATTERN } from "@/lib/slug";
  * What a request's host serves, by path (contract: hosted URLs): proxy.ts applies it to pages,
  * withRoute's host step (lib/api/route.ts) to the API. On an
  * organization's custom domain only its public pages, their assets and the public API exist:
- * `/` is its landing page, `/donate/{slug}` (with `/thank-you`, `/embed`) its donate pages and
+ * `/` is its landing page, `/donate/{slug}` (with `/pay`, `/thank-you`, `/embed`) its donate pages and
  * `/account/**` its donors' account pages, all served from `/o/{orgSlug}/...`; the dashboard,
  * sign-in, the docs and the authenticated API answer 404 there. On the app's own host (and any
  * host that is nobody's custom domain) everything is served as is, and the short URL
@@ -31,7 +31,7 @@ export const EMBED_HEADER = "x-goodfund-embed";
 // Files every host serves: Next.js's bundles and images, the icons, the demo's cover images, the embed script.
 const ASSETS = /^\/(_next\/|covers\/|embed\.js$|favicon\.ico$|icon\.png$|apple-icon\.png$)/;
 // The donate page's steps, as they follow `/donate/{slug}`.
-const DONATE_SUFFIX = /^(\/thank-you|\/embed|\/embed\/thank-you)?\/?$/;
+const DONATE_SUFFIX = /^(\/pay|\/thank-you|\/embed|\/embed\/thank-you)?\/?$/;
 
 const isSlug = (s: string) => s.length <= 100 && SLUG_PATTERN.test(s);
 

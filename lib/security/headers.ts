@@ -77,13 +77,14 @@ export function pageSecurityHeaders(
   };
 }
 
-// The donate pages, the embeddable form and their thank-you pages: a total or a gift's state
-// served from a cache (a proxy's, or the browser's own without asking) would be wrong, and could
-// lead a donor to give twice. So they are kept by no shared cache and checked with the server each
-// time (`private, no-cache`), but not `no-store`, which would keep Chromium from putting them in
-// its back/forward cache: a page restored from there refreshes its figures itself when it shows
-// (components/donate/fresh-on-return.tsx), as it does when Back shows it from the HTTP cache.
-const ALWAYS_REVALIDATED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/embed)?(\/thank-you)?\/?$/;
+// The donate pages, their payment page, the embeddable form and their thank-you pages: a total or
+// a gift's state served from a cache (a proxy's, or the browser's own without asking) would be
+// wrong, and could lead a donor to give twice. So they are kept by no shared cache and checked
+// with the server each time (`private, no-cache`), but not `no-store`, which would keep Chromium
+// from putting them in its back/forward cache: a page restored from there refreshes its figures
+// itself when it shows (components/donate/fresh-on-return.tsx), as it does when Back shows it
+// from the HTTP cache.
+const ALWAYS_REVALIDATED_PAGES = /^\/o\/[^/]+\/donate\/[^/]+(\/pay|(\/embed)?(\/thank-you)?)\/?$/;
 // The donor account pages: one donor's gifts, never to be kept by any cache or shown after sign-out.
 const NEVER_STORED_PAGES = /^\/o\/[^/]+\/account(\/sign-in)?\/?$/;
 

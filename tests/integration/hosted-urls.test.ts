@@ -67,6 +67,7 @@ describe("an organization's custom domain", () => {
       ["/", `/o/${org.slug}`],
       [`/donate/${campaignSlug}`, `/o/${org.slug}/donate/${campaignSlug}`],
       [`/donate/${campaignSlug}/thank-you`, `/o/${org.slug}/donate/${campaignSlug}/thank-you`],
+      [`/donate/${campaignSlug}/pay`, `/o/${org.slug}/donate/${campaignSlug}/pay`],
       [`/donate/${campaignSlug}/embed`, `/o/${org.slug}/donate/${campaignSlug}/embed`],
       [`/donate/${campaignSlug}/embed/thank-you`, `/o/${org.slug}/donate/${campaignSlug}/embed/thank-you`],
       ["/account", `/o/${org.slug}/account`],
@@ -233,6 +234,9 @@ describe("the short URL {APP_URL}/donate/{slug}", () => {
     const thanks = await through(`${APP}/donate/${slug}/embed`);
     expect(thanks.status).toBe(308);
     expect(thanks.headers.get("location")).toBe(`${APP}/o/${plain.slug}/donate/${slug}/embed`);
+    const pay = await through(`${APP}/donate/${slug}/pay?donation=x`);
+    expect(pay.status).toBe(308);
+    expect(pay.headers.get("location")).toBe(`${APP}/o/${plain.slug}/donate/${slug}/pay?donation=x`);
   });
 
   it("redirects to the organization's custom domain when it has one", async () => {

@@ -3,11 +3,12 @@ import { RECENT_GIFT_MS, forgetRecentGift, readRecentGift, recordRecentGift, sin
 import { pageCacheHeaders } from "@/lib/security/headers";
 
 describe("pageCacheHeaders", () => {
-  it("is revalidated every time but not no-store on the donate pages, the embed and their thank-you pages (back/forward cache)", () => {
+  it("is revalidated every time but not no-store on the donate pages, their payment page, the embed and their thank-you pages (back/forward cache)", () => {
     for (const path of [
       "/o/demo/donate/winter-meals",
       "/o/demo/donate/winter-meals/",
       "/o/demo/donate/winter-meals/thank-you",
+      "/o/demo/donate/winter-meals/pay",
       "/o/demo/donate/winter-meals/embed",
       "/o/demo/donate/winter-meals/embed/thank-you",
     ]) {
@@ -22,7 +23,14 @@ describe("pageCacheHeaders", () => {
   });
 
   it("leaves other pages to Next.js", () => {
-    for (const path of ["/", "/signin", "/dashboard/demo", "/o/demo/donate/winter-meals/other", "/o/demo/donate"]) {
+    for (const path of [
+      "/",
+      "/signin",
+      "/dashboard/demo",
+      "/o/demo/donate/winter-meals/other",
+      "/o/demo/donate/winter-meals/embed/pay",
+      "/o/demo/donate",
+    ]) {
       expect(pageCacheHeaders(path), path).toEqual({});
     }
   });

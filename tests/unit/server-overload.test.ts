@@ -161,6 +161,8 @@ describe("requestClass", () => {
     ["POST", "/api/sandbox/payments/confirm", "priority"],
     ["GET", "/o/demo/donate/spring/thank-you", "priority"],
     ["GET", "/donate/spring/thank-you", "priority"],
+    ["GET", "/o/demo/donate/spring/pay", "priority"],
+    ["GET", "/donate/spring/pay", "priority"],
     ["GET", "/api/donations/don_1", "api"],
     ["GET", "/api/orgs/demo/campaigns", "api"],
     ["GET", "/api/public/orgs/demo/campaigns/spring", "api"],
