@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db";
 import { getMembershipRole } from "@/db/queries/organizations";
 import { countCampaignSupporters, findDraftCampaign, findPublicCampaign } from "@/db/queries/public-campaigns";
-import type { Campaign, Organization } from "@/db/schema";
+import { donations, type Campaign, type Organization } from "@/db/schema";
 import { publicCampaignView, type PublicView } from "@/lib/cache/public-campaign-view";
 import { getCurrentUser } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
@@ -69,6 +70,31 @@ export const loadView = cache(async (orgSlug: string, slug: string) => {
  * header, and drops any a client sends): render it without the costly sections.
  */
 export const isLightRender = cache(async () => (await headers()).get(LOAD_HEADER) === "shed");
+
+/**
+ * A donation as the thank-you and payment pages show it: only what the donor needs to see, by
+ * donation ID *and* campaign, so a guessed or foreign ID shows nothing. Never the email, last
+ * name or message.
+ */
+export async function findDonation(id: string, campaignId: string) {
+  if (!/^[\w-]{1,100}$/.test(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      amount: donations.amount,
+      feeCents: donations.feeCents,
+      currency: donations.currency,
+      firstName: donations.firstName,
+      status: donations.status,
+      failureReason: donations.failureReason,
+      recurringInterval: donations.recurringInterval,
+      tickets: donations.tickets,
+    })
+    .from(donations)
+    .where(and(eq(donations.id, id), eq(donations.campaignId, campaignId)))
+    .limit(1);
+  return row ?? null;
+}
 
 /** How many people have given to the campaign. */
 export const loadSupporterCount = cache(async (campaignId: string) => countCampaignSupporters(await getDb(), campaignId));

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { donationEvents, donations } from "@/db/schema";
+import { donationEvents } from "@/db/schema";
 import { AutoRefresh } from "@/components/donate/auto-refresh";
 import { FreshOnReturn } from "@/components/donate/fresh-on-return";
 import { withLang } from "@/lib/i18n/href";
@@ -16,7 +16,7 @@ import { donateBaseUrl } from "@/lib/schemas/organizations";
 import { ticketsOfDonation } from "@/lib/services/events/tickets";
 import { ticketQrDataUrl } from "@/lib/tickets/qr";
 import { orgBasePath, pageLanguage } from "../../../site";
-import { loadCampaign, renderId, type DonatePageParams } from "../data";
+import { findDonation, loadCampaign, renderId, type DonatePageParams } from "../data";
 import styles from "../page.module.css";
 
 export type ThankYouProps = {
@@ -33,30 +33,6 @@ export async function thankYouMetadata({ params }: ThankYouProps): Promise<Metad
     title: { absolute: row ? t("meta.thankYouTitle", { campaign: row.campaign.title }) : t("meta.thankYou") },
     robots: { index: false, follow: false },
   };
-}
-
-/**
- * Only what the donor needs to see, by donation ID *and* campaign: a guessed or foreign ID
- * shows nothing. Never the email, last name or message.
- */
-async function findDonation(id: string, campaignId: string) {
-  if (!/^[\w-]{1,100}$/.test(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      amount: donations.amount,
-      feeCents: donations.feeCents,
-      currency: donations.currency,
-      firstName: donations.firstName,
-      status: donations.status,
-      failureReason: donations.failureReason,
-      recurringInterval: donations.recurringInterval,
-      tickets: donations.tickets,
-    })
-    .from(donations)
-    .where(and(eq(donations.id, id), eq(donations.campaignId, campaignId)))
-    .limit(1);
-  return row ?? null;
 }
 
 const DECLINE = "payment_intent.payment_failed";
