@@ -1,5 +1,5 @@
 import { getTranslations } from "@/lib/i18n/request";
-import styles from "./test-mode-banner.module.css";
+import { TestModeBannerView } from "./test-mode-banner-view";
 
 /**
  * Shown on every page in sandbox payments mode (root layout), in the page's language: nothing
@@ -7,12 +7,5 @@ import styles from "./test-mode-banner.module.css";
  * screen readers can find it.
  */
 export async function TestModeBanner() {
-  const t = await getTranslations("common");
-  return (
-    <aside className={styles.banner} aria-label={t("testMode.label")}>
-      <p>
-        <strong>{t("testMode.title")}</strong> — {t("testMode.body")}
-      </p>
-    </aside>
-  );
+  return <TestModeBannerView t={await getTranslations("common")} />;
 }

@@ -1,6 +1,7 @@
 /** Card processing estimate used for "cover the fees": 2.9 % + 30¢ (Stripe's standard US rate). */
-const PCT_BPS = 290;
-const FIXED_CENTS = 30;
+/** The card fee a donor may cover: a percentage (in basis points) and a fixed part (the donate page's script computes it live from these). */
+export const COVER_FEE = { PCT_BPS: 290, FIXED_CENTS: 30 } as const;
+const { PCT_BPS, FIXED_CENTS } = COVER_FEE;
 
 /**
  * The fee to add so that, after the processor takes its share of the whole charge, the

@@ -33,7 +33,7 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
             <RadioOption
               key={a}
               id={`${id("amount")}-${a}`}
-              name={id("amount")}
+              name="amount"
               value={a}
               checked={choice === String(a)}
               onChange={() => choose(String(a), "")}
@@ -48,12 +48,16 @@ export function AmountPicker({ f, currency }: { f: DonateFormState; currency: st
           <label className={styles.label} htmlFor={id("amount")}>
             {amounts.length > 0 ? t("form.otherAmount") : t("form.amount")}
           </label>
-          <div className={`${styles.moneyInput} ${choice === "custom" ? styles.moneyInputActive : ""}`}>
+          <div
+            className={`${styles.moneyInput} ${choice === "custom" ? styles.moneyInputActive : ""}`}
+            data-active-class={styles.moneyInputActive}
+          >
             <span className={styles.moneySymbol} aria-hidden="true">
               {currencySymbol(currency, locale)}
             </span>
             <input
               id={id("amount")}
+              name="amount.custom"
               className={styles.input}
               type="text"
               inputMode={decimals === 0 ? "numeric" : "decimal"}

@@ -14,7 +14,7 @@ import { AddressFields, GiftAidFields } from "./receipt-fields";
 import { TicketPicker } from "./ticket-picker";
 import { Turnstile } from "./turnstile";
 import type { DonateFormCampaign, PaymentConfig } from "./types";
-import { useDonateForm } from "./use-donate-form";
+import { useDonateForm, type DonateFormAnswer } from "./use-donate-form";
 import styles from "./donate-form.module.css";
 
 export type DonateFormProps = {
@@ -26,14 +26,20 @@ export type DonateFormProps = {
   thankYouPath: string;
   /** Cloudflare Turnstile, when the server requires it: its site key and the page's CSP nonce. */
   captcha?: { siteKey: string; nonce?: string } | null;
+  /**
+   * The donate page, which posts the form to itself and renders it without React in the browser:
+   * the server's last answer to a post, and the attempt the form's posts belong to (see
+   * app/o/[orgSlug]/donate/[slug]/post-gift.ts).
+   */
+  posted?: { answer?: DonateFormAnswer; attempt: string; fresh: boolean };
 };
 
 /**
  * The donate form, in two steps: the gift and the donor (checked with the API's own rules, then
  * POST /api/donations), then the payment of the donation it created.
  */
-export function DonateForm({ campaign, organizationName, currency, payment, thankYouPath, captcha }: DonateFormProps) {
-  const { state: f, actions } = useDonateForm({ campaign, currency, captcha: Boolean(captcha) });
+export function DonateForm({ campaign, organizationName, currency, payment, thankYouPath, captcha, posted }: DonateFormProps) {
+  const { state: f, actions } = useDonateForm({ campaign, currency, captcha: Boolean(captcha), initial: posted?.answer });
   const { onSubmit, setTurnstile, onCaptchaToken, onCaptchaUnavailable, changeGift, acceptOffer, declineOffer } = actions;
   const { ids, isEvent, t } = f;
 
@@ -60,6 +66,11 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
     <form
       id={ids.id("form")}
       className={styles.form}
+      method="post"
+      data-donate-form=""
+      // Where the page puts the focus once it shows the server's answer: the monthly offer, or
+      // the first field with a problem.
+      data-focus={f.offer !== null ? "upsell" : Object.keys(posted?.answer?.problems ?? {}).length > 0 ? "problem" : undefined}
       onSubmit={(ev) => {
         preloadPaymentStep(payment.mode);
         void onSubmit(ev);
@@ -70,6 +81,11 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
       <p className={styles.stepLabel} id={ids.id("steps")}>
         {t("form.step", { step: 1, total: 2 })}
       </p>
+      {posted && (
+        // A fresh attempt (a page opened anew) gives way to the one this tab already has for the
+        // campaign (the page's script keeps it, as payment-attempt.ts does for the embed's form).
+        <input type="hidden" name="attempt" value={posted.attempt} data-fresh-attempt={posted.fresh ? "" : undefined} />
+      )}
 
       {isEvent ? usesTierPicker(f.campaign) ? <TierPicker f={f} /> : <TicketPicker f={f} /> : <AmountPicker f={f} currency={currency} />}
       {f.limits.frequencies.length > 0 && <FrequencyPicker f={f} />}
@@ -85,7 +101,9 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
           id={ids.id("captchaToken")}
           tabIndex={-1}
           aria-describedby={captchaError ? ids.errorId("captchaToken") : undefined}
+          data-turnstile={captcha.siteKey}
         >
+          {posted && <input type="hidden" name="captchaToken" value="" />}
           <Turnstile
             ref={setTurnstile}
             siteKey={captcha.siteKey}
@@ -106,10 +124,29 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
           </h2>
           <p>{t("upsell.body", { monthly: f.money(f.offer), amount: f.money(f.amountCents), org: organizationName })}</p>
           <div className={styles.upsellActions}>
-            <button type="button" className={styles.submit} onClick={acceptOffer}>
+            {/* Submit buttons, so the page without React posts the donor's answer with the form. */}
+            <button
+              type="submit"
+              name="upsell"
+              value="ACCEPTED"
+              className={styles.submit}
+              onClick={(ev) => {
+                ev.preventDefault();
+                void acceptOffer();
+              }}
+            >
               {t("upsell.accept", { monthly: f.money(f.offer) })}
             </button>
-            <button type="button" className={styles.secondary} onClick={declineOffer}>
+            <button
+              type="submit"
+              name="upsell"
+              value="DECLINED"
+              className={styles.secondary}
+              onClick={(ev) => {
+                ev.preventDefault();
+                void declineOffer();
+              }}
+            >
               {t("upsell.decline", { amount: f.money(f.amountCents) })}
             </button>
           </div>
@@ -122,7 +159,13 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
           {f.formError}
         </div>
         {/* aria-disabled rather than disabled: the button keeps focus while the request runs. */}
-        <button type="submit" className={styles.submit} aria-disabled={f.submitting || undefined}>
+        <button
+          type="submit"
+          className={styles.submit}
+          aria-disabled={f.submitting || undefined}
+          data-saving={t("form.saving")}
+          data-spinner-class={styles.spinner}
+        >
           {f.submitting ? (
             <>
               <span className={styles.spinner} aria-hidden="true" /> {t("form.saving")}

@@ -37,6 +37,7 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
       />
       <Checkbox
         id={id("emailOptIn")}
+        name="emailOptIn"
         checked={values.emailOptIn}
         onChange={(v) => f.setValue("emailOptIn", v)}
         label={t("form.emailOptIn", { org: organizationName })}
@@ -44,6 +45,7 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
       />
       <Checkbox
         id={id("remindIfUnfinished")}
+        name="remindIfUnfinished"
         checked={values.remindIfUnfinished}
         onChange={(v) => f.setValue("remindIfUnfinished", v)}
         label={t("form.remindMe")}
@@ -51,6 +53,7 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
       />
       <Checkbox
         id={id("anonymous")}
+        name="anonymous"
         checked={values.anonymous}
         onChange={(v) => f.setValue("anonymous", v)}
         label={t("form.anonymous")}
@@ -69,8 +72,14 @@ export function DonorDetails({ f, organizationName }: { f: DonateFormState; orga
           {...ids.invalidProps("message", id("message-hint"))}
         />
         <p className={`${styles.hint} ${styles.counterRow}`} id={id("message-hint")}>
-          <span>{showDonorRoll && !values.anonymous ? t("form.messageShown") : t("form.messageShared", { org: organizationName })}</span>
-          <span className={`${styles.num} ${values.message.length >= messageMax - 50 ? styles.counterNear : ""}`}>
+          <span data-live="messageHint">
+            {showDonorRoll && !values.anonymous ? t("form.messageShown") : t("form.messageShared", { org: organizationName })}
+          </span>
+          <span
+            className={`${styles.num} ${values.message.length >= messageMax - 50 ? styles.counterNear : ""}`}
+            data-live="counter"
+            data-near-class={styles.counterNear}
+          >
             {t("form.counter", { count: values.message.length, max: messageMax })}
           </span>
         </p>

@@ -49,6 +49,8 @@ export function TextField(
 
 export function Checkbox(props: {
   id: string;
+  /** Its name in the posted form (the donate page posts to itself). */
+  name?: string;
   checked: boolean;
   onChange: (v: boolean) => void;
   label: ReactNode;
@@ -62,6 +64,7 @@ export function Checkbox(props: {
     <div className={styles.checkRow}>
       <input
         id={props.id}
+        name={props.name}
         type="checkbox"
         className={styles.checkbox}
         checked={props.checked}

@@ -45,12 +45,16 @@ export function hasProblem(problems: FieldProblems, path: string): boolean {
  * runs the check over the values as they are at that moment, and by `setProblem` (the server's
  * word); each stays until its field is edited (`clearProblem`) or the next submit.
  */
-export function useFormValues<V extends Fields>(initial: () => V, check: (values: V) => FieldProblems) {
+export function useFormValues<V extends Fields>(
+  initial: () => V,
+  check: (values: V) => FieldProblems,
+  initialProblems: FieldProblems = {},
+) {
   const [values, setValues] = useState(initial);
   // The values as last set, for handlers that run before React renders them (a submit right
   // after a change, the monthly offer's request).
   const latest = useRef(values);
-  const [problems, setProblems] = useState<FieldProblems>({});
+  const [problems, setProblems] = useState<FieldProblems>(initialProblems);
 
   function setValue<P extends Path<V>>(path: P, value: PathValue<V, P>) {
     latest.current = withValue(latest.current, path, value);

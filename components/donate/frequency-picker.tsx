@@ -17,7 +17,7 @@ export function FrequencyPicker({ f }: { f: DonateFormState }) {
           <RadioOption
             key={option}
             id={`${id("frequency")}-${option}`}
-            name={id("frequency")}
+            name="recurringInterval"
             value={option}
             checked={frequency === option}
             onChange={() => {
@@ -29,7 +29,7 @@ export function FrequencyPicker({ f }: { f: DonateFormState }) {
           />
         ))}
       </div>
-      <p className={styles.hint} id={id("frequency-hint")}>
+      <p className={styles.hint} id={id("frequency-hint")} data-live="frequencyHint">
         {t("form.frequencyHint", { interval: interval ?? "ONCE" })}
       </p>
       <FieldError id={errorId("recurringInterval")} text={error} />

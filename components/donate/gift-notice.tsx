@@ -50,7 +50,12 @@ export function GiftNotice({ campaignId, formAreaId }: { campaignId: string; for
           minutes: shown.minutes,
         }));
   return (
-    <div role="status">
+    // The donate page, without React in the browser, fills it with its script (the classes tell it how).
+    <div
+      role="status"
+      data-gift-notice={campaignId}
+      data-classes={JSON.stringify({ notice: styles.notice, icon: styles.icon, text: styles.text, again: styles.again })}
+    >
       {gift && (
         <div className={styles.notice}>
           <span className={styles.icon}>

@@ -8,6 +8,7 @@ export function CoverFees({ f, organizationName }: { f: DonateFormState; organiz
   return (
     <Checkbox
       id={f.ids.id("coverFees")}
+      name="coverFees"
       checked={f.values.coverFees}
       onChange={(v) => f.setValue("coverFees", v)}
       label={
@@ -31,7 +32,7 @@ export function GiftSummary({ f }: { f: DonateFormState }) {
   const strong = (chunks: React.ReactNode) => <strong className={styles.num}>{chunks}</strong>;
   return (
     <div className={styles.summary}>
-      <p className={styles.summaryLine}>
+      <p className={styles.summaryLine} data-live="summary">
         {totalCents === null
           ? t(isEvent ? "form.chooseTickets" : "form.chooseAmount")
           : isEvent
@@ -39,7 +40,7 @@ export function GiftSummary({ f }: { f: DonateFormState }) {
             : t.rich("form.youGive", { amount: money(totalCents), interval: interval ?? "ONCE", strong })}
       </p>
       {campaign.matchingEnabled && (
-        <p className={styles.matchLine}>
+        <p className={styles.matchLine} data-live="match">
           {matchCents !== null && matchCents > 0
             ? campaign.matchingOrgName
               ? t.rich("form.matchedBy", { amount: money(matchCents), by: campaign.matchingOrgName, strong })

@@ -12,14 +12,19 @@ import styles from "./language-menu.module.css";
  * so the whole page, its frame included, renders again in the language chosen.
  */
 export function LanguageMenu() {
-  const { locale } = useLocale();
-  const t = useTranslations("common");
   const pathname = usePathname();
   const search = useSearchParams();
+  return <LanguageLinks path={pathname ?? ""} search={search?.toString() ?? ""} />;
+}
+
+/** The menu for the page at `path` with the query `search` (the donate page gives them, outside the App Router). */
+export function LanguageLinks({ path, search }: { path: string; search: string }) {
+  const { locale } = useLocale();
+  const t = useTranslations("common");
   const href = (lang: string) => {
-    const params = new URLSearchParams(search?.toString() ?? "");
+    const params = new URLSearchParams(search);
     params.set("lang", lang);
-    return `${pathname ?? ""}?${params.toString()}`;
+    return `${path}?${params.toString()}`;
   };
   return (
     <nav className={styles.menu} aria-labelledby="language-menu-label">

@@ -18,7 +18,8 @@ export function OrgHomeLink({
   children: React.ReactNode;
 }) {
   const params = useParams<{ orgSlug?: string }>();
-  const href = customDomain || !params.orgSlug ? "/" : `/o/${encodeURIComponent(params.orgSlug)}`;
+  const orgSlug = params?.orgSlug;
+  const href = customDomain || !orgSlug ? "/" : `/o/${encodeURIComponent(orgSlug)}`;
   return (
     <a className={className} href={href}>
       {children}

@@ -50,6 +50,11 @@ export type PaymentStepProps = {
   thankYouPath: string;
   /** Not offered for an EVENT's tickets. */
   changeGift: ChangeGift;
+  /**
+   * The step is a page of its own: once paid, the thank-you page takes its place in the history,
+   * so Back from it goes to the donate page rather than to a payment already made.
+   */
+  ownPage?: boolean;
 };
 
 /** Step 2: the gift as created, a way back to change it, and the card form. */
@@ -100,7 +105,7 @@ export function PaymentStep(props: PaymentStepProps) {
           payLabel={payLabel}
         />
       ) : (
-        <SandboxCardForm clientSecret={clientSecret} returnPath={returnPath} payLabel={payLabel} />
+        <SandboxCardForm clientSecret={clientSecret} returnPath={returnPath} payLabel={payLabel} replace={props.ownPage} />
       )}
     </div>
   );

@@ -107,38 +107,37 @@ export function GiftAidFields({ f }: { f: DonateFormState }) {
     <div className={styles.fieldset}>
       <Checkbox
         id={id("claimGiftAid")}
+        name="claimGiftAid"
         checked={values.claimGiftAid}
         onChange={(v) => f.setValue("claimGiftAid", v)}
         label={t("form.giftAid")}
         hint={t("form.giftAidDeclaration")}
         controls={id("gift-aid")}
       />
-      {values.claimGiftAid && (
-        <fieldset className={`${styles.fieldset} ${styles.nested}`} id={id("gift-aid")}>
-          <legend className="sr-only">{t("form.giftAidAddress")}</legend>
-          <p className={styles.hint}>{t("form.giftAidAddressHint")}</p>
+      <fieldset className={`${styles.fieldset} ${styles.nested}`} id={id("gift-aid")} hidden={!values.claimGiftAid}>
+        <legend className="sr-only">{t("form.giftAidAddress")}</legend>
+        <p className={styles.hint}>{t("form.giftAidAddressHint")}</p>
+        <TextField
+          {...field("giftAid.title")}
+          label={t.rich("form.giftAidTitle", { optional })}
+          autoComplete="honorific-prefix"
+          maxLength={TEXT_MAX.title}
+        />
+        <div className={styles.row2}>
           <TextField
-            {...field("giftAid.title")}
-            label={t.rich("form.giftAidTitle", { optional })}
-            autoComplete="honorific-prefix"
-            maxLength={TEXT_MAX.title}
+            {...field("giftAid.houseNameOrNumber")}
+            label={t("form.giftAidHouse")}
+            autoComplete="address-line1"
+            maxLength={TEXT_MAX.houseNameOrNumber}
           />
-          <div className={styles.row2}>
-            <TextField
-              {...field("giftAid.houseNameOrNumber")}
-              label={t("form.giftAidHouse")}
-              autoComplete="address-line1"
-              maxLength={TEXT_MAX.houseNameOrNumber}
-            />
-            <TextField
-              {...field("giftAid.postcode")}
-              label={t("form.giftAidPostcode")}
-              autoComplete="postal-code"
-              maxLength={TEXT_MAX.postcode}
-            />
-          </div>
-        </fieldset>
-      )}
+          <TextField
+            {...field("giftAid.postcode")}
+            label={t("form.giftAidPostcode")}
+            autoComplete="postal-code"
+            maxLength={TEXT_MAX.postcode}
+          />
+        </div>
+      </fieldset>
     </div>
   );
 }

@@ -53,6 +53,7 @@ export function SandboxCardForm({
   confirmPath = "/api/sandbox/payments/confirm",
   busyLabel,
   onConfirmed,
+  replace = false,
 }: {
   clientSecret: string;
   returnPath: string;
@@ -62,6 +63,8 @@ export function SandboxCardForm({
   busyLabel?: string;
   /** Called instead of going to `returnPath` once the card was accepted. */
   onConfirmed?: () => void;
+  /** Go to `returnPath` in the current history entry's place (the payment page's, once paid). */
+  replace?: boolean;
 }) {
   const uid = useId();
   const router = useRouter();
@@ -144,7 +147,8 @@ export function SandboxCardForm({
         if (onConfirmed) onConfirmed();
         else {
           leaving = true;
-          router.push(returnPath);
+          if (replace) router.replace(returnPath);
+          else router.push(returnPath);
         }
       } else if (outcome.kind === "card") {
         setErrors({ cardNumber: "key" in outcome ? t(outcome.key) : outcome.text });

@@ -55,7 +55,7 @@ export function ShareButtons({ url, title, text, labels }: { url: string; title:
   ];
 
   return (
-    <div className={styles.share}>
+    <div className={styles.share} data-share-url={url} data-copied={labels.copied} data-copy-this={labels.copyThis}>
       <ul className={styles.list}>
         <li>
           <button type="button" className={styles.button} onClick={copy}>

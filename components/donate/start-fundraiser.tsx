@@ -78,7 +78,17 @@ export function StartFundraiser({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-describedby="fundraise-lead">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      aria-describedby="fundraise-lead"
+      // The donate page, without React in the browser, sends it with its script: where, and what it then says.
+      data-fundraise={`/api/public/campaigns/${campaignId}/fundraisers`}
+      data-locale={locale}
+      data-sent={t("sent")}
+      data-failed={t("failed")}
+      data-sent-class={styles.sent}
+    >
       <p id="fundraise-lead" className={styles.lead}>
         {t("lead")}
       </p>
@@ -118,16 +128,15 @@ export function StartFundraiser({
               <input type="radio" name="mode" value="join" checked={mode === "join"} onChange={() => setMode("join")} /> {t("joinTeam")}
             </label>
           )}
-          {mode === "start" && (
-            <label className={styles.field}>
-              <span>{t("teamName")}</span>
-              <input name="teamName" required maxLength={140} />
-            </label>
-          )}
-          {mode === "join" && (
-            <label className={styles.field}>
+          {/* Both always in the page, the one not chosen hidden and disabled (so not required). */}
+          <label className={styles.field} hidden={mode !== "start"} data-mode="start">
+            <span>{t("teamName")}</span>
+            <input name="teamName" required maxLength={140} disabled={mode !== "start"} />
+          </label>
+          {teams.length > 0 && (
+            <label className={styles.field} hidden={mode !== "join"} data-mode="join">
               <span>{t("team")}</span>
-              <select name="teamId" required>
+              <select name="teamId" required disabled={mode !== "join"}>
                 {teams.map((team) => (
                   <option key={team.id} value={team.id}>
                     {team.name}
@@ -138,11 +147,9 @@ export function StartFundraiser({
           )}
         </fieldset>
       )}
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <p role="alert" className={styles.error} hidden={!error}>
+        {error}
+      </p>
       <button type="submit" className={styles.submit} disabled={state === "sending"}>
         {t("submit")}
       </button>

@@ -23,6 +23,7 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
           type="button"
           className={styles.stepperButton}
           aria-label={t("form.ticketFewer")}
+          data-step="-1"
           aria-controls={id("tickets")}
           // aria-disabled, not disabled: a disabled button would drop keyboard focus at the limit.
           aria-disabled={!(tickets > 1) || undefined}
@@ -34,6 +35,8 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
         </button>
         <input
           id={id("tickets")}
+          name="tickets"
+          data-max={maxTickets}
           className={`${styles.input} ${styles.stepperInput}`}
           type="text"
           inputMode="numeric"
@@ -47,6 +50,7 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
           type="button"
           className={styles.stepperButton}
           aria-label={t("form.ticketMore")}
+          data-step="1"
           aria-controls={id("tickets")}
           aria-disabled={atMax || undefined}
           onClick={() => {
@@ -60,7 +64,7 @@ export function TicketPicker({ f }: { f: DonateFormState }) {
         {t("form.ticketPrice", { price: money(campaign.ticketPriceCents ?? 0) })}
         {ticketsLeft !== null && t("form.ticketsLeft", { count: ticketsLeft })}
       </p>
-      <p className="sr-only" aria-live="polite">
+      <p className="sr-only" aria-live="polite" data-live="ticketsTotal">
         {amountCents !== null ? t("form.ticketsTotal", { count: tickets, amount: money(amountCents) }) : ""}
       </p>
       <FieldError id={errorId("tickets")} text={f.errorOf("tickets")} />

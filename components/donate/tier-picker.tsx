@@ -44,7 +44,14 @@ export function TierPicker({ f }: { f: DonateFormState }) {
         const atMax = line.quantity >= left || total >= maxTotal;
         const qid = id(`tier-${tier.id}`);
         return (
-          <fieldset key={tier.id} className={styles.fieldset} aria-describedby={`${qid}-hint`}>
+          <fieldset
+            key={tier.id}
+            className={styles.fieldset}
+            aria-describedby={`${qid}-hint`}
+            data-tier={tier.id}
+            data-price={tier.priceCents}
+            data-left={left}
+          >
             <legend className={styles.label}>
               {tier.name} · {money(tier.priceCents)}
             </legend>
@@ -54,6 +61,7 @@ export function TierPicker({ f }: { f: DonateFormState }) {
                 type="button"
                 className={styles.stepperButton}
                 aria-label={t("form.tierFewer", { tier: tier.name })}
+                data-step="-1"
                 aria-controls={qid}
                 aria-disabled={line.quantity < 1 || undefined}
                 onClick={() => line.quantity > 0 && change(tier.id, line.quantity - 1)}
@@ -62,6 +70,7 @@ export function TierPicker({ f }: { f: DonateFormState }) {
               </button>
               <input
                 id={qid}
+                name={`ticketOrder.${tier.id}.quantity`}
                 className={`${styles.input} ${styles.stepperInput}`}
                 type="text"
                 inputMode="numeric"
@@ -78,6 +87,7 @@ export function TierPicker({ f }: { f: DonateFormState }) {
                 type="button"
                 className={styles.stepperButton}
                 aria-label={t("form.tierMore", { tier: tier.name })}
+                data-step="1"
                 aria-controls={qid}
                 aria-disabled={atMax || undefined}
                 onClick={() => !atMax && change(tier.id, line.quantity + 1)}
@@ -89,16 +99,19 @@ export function TierPicker({ f }: { f: DonateFormState }) {
               {t("form.ticketPrice", { price: money(tier.priceCents) })}
               {t("form.ticketsLeft", { count: left })}
             </p>
-            {Array.from({ length: line.quantity }, (_, i) => {
+            {/* A row for every seat the order could hold, those beyond the quantity hidden: the page
+                without React shows them as the quantity changes. */}
+            {Array.from({ length: Math.max(line.quantity, Math.min(left, maxTotal)) }, (_, i) => {
               const a = line.attendees[i] ?? { name: "", email: "" };
               const n = i + 1;
               return (
-                <div key={i} className={styles.field}>
+                <div key={i} className={styles.field} hidden={i >= line.quantity} data-attendee={i}>
                   <label className={styles.label} htmlFor={`${qid}-a${i}-name`}>
                     {t("form.attendeeName", { n })} · {tier.name}
                   </label>
                   <input
                     id={`${qid}-a${i}-name`}
+                    name={`ticketOrder.${tier.id}.${i}.name`}
                     className={styles.input}
                     autoComplete="off"
                     maxLength={140}
@@ -110,6 +123,7 @@ export function TierPicker({ f }: { f: DonateFormState }) {
                   </label>
                   <input
                     id={`${qid}-a${i}-email`}
+                    name={`ticketOrder.${tier.id}.${i}.email`}
                     className={styles.input}
                     type="email"
                     autoComplete="off"
@@ -122,13 +136,16 @@ export function TierPicker({ f }: { f: DonateFormState }) {
           </fieldset>
         );
       })}
-      {total > 0 ? <p className={styles.hint}>{t("form.attendeesHint")}</p> : null}
+      <p className={styles.hint} hidden={total === 0} data-live="attendeesHint">
+        {t("form.attendeesHint")}
+      </p>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={id("extraGift")}>
           {t("form.extraGift")}
         </label>
         <input
           id={id("extraGift")}
+          name="extraGift"
           className={styles.input}
           inputMode="decimal"
           autoComplete="off"
@@ -137,7 +154,7 @@ export function TierPicker({ f }: { f: DonateFormState }) {
           aria-invalid={extra === null || undefined}
         />
       </div>
-      <p className={styles.label} aria-live="polite" data-testid="order-total">
+      <p className={styles.label} aria-live="polite" data-testid="order-total" data-live="orderTotal" data-max={maxTotal}>
         {f.amountCents !== null ? t("form.orderTotal", { amount: money(f.amountCents) }) : ""}
       </p>
       <FieldError id={errorId("tickets")} text={f.errorOf("tickets")} />

@@ -9,8 +9,6 @@ import { monthlyUpsellCents, offersMonthlyUpsell } from "@/lib/monthly-upsell";
 import {
   FIELD_ORDER,
   amountCentsOf,
-  asksAddress,
-  offersGiftAid,
   campaignLimits,
   donateFormSchema,
   donationRequestBody,
@@ -20,10 +18,11 @@ import {
   type Frequency,
 } from "./donate-schema";
 import { donateProblems } from "./donate-problems";
-import { hasProblem, useFormValues, type TextPath } from "./form-values";
+import { hasProblem, useFormValues, type FieldProblems, type TextPath } from "./form-values";
 import { donateWording } from "./issue-words";
 import { IN_PROGRESS, postDonation } from "./post-donation";
 import { endPaymentAttempt, paymentAttempt } from "./payment-attempt";
+import { fieldVisible, placeServerErrors } from "./server-problems";
 import { createFailureText } from "./submit-errors";
 import type { TurnstileHandle } from "./turnstile";
 import type { ApiErrorBody, CreatedDonation, DonateFormCampaign } from "./types";
@@ -33,14 +32,19 @@ export type DonateFormOptions = {
   currency: string;
   /** Cloudflare Turnstile, when the server requires it. */
   captcha: boolean;
+  /** The form as the server last answered it (the donate page posts to itself): its values, problems, text above the button and monthly offer. */
+  initial?: DonateFormAnswer;
 };
+
+/** The donate form's state as the server answers a post of it, which the form renders from. */
+export type DonateFormAnswer = { values: DonateFormValues; problems: FieldProblems; formError: string | null; offer: number | null };
 
 /**
  * The donate form's state: its values and their problems (checked with the API's rules), the
  * request that creates the donation, and the payment step it leads to.
  * Focus follows the donor: to the first invalid field, then to the payment step's heading.
  */
-export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions) {
+export function useDonateForm({ campaign, currency, captcha, initial }: DonateFormOptions) {
   const uid = useId();
   const limits = campaignLimits(campaign);
   const isEvent = campaign.type === "EVENT";
@@ -59,16 +63,17 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
 
   // Errors appear on submit and leave as their field is edited, until the next submit.
   const form = useFormValues(
-    () => initialValues(campaign),
+    () => initial?.values ?? initialValues(campaign),
     donateProblems(
       (values: DonateFormValues) =>
         donateFormSchema(campaign, values, { captcha, captchaUnavailable: captchaUnavailableRef.current, locale: tag }),
       wording,
     ),
+    initial?.problems,
   );
   const { values, setValue } = form;
 
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
   const [created, setCreated] = useState<CreatedDonation | null>(null);
@@ -106,12 +111,9 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     const el = document.getElementById(id("form"));
     if (!el) return null;
     if (key === "amount" && values.amount.choice !== "custom") {
-      return (
-        el.querySelector<HTMLElement>(`input[name="${id("amount")}"]:checked`) ??
-        el.querySelector<HTMLElement>(`input[name="${id("amount")}"]`)
-      );
+      return el.querySelector<HTMLElement>('input[name="amount"]:checked') ?? el.querySelector<HTMLElement>('input[name="amount"]');
     }
-    if (key === "recurringInterval") return el.querySelector<HTMLElement>(`input[name="${id("frequency")}"]:checked`);
+    if (key === "recurringInterval") return el.querySelector<HTMLElement>('input[name="recurringInterval"]:checked');
     return document.getElementById(id(key));
   }
 
@@ -120,32 +122,17 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
     if (first) pendingFocus.current = () => focusTarget(first)?.focus();
   }
 
-  function fieldVisible(key: string): boolean {
-    if (key === "amount") return !isEvent;
-    if (key === "tickets") return isEvent;
-    if (key === "recurringInterval") return limits.frequencies.length > 0;
-    if (key.startsWith("dedication.")) return values.dedicate;
-    if (key.startsWith("address.")) return asksAddress(campaign);
-    if (key.startsWith("giftAid.")) return offersGiftAid(campaign) && values.claimGiftAid;
-    if (key === "captchaToken") return captcha;
-    return (FIELD_ORDER as readonly string[]).includes(key);
-  }
-
   /** A 400 from the API: each field's first problem next to it, worded from its code; the rest above the button. */
   function showServerErrors(details: NonNullable<ApiErrorBody["details"]>) {
-    const texts = wording.fieldTexts(details.fieldErrors ?? {}, details.codes ?? {});
-    const unplaced: string[] = [...(details.formErrors ?? [])];
-    const placed: string[] = [];
-    for (const [key, text] of Object.entries(texts)) {
-      // A missing address is the API's word for the whole of it: shown at its first line.
-      const target = key === "amount" && isEvent ? "tickets" : key === "address" ? "address.line1" : key;
-      if (fieldVisible(target) && !placed.includes(target)) {
-        form.setProblem(target, { type: "server", message: text });
-        placed.push(target);
-      } else unplaced.push(text);
-    }
-    setFormError(unplaced.length > 0 ? unplaced.join(" ") : placed.length > 0 ? null : t("submitError.checkForm"));
-    focusFirst(placed);
+    const { placed, formError } = placeServerErrors(
+      details,
+      wording,
+      (key) => fieldVisible(key, campaign, values, captcha),
+      t("submitError.checkForm"),
+    );
+    for (const [key, text] of Object.entries(placed)) form.setProblem(key, { type: "server", message: text });
+    setFormError(formError);
+    focusFirst(Object.keys(placed));
   }
 
   async function send(v: DonateFormValues) {
@@ -175,7 +162,7 @@ export function useDonateForm({ campaign, currency, captcha }: DonateFormOptions
   }
 
   // The monthly upsell: offered once, after a valid one-time choice, before the gift is created.
-  const [offer, setOffer] = useState<number | null>(null);
+  const [offer, setOffer] = useState<number | null>(initial?.offer ?? null);
   const upsellCents = (v: DonateFormValues): number | null => {
     if (!offersMonthlyUpsell(campaign) || v.recurringInterval !== "ONCE" || v.upsell !== null) return null;
     const cents = amountCentsOf(v, campaign, tag);

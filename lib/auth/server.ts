@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
@@ -15,17 +16,26 @@ import type { SessionState } from "./sessions";
  * The signed-in user and their session's claims, or null: the next-auth session (same options
  * as the API routes; its jwt callback refuses a signed-out session) → users row.
  */
-export const getCurrentSession = cache(async (): Promise<{ user: User; session: SessionState } | null> => {
-  const session = (await getServerSession(getAuthOptions())) as {
-    user?: { id?: string; email?: string | null; name?: string | null };
-    sid?: string | null;
-    twoFactorAt?: number | null;
-  } | null;
+export const getCurrentSession = cache(async () => sessionOf(await getServerSession(getAuthOptions())));
+
+type SessionClaims = {
+  user?: { id?: string; email?: string | null; name?: string | null };
+  sid?: string | null;
+  twoFactorAt?: number | null;
+} | null;
+
+async function sessionOf(claims: unknown): Promise<{ user: User; session: SessionState } | null> {
+  const session = claims as SessionClaims;
   const user = session?.user;
   if (!user?.id || !user.email) return null;
   const found = await userFromClaims(await getDb(), { sub: user.id, email: user.email, name: user.name ?? null });
   return found ? { user: found, session: { sid: session?.sid ?? null, twoFactorAt: session?.twoFactorAt ?? null } } : null;
-});
+}
+
+/** The signed-in user of a request outside the App Router (the donate page, pages/), or null. */
+export async function getRequestUser(req: IncomingMessage & { cookies: Partial<Record<string, string>> }, res: ServerResponse) {
+  return (await sessionOf(await getServerSession(req, res, getAuthOptions())))?.user ?? null;
+}
 
 /** The signed-in user, or null. */
 export const getCurrentUser = cache(async (): Promise<User | null> => (await getCurrentSession())?.user ?? null);

@@ -56,8 +56,12 @@ test("problems appear next to their fields on continue, each leaves as its field
   const address = `form-${Date.now().toString(36)}@example.org`;
   await last.fill("Lovelace");
   await email.fill(address);
-  const sent = page.waitForRequest((r) => r.url().endsWith("/api/donations") && r.method() === "POST");
+  // The form posts to the page itself, which creates the donation and opens the card step.
+  const sent = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === DONATE);
   await next.click();
-  expect((await sent).postDataJSON()).toMatchObject({ amount: 3000, firstName: "Ada", lastName: "Lovelace", email: address });
+  const form = Object.fromEntries(new URLSearchParams((await sent).postData() ?? ""));
+  expect(form).toMatchObject({ "amount.custom": "30", firstName: "Ada", lastName: "Lovelace", email: address });
+  expect(form.amount, "typing an amount unticks the buttons").toBeUndefined();
   await expect(page.getByRole("heading", { name: "Payment" })).toBeFocused();
+  await expect(page.getByText(/\$30\.00/).first()).toBeVisible();
 });

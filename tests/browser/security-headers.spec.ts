@@ -37,7 +37,7 @@ async function expectPagePolicy(page: Page, res: Response | null): Promise<void>
 test("the donate page sends a nonce-based CSP its own scripts satisfy", async ({ page }) => {
   const res = await page.goto(`/o/${DEMO.orgSlug}/donate/${DEMO.donation}`);
   await expectPagePolicy(page, res);
-  // The page is alive (hydrated): choosing an amount enables the next step.
+  // The page is alive under its policy: its script and styles work.
   await page.getByRole("radio", { name: "$25", exact: true }).check();
   await expect(page.getByRole("radio", { name: "$25", exact: true })).toBeChecked();
 });

@@ -18,6 +18,7 @@ import { get, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { customGift, formCampaign } from "../helpers/donate-form";
 import { newCustomer, newPaymentIntent, newProduct, newSubscription, ok, unrecognized, useFakeStripe } from "../helpers/fake-stripe";
+import { donatePage } from "../helpers/donate-page";
 import { activeCampaign, activeOrg, pay, randomEmail, startDonation, type Campaign, type Org } from "../helpers/records";
 
 // The donate page reads the request's headers (a shed, light render); rendered here outside a
@@ -35,22 +36,6 @@ async function queued(orgId: string, template: string) {
     .from(outbox)
     .where(and(eq(outbox.orgId, orgId), eq(outbox.kind, "email"), sql`${outbox.payload}->>'template' = ${template}`));
   return rows.map((r) => r.payload as EmailMessage<"receipt">);
-}
-
-/** The donate page's HTML as the server renders it (client components inside Next's router context). */
-async function donatePageHtml(orgSlug: string, slug: string): Promise<string> {
-  const { default: DonatePage } = await import("@/app/o/[orgSlug]/donate/[slug]/page");
-  const { renderToStaticMarkup } = await import("react-dom/server");
-  const { createElement } = await import("react");
-  const { AppRouterContext } = await import("next/dist/shared/lib/app-router-context.shared-runtime");
-  // The page's language, as its organization's layout gives it (English here).
-  const { I18nProvider } = await import("@/components/i18n/provider");
-  const { messagesFor } = await import("@/lib/i18n/catalog");
-  const page = await DonatePage({ params: Promise.resolve({ orgSlug, slug }) });
-  const router = { refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} };
-  const english = { locale: "en", langParam: null, messages: messagesFor("en") };
-  const inLanguage = createElement(I18nProvider, english as Parameters<typeof I18nProvider>[0], page);
-  return renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, inLanguage));
 }
 
 let owner: TestUser;
@@ -105,7 +90,7 @@ describe("a jpy organization, end to end in sandbox mode", () => {
   });
 
   it("GET /o/:orgSlug/donate/:slug shows yen without decimals and takes whole amounts", async () => {
-    const html = await donatePageHtml(org.slug, campaign.slug);
+    const { html } = await donatePage(org.slug, campaign.slug);
     for (const amount of ["¥1,000", "¥5,000", "¥10,000"]) expect(html).toContain(amount);
     expect(html).not.toMatch(/¥[\d,]+\.\d/);
     expect(html).not.toContain("$");

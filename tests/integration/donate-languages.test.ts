@@ -16,6 +16,7 @@ import { translator } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/money";
 import { patch, type TestUser } from "../helpers/api";
 import { customGift, formCampaign } from "../helpers/donate-form";
+import { donatePage as renderDonatePage } from "../helpers/donate-page";
 import { activeCampaign, activeOrg, paidDonation, type Campaign, type Org } from "../helpers/records";
 
 // The page reads the language proxy.ts chose from the request's headers: here, the test's.
@@ -44,9 +45,7 @@ async function inSite(locale: Locale, page: ReactNode): Promise<string> {
 }
 
 async function donatePage(locale: Locale, orgSlug: string, slug: string): Promise<string> {
-  askFor(locale);
-  const { default: DonatePage } = await import("@/app/o/[orgSlug]/donate/[slug]/page");
-  return inSite(locale, await DonatePage({ params: Promise.resolve({ orgSlug, slug }) }));
+  return (await renderDonatePage(orgSlug, slug, { locale })).html;
 }
 
 async function thankYouPage(locale: Locale, orgSlug: string, slug: string, donation: string, viaParam = false): Promise<string> {

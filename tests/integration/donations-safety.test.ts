@@ -14,6 +14,7 @@ import { runWorkerOnce } from "@/lib/jobs/worker";
 import { getProcessor } from "@/lib/services/processor/get-processor";
 import { deliver, paymentCanceledEvent, type CreatedDonation } from "../fixtures/processor";
 import { get, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
+import { donatePage } from "../helpers/donate-page";
 import { testDb } from "../helpers/db";
 import {
   activeCampaign,
@@ -157,14 +158,7 @@ describe("campaign dates", () => {
   it("GET /o/:orgSlug/donate/:slug tells the visitor when giving opens", async () => {
     const opens = new Date(Date.now() + 2 * 86_400_000);
     const soon = await activeCampaign(org, owner, { title: "Opening soon", startDate: opens.toISOString() });
-    const { default: DonatePage } = await import("@/app/o/[orgSlug]/donate/[slug]/page");
-    const { renderToStaticMarkup } = await import("react-dom/server");
-    const { createElement } = await import("react");
-    // Client components on the page (useRouter) expect Next's router context, as in the browser.
-    const { AppRouterContext } = await import("next/dist/shared/lib/app-router-context.shared-runtime");
-    const page = await DonatePage({ params: Promise.resolve({ orgSlug: org.slug, slug: soon.slug }) });
-    const router = { refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} };
-    const html = renderToStaticMarkup(createElement(AppRouterContext.Provider, { value: router as never }, page));
+    const { html } = await donatePage(org.slug, soon.slug);
     expect(html).toContain("Giving hasn&#x27;t opened yet");
     expect(html).toContain(`dateTime="${opens.toISOString()}"`);
     expect(html).toContain("No payment can be made on this page.");

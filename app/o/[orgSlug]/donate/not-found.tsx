@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { OrgHomeLink } from "@/components/donate/org-home-link";
 import { CUSTOM_DOMAIN_HEADER } from "@/lib/hosted-urls/routes";
 import { getTranslations } from "@/lib/i18n/request";
+import { NotFoundCard } from "./not-found-card";
 import styles from "./[slug]/page.module.css";
 
 /** Unknown organization, unknown campaign, or a campaign that is still a draft: on to the organization's page. */
@@ -10,17 +11,15 @@ export default async function DonatePageNotFound() {
   const customDomain = (await headers()).get(CUSTOM_DOMAIN_HEADER) === "1";
   return (
     <div className={styles.shell}>
-      <main id="main" className={styles.thanks}>
-        <div className={styles.thanksCard}>
-          <h1 className={styles.thanksTitle}>{t("notFound.title")}</h1>
-          <p className={styles.thanksLead}>{t("notFound.body")}</p>
-          <p>
-            <OrgHomeLink className={styles.back} customDomain={customDomain}>
-              {t("notFound.home")}
-            </OrgHomeLink>
-          </p>
-        </div>
-      </main>
+      <NotFoundCard
+        title={t("notFound.title")}
+        body={t("notFound.body")}
+        home={(className) => (
+          <OrgHomeLink className={className} customDomain={customDomain}>
+            {t("notFound.home")}
+          </OrgHomeLink>
+        )}
+      />
     </div>
   );
 }

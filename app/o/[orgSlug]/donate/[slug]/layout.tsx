@@ -5,6 +5,7 @@ import { LanguageMenu } from "@/components/donate/language-menu";
 import { OrgBar } from "../../org-bar";
 import { isEmbedRequest, pageLanguage } from "../../site";
 import { loadCampaign, palette, type DonatePageParams } from "./data";
+import { DonateFooter } from "./footer";
 import styles from "./page.module.css";
 
 /**
@@ -34,21 +35,9 @@ export default async function DonateLayout({ children, params }: { children: Rea
       {!embed && <OrgBar org={org} />}
       {children}
       {!embed && (
-        <footer className={styles.footer}>
-          <p>
-            {org.legalName ?? org.name}
-            {org.taxId ? ` · ${t("site.taxId", { taxId: org.taxId })}` : ""}
-          </p>
-          <p>
-            {t.rich("site.fundraisingBy", {
-              // A plain link: it leaves the donate pages for the platform's home, and next/link
-              // would be one more script on every donate page.
-              // eslint-disable-next-line @next/next/no-html-link-for-pages
-              link: (chunks) => <a href="/">{chunks}</a>,
-            })}
-          </p>
+        <DonateFooter org={org} t={t}>
           <LanguageMenu />
-        </footer>
+        </DonateFooter>
       )}
     </div>
   );

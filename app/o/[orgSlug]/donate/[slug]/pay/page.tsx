@@ -31,9 +31,8 @@ const PAID = ["SUCCEEDED", "REFUNDED", "DISPUTED"];
  * GET /o/:orgSlug/donate/:slug/pay?donation=:id#:clientSecret: the card for a donation the donate
  * form started (public). The client secret travels in the fragment, which browsers never send,
  * so it stays out of the server's logs; the page only works for the browser that has it. An
- * unknown donation, or another campaign's, is not found (./not-found.tsx: streamed below the
- * donate pages' loading boundary, so Next.js sends it noindex with the 200 already under way);
- * a paid one goes to the thank-you page; one that can no longer be paid (FAILED: expired or
+ * unknown donation, or another campaign's, is not found (./not-found.tsx, a 404: the page has
+ * no loading boundary above it, so its status is decided before anything is sent); a paid one goes to the thank-you page; one that can no longer be paid (FAILED: expired or
  * canceled; VOIDED) says so, with the way back to the form.
  */
 export default async function PayPage({ params, searchParams }: Props) {

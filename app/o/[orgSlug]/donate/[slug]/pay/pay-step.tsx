@@ -99,6 +99,7 @@ export function PayStep(props: {
       payment={props.payment}
       thankYouPath={props.thankYouPath}
       changeGift={{ href: donateHref, onClick: backToForm }}
+      ownPage
     />
   );
 }
