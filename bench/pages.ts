@@ -75,7 +75,7 @@ async function json<T>(res: Response, want: number): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** A paid sandbox gift through the donate page's own two public calls (as tests/browser/support.ts giveThroughApi); its thank-you path. */
+/** A paid sandbox gift through the public calls the donate and payment pages make (as tests/browser/support.ts giveThroughApi); its thank-you path. */
 async function giveThroughApi(url: string): Promise<string> {
   const view = await json<{ campaign?: { id: string }; id?: string }>(
     await fetch(`${url}/api/public/orgs/${DEMO.org}/campaigns/${DEMO.campaign}`),

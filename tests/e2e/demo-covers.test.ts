@@ -25,7 +25,7 @@ describe("the demo's cover images (npm start, embedded)", () => {
     expect(html).toContain('src="/covers/winter-meals.svg"');
     expect(html).toContain('src="/covers/riverside-logo.svg"');
     expect(html).toContain("Every $25 puts a week of hot meals on a neighbour&#x27;s table this winter.");
-    expect(html).toContain(`<meta property="og:image" content="${APP_URL}/covers/winter-meals.svg"/>`);
-    expect(html).toContain(`<meta name="twitter:image" content="${APP_URL}/covers/winter-meals.svg"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${APP_URL}/covers/winter-meals.svg"`);
+    expect(html).toContain(`<meta name="twitter:image" content="${APP_URL}/covers/winter-meals.svg"`);
   });
 });

@@ -69,8 +69,9 @@ describe("security headers (plain-http APP_URL)", () => {
 
   it("static files carry nosniff", async () => {
     const html = await (await fetch(`${app.server.url}${DONATE_PAGE}`)).text();
-    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)![1];
-    const res = await fetch(`${app.server.url}${script}`);
+    // The donate page's stylesheet: a file of the build (the page loads no framework script).
+    const stylesheet = /href="(\/_next\/static\/[^"]+\.css)"/.exec(html)![1];
+    const res = await fetch(`${app.server.url}${stylesheet}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
