@@ -55,11 +55,15 @@ export default defineConfig({
       name: "phone",
       // Run at desktop width only:
       // - the journey and the staff's back-office flows (recording, correcting and merging, the
-      //   year-end statements): desktop stories, whose pages the screenshots check at the phone's
+      //   year-end statements, imports, the audit log, API keys, custom domains, processor sync,
+      //   a donor's erasure): desktop stories, whose pages the screenshots check at the phone's
       //   width (no sideways scrolling, every class styled), and axe;
+      // - a donor's long account stories (a monthly gift changed, a failed renewal recovered):
+      //   their pages are the account pages the donor-account walk opens on a phone;
       // - what the width does not change: the back/forward cache, double submits, the content
       //   security policy, and a payment's status polling.
-      testIgnore: /(journey|system-of-record|statements|back-forward-cache|double-submit|security-headers|incomplete-gifts)\.spec\.ts/,
+      testIgnore:
+        /(journey|system-of-record|statements|imports|audit-log|api-keys|custom-domain|processor-sync|donor-erasure|donor-plans|recurring-recovery|back-forward-cache|double-submit|security-headers|incomplete-gifts)\.spec\.ts/,
       // Tests tagged @desktop-only check something once (the keyboard walk, the blank-page detector).
       grepInvert: /@desktop-only/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },

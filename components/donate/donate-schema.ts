@@ -2,7 +2,7 @@ import type * as z from "zod/mini";
 import { addressRequired } from "@/lib/address-required";
 import { isCountryCode } from "@/lib/countries";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
-import { currencyDecimals, minimumDonationMinor, parseMoney, type MoneyProblem } from "@/lib/money";
+import { currencyDecimals, minimumDonationMinor, minorToInput, parseMoney, type MoneyProblem } from "@/lib/money";
 import {
   AMOUNT_LIMITS,
   CAPTCHA_TOKEN_MAX,
@@ -117,6 +117,24 @@ export function campaignLimits(c: DonateFormCampaign) {
   const frequencies: Frequency[] =
     c.type === "EVENT" ? [] : c.type === "MEMBERSHIP" ? [...RECURRING_INTERVALS] : c.allowRecurring ? ["ONCE", ...RECURRING_INTERVALS] : [];
   return { minCents, ticketsLeft, maxTickets, frequencies };
+}
+
+/** The amount's value for a gift of `minor` units: its button when the campaign suggests it (or takes no other amount), else typed in. */
+export function amountValueOf(minor: number, c: DonateFormCampaign, locale?: string): DonateFormValues["amount"] {
+  return c.suggestedAmounts.includes(minor) || !c.allowCustomAmount
+    ? { choice: String(minor), custom: "" }
+    : { choice: "custom", custom: minorToInput(minor, c.currency, { locale }) };
+}
+
+/** A reminder's link reopens the same gift: `?amount=` (minor units) and `?frequency=`, over `values`. */
+export function withQuery(values: DonateFormValues, query: URLSearchParams, c: DonateFormCampaign, locale?: string): DonateFormValues {
+  const amount = Number(query.get("amount"));
+  const frequency = query.get("frequency") as Frequency | null;
+  return {
+    ...values,
+    ...(c.type !== "EVENT" && Number.isInteger(amount) && amount > 0 ? { amount: amountValueOf(amount, c, locale) } : {}),
+    ...(frequency && campaignLimits(c).frequencies.includes(frequency) ? { recurringInterval: frequency } : {}),
+  };
 }
 
 /** The number of tickets typed, or NaN. */

@@ -4,18 +4,19 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "use-intl";
 import { useLocale } from "@/components/i18n/provider";
 import { intlTag } from "@/lib/i18n/locales";
-import { coverFeeCents, currencyDecimals, formatMoney, minorToInput } from "@/lib/money";
+import { coverFeeCents, currencyDecimals, formatMoney } from "@/lib/money";
 import { monthlyUpsellCents, offersMonthlyUpsell } from "@/lib/monthly-upsell";
 import {
   FIELD_ORDER,
   amountCentsOf,
+  amountValueOf,
   campaignLimits,
   donateFormSchema,
   donationRequestBody,
   initialValues,
+  withQuery,
   ticketCount,
   type DonateFormValues,
-  type Frequency,
 } from "./donate-schema";
 import { donateProblems } from "./donate-problems";
 import { hasProblem, useFormValues, type FieldProblems, type TextPath } from "./form-values";
@@ -171,18 +172,9 @@ export function useDonateForm({ campaign, currency, captcha, initial }: DonateFo
 
   // A reminder's link reopens the same gift: `?amount=` (minor units) and `?frequency=`.
   useEffect(() => {
-    const query = new URLSearchParams(window.location.search);
-    const amount = Number(query.get("amount"));
-    if (!isEvent && Number.isInteger(amount) && amount > 0) {
-      setValue(
-        "amount",
-        campaign.suggestedAmounts.includes(amount) || !campaign.allowCustomAmount
-          ? { choice: String(amount), custom: "" }
-          : { choice: "custom", custom: minorToInput(amount, currency, { locale: tag }) },
-      );
-    }
-    const frequency = query.get("frequency") as Frequency | null;
-    if (frequency && limits.frequencies.includes(frequency)) setValue("recurringInterval", frequency);
+    const reopened = withQuery(form.getValues(), new URLSearchParams(window.location.search), campaign, tag);
+    setValue("amount", reopened.amount);
+    setValue("recurringInterval", reopened.recurringInterval);
     // Once, on the page's first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -260,9 +252,7 @@ export function useDonateForm({ campaign, currency, captcha, initial }: DonateFo
     acceptOffer: async () => {
       if (offer === null || submittingRef.current) return;
       submittingRef.current = true;
-      const amount = campaign.suggestedAmounts.includes(offer)
-        ? { choice: String(offer), custom: "" }
-        : { choice: "custom", custom: minorToInput(offer, currency, { locale: tag }) };
+      const amount = amountValueOf(offer, campaign, tag);
       setValue("amount", amount);
       setValue("recurringInterval", "MONTH");
       setValue("upsell", "ACCEPTED");

@@ -5,10 +5,11 @@ import { isSandboxMode } from "@/lib/auth/modes";
 import { getEnv } from "@/lib/env";
 import { CUSTOM_DOMAIN_HEADER } from "@/lib/hosted-urls/routes";
 import { withLang } from "@/lib/i18n/href";
-import { DEFAULT_LOCALE, LANG_PARAM_HEADER, LOCALE_HEADER, isLocale, type Locale } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, LANG_PARAM_HEADER, LOCALE_HEADER, intlTag, isLocale, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
 import { LOAD_HEADER } from "@/lib/overload";
 import { brandStyle } from "@/components/donate/brand";
+import { initialValues, withQuery } from "@/components/donate/donate-schema";
 import {
   captchaConfig,
   closureOf,
@@ -21,7 +22,7 @@ import {
   viewOf,
 } from "./campaign-data";
 import type { DonatePageModel, DonatePageProps } from "./donate-page";
-import { answerPost, newAttempt, readForm, valuesFromQuery } from "./post-gift";
+import { answerPost, newAttempt, readForm } from "./post-gift";
 
 const DESCRIPTION_MAX = 200;
 
@@ -80,7 +81,7 @@ export async function getDonatePageProps(ctx: GetServerSidePropsContext): Promis
       form = {
         ...form,
         answer: {
-          values: valuesFromQuery(url.searchParams, formCampaign, locale),
+          values: withQuery(initialValues(formCampaign), url.searchParams, formCampaign, intlTag(locale)),
           problems: {},
           formError: t("submitError.generic"),
           offer: null,
@@ -101,7 +102,12 @@ export async function getDonatePageProps(ctx: GetServerSidePropsContext): Promis
   } else if (url.searchParams.has("amount") || url.searchParams.has("frequency")) {
     form = {
       ...form,
-      answer: { values: valuesFromQuery(url.searchParams, formCampaign, locale), problems: {}, formError: null, offer: null },
+      answer: {
+        values: withQuery(initialValues(formCampaign), url.searchParams, formCampaign, intlTag(locale)),
+        problems: {},
+        formError: null,
+        offer: null,
+      },
     };
   }
 

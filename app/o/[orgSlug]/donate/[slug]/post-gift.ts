@@ -7,11 +7,12 @@ import { IDEMPOTENCY_HEADER } from "@/lib/api/idempotency";
 import { getEnv } from "@/lib/env";
 import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
-import { currencyDecimals, formatMoney, minorToInput } from "@/lib/money";
+import { currencyDecimals, formatMoney } from "@/lib/money";
 import { monthlyUpsellCents, offersMonthlyUpsell } from "@/lib/monthly-upsell";
 import { LOAD_HEADER } from "@/lib/overload";
 import {
   amountCentsOf,
+  amountValueOf,
   campaignLimits,
   donateFormSchema,
   donationRequestBody,
@@ -142,24 +143,6 @@ export function valuesFromForm(form: URLSearchParams, c: DonateFormCampaign): Do
   };
 }
 
-/**
- * The starting values of a page opened from a reminder's link, which reopens the same gift:
- * `?amount=` (minor units) and `?frequency=`.
- */
-export function valuesFromQuery(query: URLSearchParams, c: DonateFormCampaign, locale: Locale): DonateFormValues {
-  const values = initialValues(c);
-  const amount = Number(query.get("amount"));
-  if (c.type !== "EVENT" && Number.isInteger(amount) && amount > 0) {
-    values.amount =
-      c.suggestedAmounts.includes(amount) || !c.allowCustomAmount
-        ? { choice: String(amount), custom: "" }
-        : { choice: "custom", custom: minorToInput(amount, c.currency, { locale: intlTag(locale) }) };
-  }
-  const frequency = oneOf<Frequency>(query.get("frequency"), campaignLimits(c).frequencies);
-  if (frequency) values.recurringInterval = frequency;
-  return values;
-}
-
 export type PostContext = {
   campaign: DonateFormCampaign;
   locale: Locale;
@@ -202,10 +185,7 @@ export async function answerPost(form: URLSearchParams, ctx: PostContext): Promi
       : null;
   if (monthly !== null && values.upsell === null) return answer({ offer: monthly });
   if (monthly !== null && values.upsell === "ACCEPTED") {
-    const amount = c.suggestedAmounts.includes(monthly)
-      ? { choice: String(monthly), custom: "" }
-      : { choice: "custom", custom: minorToInput(monthly, c.currency, { locale: tag }) };
-    values = { ...values, amount, recurringInterval: "MONTH" };
+    values = { ...values, amount: amountValueOf(monthly, c, tag), recurringInterval: "MONTH" };
   }
 
   const body = donationRequestBody(values, c, captcha, locale);
