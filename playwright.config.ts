@@ -58,12 +58,14 @@ export default defineConfig({
       //   year-end statements, imports, the audit log, API keys, custom domains, processor sync,
       //   a donor's erasure): desktop stories, whose pages the screenshots check at the phone's
       //   width (no sideways scrolling, every class styled), and axe;
-      // - a donor's long account stories (a monthly gift changed, a failed renewal recovered):
-      //   their pages are the account pages the donor-account walk opens on a phone;
+      // - a donor's long account stories (a monthly gift changed, a failed renewal recovered, the
+      //   account in another language, a data request, a supporter's page): their pages are the
+      //   donate page and the account pages, which the newcomer's and the donor-account walks
+      //   open on a phone;
       // - what the width does not change: the back/forward cache, double submits, the content
-      //   security policy, and a payment's status polling.
+      //   security policy, a payment's status polling, a draft's preview and the event's time zone.
       testIgnore:
-        /(journey|system-of-record|statements|imports|audit-log|api-keys|custom-domain|processor-sync|donor-erasure|donor-plans|recurring-recovery|back-forward-cache|double-submit|security-headers|incomplete-gifts)\.spec\.ts/,
+        /(journey|system-of-record|statements|imports|audit-log|api-keys|custom-domain|processor-sync|donor-erasure|donor-plans|recurring-recovery|account-languages|donor-data-requests|supporter-pages|back-forward-cache|double-submit|security-headers|incomplete-gifts|draft-preview|time-zone)\.spec\.ts/,
       // Tests tagged @desktop-only check something once (the keyboard walk, the blank-page detector).
       grepInvert: /@desktop-only/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },

@@ -153,6 +153,20 @@ signedInTest.describe("dashboard pages", () => {
       await expect(p.getByRole("main").getByText("shots@example.org").first()).toBeVisible();
     });
   });
+
+  // The pages of the back-office flows that run at desktop width only (imports, the audit log,
+  // API keys; custom domains are on the settings page): here they are checked at each width.
+  signedInTest("imports", async ({ page }, info) => {
+    await shoot(page, `${base}/imports`, "imports", info.project.name, h1("Import"));
+  });
+
+  signedInTest("audit log", async ({ page }, info) => {
+    await shoot(page, `${base}/audit-log`, "audit-log", info.project.name, h1("Audit log"));
+  });
+
+  signedInTest("API access", async ({ page }, info) => {
+    await shoot(page, `${base}/api-access`, "api-access", info.project.name, h1("API access"));
+  });
 });
 
 // The demo organization's year of history (lib/demo/history.ts), which the server

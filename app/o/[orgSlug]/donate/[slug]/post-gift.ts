@@ -9,7 +9,6 @@ import { intlTag, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translate";
 import { currencyDecimals, formatMoney } from "@/lib/money";
 import { monthlyUpsellCents, offersMonthlyUpsell } from "@/lib/monthly-upsell";
-import { LOAD_HEADER } from "@/lib/overload";
 import {
   amountCentsOf,
   amountValueOf,
@@ -25,6 +24,7 @@ import {
 import { donateProblems } from "@/components/donate/donate-problems";
 import type { FieldProblems } from "@/components/donate/form-values";
 import { donateWording } from "@/components/donate/issue-words";
+import { IN_PROGRESS } from "@/components/donate/post-donation";
 import { fieldVisible, placeServerErrors } from "@/components/donate/server-problems";
 import { createFailureText } from "@/components/donate/submit-errors";
 import type { ApiErrorBody, DonateFormCampaign } from "@/components/donate/types";
@@ -52,8 +52,8 @@ const isAttempt = (s: string | null): s is string => s !== null && /^[0-9a-f]{32
  * The Idempotency-Key of a post: the same for the same gift within one attempt (a double click, a
  * resend after a lost answer, the same gift sent again after coming back with Back), so the
  * server answers the donation it already created; a different gift (anything in the body but the
- * captcha's token, which is new each time) is a new key. The donate form's script-driven version
- * (components/donate/payment-attempt.ts) keeps the same rule in the browser.
+ * captcha's token, which is new each time) is a new key. The embed's React form keeps the same
+ * rule in the browser (components/donate/payment-attempt.ts).
  */
 export function idempotencyKeyOf(attempt: string, body: Record<string, unknown>): string {
   const { captchaToken: _token, ...gift } = body;
@@ -147,7 +147,7 @@ export type PostContext = {
   campaign: DonateFormCampaign;
   locale: Locale;
   captcha: boolean;
-  /** The request the form came with: its client address (and proof) and load mark go on to the API. */
+  /** The request the form came with: its client address (and proof) goes on to the API. */
   req: IncomingMessage;
   /** The card step's path for a donation (`…/pay?donation=`), the client secret goes after it as the fragment. */
   payPath: (donationId: string) => string;
@@ -197,7 +197,7 @@ export async function answerPost(form: URLSearchParams, ctx: PostContext): Promi
     return { redirect: `${ctx.payPath(json.id)}#${encodeURIComponent(json.clientSecret)}` };
   }
   // A refusal settles the attempt (the server keeps it under its key): the next try is a new one.
-  const settled = res.status < 500 && !(res.status === 409 && json.error === "A request with this idempotency key is in progress");
+  const settled = res.status < 500 && !(res.status === 409 && json.error === IN_PROGRESS);
   const next = settled ? newAttempt() : attempt;
   if (res.status === 400 && json.details) {
     const placed = placeServerErrors(json.details, wording, (key) => fieldVisible(key, c, values, captcha), t("submitError.checkForm"));
@@ -207,10 +207,10 @@ export async function answerPost(form: URLSearchParams, ctx: PostContext): Promi
   return answer({ formError: createFailureText({ status: res.status, retryAfter: res.headers.get("Retry-After") }, json, t) }, next);
 }
 
-/** POST /api/donations as the page's own request made it: the donor's address, and the page's place in the queue. */
+/** POST /api/donations as the page's own request made it: the donor's address (with the server's proof of it) and browser. */
 function apiRequest(req: IncomingMessage, body: Record<string, unknown>, key: string): NextRequest {
   const headers = new Headers({ "content-type": "application/json", [IDEMPOTENCY_HEADER]: key });
-  for (const name of [CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, LOAD_HEADER, "user-agent", "accept-language"]) {
+  for (const name of [CLIENT_IP_HEADER, CLIENT_IP_PROOF_HEADER, "user-agent", "accept-language"]) {
     const value = req.headers[name];
     if (typeof value === "string") headers.set(name, value);
   }
