@@ -117,6 +117,31 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
 
       <GiftSummary f={f} />
 
+      {/* Before the monthly offer: while the offer shows, this hidden "Continue" stays the form's
+          default button, so Enter in a field does not take the offer (a monthly gift) by itself. */}
+      <div className={styles.actions} hidden={f.offer !== null}>
+        {/* Always in the page, so assistive technology announces the text when it appears. */}
+        <div className={styles.alert} role="alert">
+          {f.formError}
+        </div>
+        {/* aria-disabled rather than disabled: the button keeps focus while the request runs. */}
+        <button
+          type="submit"
+          className={styles.submit}
+          aria-disabled={f.submitting || undefined}
+          data-saving={t("form.saving")}
+          data-spinner-class={styles.spinner}
+        >
+          {f.submitting ? (
+            <>
+              <span className={styles.spinner} aria-hidden="true" /> {t("form.saving")}
+            </>
+          ) : (
+            t("form.submit")
+          )}
+        </button>
+      </div>
+
       {f.offer !== null && f.amountCents !== null ? (
         <section className={styles.upsell} id={ids.id("upsell")} tabIndex={-1} aria-labelledby={ids.id("upsell-title")}>
           <h2 className={styles.upsellTitle} id={ids.id("upsell-title")}>
@@ -152,29 +177,6 @@ export function DonateForm({ campaign, organizationName, currency, payment, than
           </div>
         </section>
       ) : null}
-
-      <div className={styles.actions} hidden={f.offer !== null}>
-        {/* Always in the page, so assistive technology announces the text when it appears. */}
-        <div className={styles.alert} role="alert">
-          {f.formError}
-        </div>
-        {/* aria-disabled rather than disabled: the button keeps focus while the request runs. */}
-        <button
-          type="submit"
-          className={styles.submit}
-          aria-disabled={f.submitting || undefined}
-          data-saving={t("form.saving")}
-          data-spinner-class={styles.spinner}
-        >
-          {f.submitting ? (
-            <>
-              <span className={styles.spinner} aria-hidden="true" /> {t("form.saving")}
-            </>
-          ) : (
-            t("form.submit")
-          )}
-        </button>
-      </div>
       <p className={styles.secureNote}>
         <LockIcon /> {t("form.secureNote")}
       </p>

@@ -65,6 +65,13 @@ test.describe("recurring revenue: monthly upsell, failed renewal, recovery", () 
       await donorPage.getByRole("textbox", { name: "Email" }).fill(donor.email);
       await donorPage.getByRole("button", { name: "Continue to payment" }).click();
       await expect(donorPage.getByRole("heading", { name: "Would you make it monthly?" })).toBeVisible();
+      // Enter in a field while the offer shows does not take it (a monthly gift): the form asks again.
+      const donatePath = `/o/${DEMO.orgSlug}/donate/${campaign.slug}`;
+      const asked = donorPage.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === donatePath);
+      await donorPage.getByRole("textbox", { name: "Email" }).press("Enter");
+      expect((await asked).status()).toBe(200);
+      await expect(donorPage.getByRole("heading", { name: "Would you make it monthly?" })).toBeVisible();
+      expect(new URL(donorPage.url()).pathname).toBe(donatePath);
       await donorPage.getByRole("button", { name: /^Yes, give \$25(\.00)? monthly$/ }).click();
       await expect(donorPage.getByRole("heading", { name: "Payment" })).toBeFocused();
       await fillCard(donorPage, "4242424242424242");
