@@ -736,14 +736,11 @@
       const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin", headers: { accept: "text/html" } });
       if (!res.ok) return;
       const doc = new DOMParser().parseFromString(await res.text(), "text/html");
-      const main = doc.querySelector("main[data-render-id]");
-      if (!main) return;
+      // Part by part, by ID: an answer that is not this page has none of them and changes nothing.
       for (const old of all("[data-fresh][id]")) {
         const fresh = doc.getElementById(old.id);
         if (fresh && !(form && old.contains(form))) old.replaceWith(document.importNode(fresh, true));
       }
-      const here = one("main[data-render-id]");
-      if (here) here.dataset.renderId = main.getAttribute("data-render-id") || "";
     } catch {
       // Offline or refused: the figures stay as they were.
     } finally {

@@ -45,7 +45,6 @@ export type DonatePageModel = DocumentModel & {
   path: string;
   search: string;
   view: PublicView;
-  light: boolean;
   closure: Closure;
   now: number;
   supporters: number;
@@ -66,8 +65,6 @@ export type DonatePageModel = DocumentModel & {
   form: { answer?: DonateFormAnswer; attempt: string; fresh: boolean };
   /** This response's CSP nonce (proxy.ts), which the page's scripts carry like Next.js's own. */
   nonce: string | null;
-  /** A new ID each server render: the page's script knows when the browser shows an old one again. */
-  renderId: string;
 };
 
 export type DonatePageProps = { page: DonatePageModel } | { notFound: DocumentModel };
@@ -217,7 +214,7 @@ function CampaignPage({ m, lang }: { m: DonatePageModel; lang: PageLanguage }) {
         {t("site.skip")}
       </a>
       <OrgBarView org={org} t={t} />
-      <main id="main" className={styles.main} data-render-id={m.renderId}>
+      <main id="main" className={styles.main}>
         <div className={styles.header}>
           <CampaignHero c={c} parent={m.parent} lang={lang} timeZone={timeZone} />
         </div>

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from "next";
 import { getRequestUser } from "@/lib/auth/server";
 import { isSandboxMode } from "@/lib/auth/modes";
@@ -125,7 +124,6 @@ export async function getDonatePageProps(ctx: GetServerSidePropsContext): Promis
     path: `${base}/donate/${slug}`,
     search: url.search,
     view,
-    light,
     closure,
     now,
     // How many people have given, beside the totals: an aggregate, so only when those are public
@@ -149,7 +147,6 @@ export async function getDonatePageProps(ctx: GetServerSidePropsContext): Promis
     },
     form,
     nonce: header("x-nonce"),
-    renderId: randomUUID(),
   };
   return { props: { page } };
 }
