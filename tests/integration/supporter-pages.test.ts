@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmRoute } from "@/app/o/[orgSlug]/account/fundraiser/confirm/route";
 import { campaigns, donations, outbox, webhookEvents } from "@/db/schema";
 import type { EmailMessage } from "@/lib/email/types";
+import { serializeDonation } from "@/lib/schemas/donations";
 import { deliver, disputeEvent } from "../fixtures/processor";
 import { get, newCampaign, patch, post, randomIp, type ApiResponse } from "../helpers/api";
 import { testDb } from "../helpers/db";
@@ -281,6 +282,31 @@ describe("teams, leaderboards and roll-up", () => {
     const view = await get(`/api/public/campaigns/${teamId}`);
     expect(view.body.members.map((m: any) => m.id).sort()).toEqual([captain.page.id, member.page.id].sort());
   }, 300_000);
+
+  it("a gift's donation.succeeded event and receipt email carry the receipt number it took: on a page, its team, the parent and a campaign of its own", async () => {
+    const p = await activeCampaign(org, owner, { type: "PEER_TO_PEER" });
+    const captain = await startPage(p, randomEmail("captain"), { title: "Harbour page", team: { name: "Harbour Walkers" } });
+    const own = await activeCampaign(org, owner);
+    const db = await testDb();
+    const numbers: string[] = [];
+    for (const target of [captain.page.id, captain.page.teamId!, p.id, own.id]) {
+      const email = randomEmail();
+      const d = await paidDonation(target, { email });
+      const [row] = await db.select().from(donations).where(eq(donations.id, d.id));
+      expect(row.receiptNumber).toMatch(/^\d{4}-\d{6}$/);
+      numbers.push(row.receiptNumber!);
+      const events = await db
+        .select({ payload: webhookEvents.payload })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.type, "donation.succeeded"), sql`${webhookEvents.payload}->'data'->>'id' = ${d.id}`));
+      expect(events).toHaveLength(1);
+      expect((events[0].payload as Record<string, any>).data).toEqual(serializeDonation(row));
+      const receipts = await emailsTo(email, "receipt");
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0].props.receipt.number).toBe(row.receiptNumber);
+    }
+    expect(new Set(numbers).size).toBe(4);
+  });
 
   it("GET /api/public/campaigns/:id/fundraisers ranks pages by amount raised, pages and searches; the parent's view has top 10 fundraisers and teams", async () => {
     const p = await activeCampaign(org, owner, { type: "PEER_TO_PEER" });
