@@ -123,14 +123,14 @@ export async function giveThroughApi(
   request: APIRequestContext,
   campaignId: string,
   gift: { amount: number; email: string; firstName: string; lastName: string; tickets?: number },
-): Promise<{ id: string; status: string }> {
+): Promise<{ id: string; status: string; clientSecret: string }> {
   const created = await request.post("/api/donations", { data: { campaignId, ...gift } });
   expect(created.status(), await created.text()).toBe(201);
   const { clientSecret, id } = await created.json();
   const paid = await request.post("/api/sandbox/payments/confirm", { data: { clientSecret, cardNumber: "4242424242424242" } });
   expect(paid.status(), await paid.text()).toBe(200);
   const done = await paid.json();
-  return { id, status: done.status };
+  return { id, status: done.status, clientSecret };
 }
 
 /** The demo's donation campaign, by the donate page's own API (generous timeout: the first call may meet a cold server). */

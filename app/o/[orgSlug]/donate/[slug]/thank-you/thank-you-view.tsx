@@ -169,7 +169,7 @@ export async function ThankYouView({ params, searchParams, embed = false }: Than
               : t.rich("thanks.giftDone", { interval, amount: money(d.amount), campaign: campaign.title, org: org.name, strong })
           }
         >
-          {/* Remembered in this tab, so the donate page says so if the donor goes back to it (renders nothing). */}
+          {/* Remembered in this tab, so the donate page says so if the donor goes back to it; the payment's secret leaves the address (renders nothing). */}
           <RecordGift
             campaignId={campaign.id}
             gift={{ donationId: donationId!, amountCents: d.amount, currency: d.currency, tickets: d.tickets }}
