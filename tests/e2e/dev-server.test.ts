@@ -1,34 +1,28 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../helpers/server";
+import { startDevServer, type DevServer } from "../helpers/server";
 
 /**
  * `npm run dev` is the production server (server/main.ts) around Next.js's development mode:
  * the overload guard sheds a flood, and the fast path answers POST /api/donations with the
  * route's own behaviour, before Next.js has compiled anything for it.
  */
-const root = path.resolve(__dirname, "../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-dev-"));
-let proc: ChildProcess;
+let dev: DevServer;
 let url: string;
-let output = "";
 
 beforeAll(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && k !== "VITEST" && !k.startsWith("VITEST_") && k !== "NODE_ENV") env[k] = v;
-  }
-  for (const k of ["DATABASE_URL", "TEST_DATABASE_URL", "PGLITE_DIR", "NEXTAUTH_SECRET", "APP_URL", "NEXTAUTH_URL", "REDIS_URL"])
-    delete env[k];
-  Object.assign(env, {
+  dev = await startDevServer({
+    DATABASE_URL: undefined,
+    TEST_DATABASE_URL: undefined,
+    PGLITE_DIR: undefined,
+    NEXTAUTH_SECRET: undefined,
+    APP_URL: undefined,
+    NEXTAUTH_URL: undefined,
+    REDIS_URL: undefined,
     GOODFUND_DATA_DIR: dataDir,
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
     SEED_DEMO: "0",
     WORKER_DISABLED: "1",
     LOG_LEVEL: "warn",
@@ -36,28 +30,11 @@ beforeAll(async () => {
     OVERLOAD_CONCURRENCY: "1",
     OVERLOAD_QUEUE_MS: "1",
   });
-  // What `npm run dev` runs.
-  proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts"), "--dev"], {
-    cwd: root,
-    env: env as NodeJS.ProcessEnv,
-    stdio: "pipe",
-  });
-  proc.stdout!.on("data", (d) => (output += d));
-  proc.stderr!.on("data", (d) => (output += d));
-  const deadline = Date.now() + 240_000;
-  while (!/Goodfund is ready on/.test(output)) {
-    if (proc.exitCode !== null) throw new Error(`dev server exited (${proc.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`dev server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}, 300_000);
+  url = dev.url;
+}, 600_000);
 
 afterAll(async () => {
-  if (proc?.exitCode === null) {
-    const exited = new Promise((r) => proc.once("exit", r));
-    proc.kill("SIGTERM");
-    await exited;
-  }
+  await dev?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

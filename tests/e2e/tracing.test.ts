@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,14 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../helpers/server";
+import { startDevServer, type DevServer } from "../helpers/server";
 
 /**
  * Tracing with OTEL_EXPORTER_OTLP_ENDPOINT set: the server (`npm run dev`'s, which is the
  * production server around Next.js's development mode, so no build is needed) exports its spans
  * over OTLP/HTTP (JSON) to a receiver this test runs, and its log lines carry the trace ID.
  */
-const root = path.resolve(__dirname, "../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-tracing-"));
 const adminUrl = (() => {
   const u = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
@@ -42,9 +40,8 @@ const attr = (s: OtlpSpan, key: string) => {
 
 let receiver: http.Server;
 let admin: ReturnType<typeof postgres>;
-let proc: ChildProcess;
+let dev: DevServer;
 let url: string;
-let output = "";
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -65,21 +62,18 @@ beforeAll(async () => {
   admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${dbName}`);
 
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && k !== "VITEST" && !k.startsWith("VITEST_") && k !== "NODE_ENV") env[k] = v;
-  }
-  for (const k of ["TEST_DATABASE_URL", "PGLITE_DIR", "APP_URL", "NEXTAUTH_URL", "REDIS_URL", "STRIPE_SECRET_KEY"]) delete env[k];
-  Object.assign(env, {
+  dev = await startDevServer({
+    TEST_DATABASE_URL: undefined,
+    PGLITE_DIR: undefined,
+    APP_URL: undefined,
+    NEXTAUTH_URL: undefined,
+    REDIS_URL: undefined,
+    STRIPE_SECRET_KEY: undefined,
     DATABASE_URL: databaseUrl,
     PAYMENTS_MODE: "sandbox",
     NEXTAUTH_SECRET: "a-nextauth-secret-of-at-least-32-characters",
     SECRETS_ENCRYPTION_KEY: "Z29vZGZ1bmQtdGVzdC1rZXktMzItYnl0ZXMtbG9uZyE=",
     GOODFUND_DATA_DIR: dataDir,
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
     SEED_DEMO: "0",
     WORKER_DISABLED: "1",
     LOG_LEVEL: "info",
@@ -88,27 +82,11 @@ beforeAll(async () => {
     // Export every 100 ms instead of every 5 s.
     OTEL_BSP_SCHEDULE_DELAY: "100",
   });
-  proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts"), "--dev"], {
-    cwd: root,
-    env: env as NodeJS.ProcessEnv,
-    stdio: "pipe",
-  });
-  proc.stdout!.on("data", (d) => (output += d));
-  proc.stderr!.on("data", (d) => (output += d));
-  const deadline = Date.now() + 240_000;
-  while (!/Goodfund is ready on/.test(output)) {
-    if (proc.exitCode !== null) throw new Error(`dev server exited (${proc.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`dev server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}, 300_000);
+  url = dev.url;
+}, 600_000);
 
 afterAll(async () => {
-  if (proc && proc.exitCode === null) {
-    const exited = new Promise((r) => proc.once("exit", r));
-    proc.kill("SIGTERM");
-    await exited;
-  }
+  await dev?.stop();
   await admin?.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin?.end();
   await new Promise((r) => receiver?.close(r));
@@ -130,8 +108,11 @@ describe("OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     expect(request.name).toBe("GET /api/ready");
     expect(statements.some((s) => String(attr(s, "db.statement")).includes("outbox"))).toBe(true);
     // The request's log line names the same trace.
-    while (!output.includes(`"traceId":"${request.traceId}"`)) await new Promise((r) => setTimeout(r, 100));
-    const line = output.split("\n").find((l) => l.includes(`"traceId":"${request!.traceId}"`))!;
+    while (!dev.output().includes(`"traceId":"${request.traceId}"`)) await new Promise((r) => setTimeout(r, 100));
+    const line = dev
+      .output()
+      .split("\n")
+      .find((l) => l.includes(`"traceId":"${request!.traceId}"`))!;
     expect(JSON.parse(line)).toMatchObject({ msg: "request", path: "/api/ready", status: 200 });
   }, 120_000);
 

@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(__dirname, "../..");
@@ -89,4 +92,82 @@ export function cliToken(email: string, env: Env): string {
   });
   if (r.status !== 0) throw new Error(`token script failed: ${r.stderr}`);
   return r.stdout.trim();
+}
+
+/**
+ * Next.js runs one development server per project: a second `next dev` in the same directory exits
+ * at once ("Another next dev server is already running"). So the test files that start `npm run
+ * dev`'s server take turns: each holds this lock directory from before its server starts until it
+ * has exited. A lock whose holder process is gone is taken over.
+ */
+const DEV_LOCK = path.join(os.tmpdir(), `goodfund-dev-server-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.lock`);
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+async function takeDevLock(deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(DEV_LOCK);
+      writeFileSync(path.join(DEV_LOCK, "pid"), String(process.pid));
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(path.join(DEV_LOCK, "pid"), "utf8"));
+    } catch {
+      // Taken a moment ago, its holder not written yet.
+    }
+    if (holder && !isAlive(holder)) rmSync(DEV_LOCK, { recursive: true, force: true });
+    if (Date.now() > deadline) throw new Error(`another test's development server still holds ${DEV_LOCK}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export type DevServer = { url: string; proc: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+/**
+ * What `npm run dev` runs (`server/main.ts --dev`: the production server around Next.js's
+ * development mode), with `env` over the test process's (undefined removes a variable), once it
+ * says it is ready. One at a time (DEV_LOCK): `stop()` ends it and lets the next one start.
+ */
+export async function startDevServer(env: Env): Promise<DevServer> {
+  await takeDevLock(Date.now() + 480_000);
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts"), "--dev"], {
+    cwd: root,
+    env: childEnvOf({ ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }),
+    stdio: "pipe",
+  });
+  let out = "";
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(DEV_LOCK, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 240_000;
+    while (!/Goodfund is ready on/.test(out)) {
+      if (proc.exitCode !== null) throw new Error(`dev server exited (${proc.exitCode}):\n${out}`);
+      if (Date.now() > deadline) throw new Error(`dev server did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `http://127.0.0.1:${port}`, proc, output: () => out, stop };
 }
