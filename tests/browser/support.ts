@@ -186,6 +186,10 @@ function describeViolations(violations: AxeResults["violations"]): string[] {
  * and did run its rules; minor and moderate findings are printed, not failed.
  */
 export async function expectNoSeriousViolations(page: Page, what: string) {
+  // Next.js may stream a page's metadata after its body (and a client navigation sets the title
+  // when the new page's metadata arrives): axe runs once the title is there, and a page without
+  // one still fails here.
+  await expect(page, `${what}: the document's title`).toHaveTitle(/\S/);
   // A frame whose scripts are disabled (the sandbox mailbox shows each receipt email in one) can't
   // run axe: it is left out, or the analysis waits on it until the test times out.
   const results = await new AxeBuilder({ page })
