@@ -4,6 +4,8 @@ import { useEffect } from "react";
 import { endPaymentAttempt } from "./payment-attempt";
 import { recordRecentGift, type RecentGift } from "./recent-gift";
 
+const STRIPE_SECRET_PARAM = "payment_intent_client_secret";
+
 /**
  * The payment's client secret has no place in the thank-you page's address (its history entry, a
  * copied link): Stripe's return adds it as `payment_intent_client_secret`, and the payment page's
@@ -16,7 +18,6 @@ function dropPaymentSecret() {
   url.searchParams.delete(STRIPE_SECRET_PARAM);
   window.history.replaceState(window.history.state, "", url.pathname + url.search);
 }
-const STRIPE_SECRET_PARAM = "payment_intent_client_secret";
 
 /**
  * On the thank-you page of a completed gift: remembers it in this tab, so the donate page, if

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../helpers/server";
+import { startDevServer, type RunningServer } from "../helpers/server";
 
 /**
  * `npm run dev` is the production server (server/main.ts) around Next.js's development mode:
@@ -10,7 +10,7 @@ import { startDevServer, type DevServer } from "../helpers/server";
  * route's own behaviour, before Next.js has compiled anything for it.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "goodfund-dev-"));
-let dev: DevServer;
+let dev: RunningServer;
 let url: string;
 
 beforeAll(async () => {

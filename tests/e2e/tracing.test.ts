@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../helpers/server";
+import { startDevServer, type RunningServer } from "../helpers/server";
 
 /**
  * Tracing with OTEL_EXPORTER_OTLP_ENDPOINT set: the server (`npm run dev`'s, which is the
@@ -40,7 +40,7 @@ const attr = (s: OtlpSpan, key: string) => {
 
 let receiver: http.Server;
 let admin: ReturnType<typeof postgres>;
-let dev: DevServer;
+let dev: RunningServer;
 let url: string;
 
 beforeAll(async () => {

@@ -44,43 +44,57 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-/** Runs `npm start`'s command (`node --import tsx server/start.ts`) with the given environment and waits until it serves. */
-export async function startServer(env: Env, fixedPort?: number): Promise<RunningServer> {
-  const port = fixedPort ?? (await freePort());
-  const childEnv = childEnvOf({ LOG_LEVEL: "warn", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" });
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/start.ts")], {
-    cwd: root,
-    env: childEnv,
-    stdio: "pipe",
-  });
+/**
+ * Spawns `node --import tsx <args>` in the project with `env` on port `port`, collecting its
+ * output, and waits until `ready()` says it serves (or it exits, or `timeoutMs` passes: then it is
+ * stopped and the error carries its output).
+ */
+async function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  ready: (url: string, output: string) => Promise<boolean>,
+  timeoutMs: number,
+): Promise<RunningServer> {
+  const proc = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, stdio: "pipe" });
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/openapi.json`);
-      if (res.status < 500) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
+  const server: RunningServer = {
     url,
     port,
     proc,
     output: () => out,
     stop: (signal = "SIGTERM") =>
       new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once("exit", () => resolve());
         proc.kill(signal);
       }),
   };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
+    if (await ready(url, out)) return server;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs `npm start`'s command (`node --import tsx server/start.ts`) with the given environment and waits until it serves. */
+export async function startServer(env: Env, fixedPort?: number): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
+  const childEnv = childEnvOf({ LOG_LEVEL: "warn", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" });
+  const answers = (url: string) =>
+    fetch(`${url}/api/openapi.json`).then(
+      (res) => res.status < 500,
+      () => false, // not listening yet
+    );
+  return spawnServer([path.join(root, "server/start.ts")], childEnv, port, answers, 90_000);
 }
 
 /** `npm run token` as a user would run it. */
@@ -132,42 +146,22 @@ async function takeDevLock(deadline: number): Promise<void> {
   }
 }
 
-export type DevServer = { url: string; proc: ChildProcess; output: () => string; stop: () => Promise<void> };
-
 /**
  * What `npm run dev` runs (`server/main.ts --dev`: the production server around Next.js's
  * development mode), with `env` over the test process's (undefined removes a variable), once it
  * says it is ready. One at a time (DEV_LOCK): `stop()` ends it and lets the next one start.
  */
-export async function startDevServer(env: Env): Promise<DevServer> {
+export async function startDevServer(env: Env): Promise<RunningServer> {
   await takeDevLock(Date.now() + 480_000);
-  const port = await freePort();
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts"), "--dev"], {
-    cwd: root,
-    env: childEnvOf({ ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }),
-    stdio: "pipe",
-  });
-  let out = "";
-  proc.stdout!.on("data", (d) => (out += d));
-  proc.stderr!.on("data", (d) => (out += d));
-  const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) {
-      const exited = new Promise((r) => proc.once("exit", r));
-      proc.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(DEV_LOCK, { recursive: true, force: true });
-  };
+  const release = () => rmSync(DEV_LOCK, { recursive: true, force: true });
   try {
-    const deadline = Date.now() + 240_000;
-    while (!/Goodfund is ready on/.test(out)) {
-      if (proc.exitCode !== null) throw new Error(`dev server exited (${proc.exitCode}):\n${out}`);
-      if (Date.now() > deadline) throw new Error(`dev server did not start:\n${out}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const port = await freePort();
+    const childEnv = childEnvOf({ ...env, PORT: String(port), HOSTNAME: "127.0.0.1" });
+    const saysReady = async (_url: string, output: string) => /Goodfund is ready on/.test(output);
+    const server = await spawnServer([path.join(root, "server/main.ts"), "--dev"], childEnv, port, saysReady, 240_000);
+    return { ...server, stop: (signal) => server.stop(signal).finally(release) };
   } catch (err) {
-    await stop();
+    release();
     throw err;
   }
-  return { url: `http://127.0.0.1:${port}`, proc, output: () => out, stop };
 }
