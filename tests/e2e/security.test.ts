@@ -2,6 +2,7 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../helpers/server";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
+import { startInsideWindow } from "../helpers/rate-window";
 
 // Security headers and the client address as the real server (server/main.ts, production
 // build) delivers them over a real socket.
@@ -80,6 +81,7 @@ describe("security headers (plain-http APP_URL)", () => {
 describe("client address from the real socket", () => {
   it("counts each socket address on its own: the server's proof reaches the app", async () => {
     const url = `${app.server.url}/api/orgs`;
+    await startInsideWindow(5_000);
     const a1 = await getFrom("127.0.0.2", url);
     const a2 = await getFrom("127.0.0.2", url);
     const b1 = await getFrom("127.0.0.3", url);
@@ -91,6 +93,7 @@ describe("client address from the real socket", () => {
   it("ignores a client's own client-IP and proof headers", async () => {
     const url = `${app.server.url}/api/orgs`;
     const forged = (ip: string) => ({ "x-goodfund-client-ip": ip, "x-goodfund-client-ip-proof": "forged" });
+    await startInsideWindow(5_000);
     const a = await getFrom("127.0.0.4", url, forged("198.51.100.1"));
     const b = await getFrom("127.0.0.4", url, forged("198.51.100.2"));
     expect(Number(a["x-ratelimit-remaining"])).toBe(99);

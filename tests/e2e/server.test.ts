@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cliToken, startServer } from "../helpers/server";
 import { rawRequest } from "../helpers/raw-request";
 import { startEmbeddedServerForFile } from "../helpers/embedded-server";
+import { startInsideWindow } from "../helpers/rate-window";
 import { planDemoHistory } from "@/lib/demo/history-plan";
 
 // `npm start` as a new user runs it: production build, embedded database, demo data, a token
@@ -182,11 +183,10 @@ describe("npm start (embedded)", () => {
 
   it("limits public requests per socket address, ignoring X-Forwarded-For and spoofed client-IP headers", async () => {
     const url = `${app.server.url}/api/public/orgs/demo/campaigns/winter-meals`;
-    // Limits count in fixed one-minute windows: start in a fresh one, so the loop can't straddle two.
-    // (The probe is the window's first request unless it waited for the next window.)
-    const first = (await waitForFreshWindow(url)) ? 1 : 2;
+    // Limits count in fixed one-minute windows: start well inside one, so the loop can't straddle two.
+    await startInsideWindow(20_000);
     let last: Response | undefined;
-    for (let i = first; i <= 100; i++) {
+    for (let i = 1; i <= 100; i++) {
       last = await fetch(url, { headers: { "x-forwarded-for": `203.0.113.${i}`, "x-goodfund-client-ip": `198.51.100.${i}` } });
       expect(last.status).toBe(200);
     }
@@ -209,6 +209,7 @@ describe("npm start (embedded)", () => {
 
     const url = `${app.server.url}/api/public/orgs/demo/campaigns/winter-meals`;
     // The proxy appends the address it saw; anything left of that was sent by the client.
+    await startInsideWindow(5_000);
     const a = await fetch(url, { headers: { "x-forwarded-for": "203.0.113.7, 10.0.0.1" } });
     const b = await fetch(url, { headers: { "x-forwarded-for": "203.0.113.8" } });
     const spoofed = await fetch(url, { headers: { "x-forwarded-for": "198.51.100.9, 10.0.0.1" } });
@@ -229,6 +230,7 @@ describe("npm start (embedded)", () => {
       return { direct: await send(`${app.server.url}${path}`), next: await send(`${app.server.url}${path}?via=next`) };
     };
     const gift = (email: string) => JSON.stringify({ campaignId, amount: 2500, email, firstName: "Ada" });
+    await startInsideWindow(5_000);
     const started = await both("/api/donations", gift(`direct-${Date.now()}@example.org`));
     // The fast path answers with a length, not a stream.
     expect(started.direct.headers.get("vary")).toBeNull();
@@ -348,16 +350,3 @@ describe("npm start (embedded, sandbox): local-only pages and the Test mode bann
     }
   });
 });
-
-/**
- * Makes one request; when less than 20 s of its rate-limit window are left, waits for the next
- * window to begin and answers true (the probe then counts in a window that is over).
- */
-async function waitForFreshWindow(url: string): Promise<boolean> {
-  const res = await fetch(url, { headers: { "x-forwarded-for": "192.0.2.1" } });
-  const left = Number(res.headers.get("x-ratelimit-reset")) * 1000 - Date.now();
-  if (!Number.isFinite(left)) throw new Error("no X-RateLimit-Reset header");
-  if (left >= 20_000) return false;
-  await new Promise((r) => setTimeout(r, left + 200));
-  return true;
-}

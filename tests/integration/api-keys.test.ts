@@ -12,6 +12,7 @@ import { resetRateLimiter } from "@/lib/ratelimit";
 import { addMember, call, del, get, newCampaign, newOrg, newUser, patch, post, type TestUser } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { databaseDump } from "../helpers/dump";
+import { startInsideWindow } from "../helpers/rate-window";
 import { activeCampaign, activeOrg } from "../helpers/records";
 
 const saved = { ...process.env };
@@ -287,6 +288,7 @@ describe("Authorization: Bearer gf_…", () => {
     setEnv({ RATE_LIMIT_AUTHENTICATED_PER_MINUTE: "3" });
     const path = `/api/orgs/${org.id}/campaigns`;
     const remaining: string[] = [];
+    await startInsideWindow(5_000);
     for (let i = 0; i < 3; i++) {
       const res = await get(path, { token: a.key });
       expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import { coverFeeCents } from "@/lib/money";
 import { addMember, get, newCampaign, newOrg, newUser, patch, post, randomIp, type ApiResponse, type TestUser } from "../helpers/api";
 import { DONATION_FIELDS } from "../helpers/contract";
 import { testDb } from "../helpers/db";
+import { startInsideWindow } from "../helpers/rate-window";
 
 type Org = { id: string; slug: string } & Record<string, any>;
 type Campaign = { id: string; slug: string } & Record<string, any>;
@@ -677,6 +678,7 @@ describe("processor onboarding", () => {
 describe("rate limit", () => {
   it("the 101st POST /api/donations from one IP in a minute → 429; another IP still passes", async () => {
     const ip = `192.0.2.${1 + Math.floor(Math.random() * 250)}`;
+    await startInsideWindow(20_000);
     for (let i = 0; i < 100; i++) {
       const res = await post("/api/donations", { amount: 1 }, { ip });
       expect(res.status, `request ${i + 1}`).toBe(400);

@@ -6,6 +6,7 @@ import { users } from "@/db/schema";
 import { issueSessionToken } from "@/lib/services/sessions/session-token";
 import { call, del, get, newCampaign, newOrg, newUser, patch, post, uniqueSlug } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { startInsideWindow } from "../helpers/rate-window";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -275,6 +276,7 @@ describe("authentication", () => {
 describe("rate-limit headers", () => {
   it("authenticated responses carry X-RateLimit-* for the per-user limit, errors included", async () => {
     const user = await newUser();
+    await startInsideWindow(5_000);
     const ok = await get("/api/orgs", { token: user.token });
     const notFound = await get("/api/orgs/no-such-org-xyz", { token: user.token });
     const invalid = await patch("/api/campaigns/cmp_missing", { title: "" }, { token: user.token });
@@ -287,6 +289,7 @@ describe("rate-limit headers", () => {
 
   it("public and unauthenticated responses carry X-RateLimit-* for the per-IP limit", async () => {
     const ip = `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    await startInsideWindow(2_000);
     const first = await get("/api/public/campaigns/cmp_none", { ip });
     const second = await get("/api/orgs", { ip });
     expect(first.headers.get("x-ratelimit-limit")).toBe("100");

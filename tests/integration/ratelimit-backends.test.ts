@@ -14,6 +14,7 @@ import { limitRequest, resetRateLimiter, type Policy, type RateLimitBackend } fr
 import { MemoryBackend } from "@/lib/ratelimit/memory";
 import { RedisBackend } from "@/lib/ratelimit/redis";
 import { UpstashBackend } from "@/lib/ratelimit/upstash";
+import { startInsideWindow } from "../helpers/rate-window";
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 const DOWN_URL = "redis://127.0.0.1:1"; // nothing listens on port 1
@@ -22,10 +23,7 @@ const policy: Policy = { name: "public", limit: 100, windowMs: 60_000 };
 const id = (label: string) => `${RUN}-${label}`;
 
 /** Fixed windows are aligned to the clock: start a test's burst well inside one window. */
-async function freshWindow(windowMs = policy.windowMs, needMs = 5_000) {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
-}
+const freshWindow = () => startInsideWindow(5_000, policy.windowMs);
 
 async function sequential(backend: RateLimitBackend, identifier: string, n: number) {
   const results = [];

@@ -22,6 +22,7 @@ import { enqueue } from "@/lib/outbox/enqueue";
 import { peekLimit } from "@/lib/ratelimit";
 import { call, randomIp } from "../helpers/api";
 import { testDb } from "../helpers/db";
+import { startInsideWindow } from "../helpers/rate-window";
 
 // ---------------------------------------------------------------------------------------------
 // A local stand-in for the Resend API: the real SDK talks to it through RESEND_BASE_URL.
@@ -517,16 +518,11 @@ describe("GET/POST /api/cron/worker", () => {
   });
 
   describe("failed authentications, per client IP", () => {
-    /** Rate-limit windows are aligned to the minute: start a burst well inside one. */
-    async function freshMinute() {
-      const left = 60_000 - (Date.now() % 60_000);
-      if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
-    }
     const cron = (ip: string, secret: string) => call("GET", "/api/cron/worker", { ip, headers: { authorization: `Bearer ${secret}` } });
 
     it("ten wrong secrets a minute answer 401; then 429 with Retry-After, for the right secret too; other clients are unaffected", async () => {
       setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined, ABANDONED_AFTER_HOURS: "10000000", TICKET_HOLD_MINUTES: "600000000" });
-      await freshMinute();
+      await startInsideWindow(10_000);
       const guesser = randomIp();
       for (let i = 0; i < 10; i++) {
         const res = await cron(guesser, `guess-${i}`);
@@ -546,7 +542,7 @@ describe("GET/POST /api/cron/worker", () => {
 
     it("the right secret is never counted: a scheduler calling often is not limited", async () => {
       setEnv({ CRON_SECRET: SECRET, RESEND_API_KEY: undefined, ABANDONED_AFTER_HOURS: "10000000", TICKET_HOLD_MINUTES: "600000000" });
-      await freshMinute();
+      await startInsideWindow(10_000);
       const scheduler = randomIp();
       // Each call runs the whole worker: the count itself shows that calls with the right secret leave nothing behind.
       expect((await cron(scheduler, SECRET)).status).toBe(200);
