@@ -17,9 +17,14 @@ async function fillGift(page: Page, email: string) {
   await page.getByRole("textbox", { name: "Email" }).fill(email);
 }
 
-/** The donations with this email, every status (the API lists incomplete ones too). */
+/**
+ * The donations with this email, every status (the API lists incomplete ones too). The request
+ * context keeps its connections alive, and the lost post's `route.fetch` left one idle for about
+ * the server's keep-alive timeout (5 s): a read sent as the server closes it meets ECONNRESET, so
+ * this read, which changes nothing, is sent again then, as a browser would.
+ */
 async function donationsOf(page: Page, email: string): Promise<{ id: string; amount: number; status: string }[]> {
-  const res = await page.request.get(`/api/orgs/${DEMO.orgSlug}/donations?q=${encodeURIComponent(email)}`);
+  const res = await page.request.get(`/api/orgs/${DEMO.orgSlug}/donations?q=${encodeURIComponent(email)}`, { maxRetries: 2 });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()).data as { id: string; amount: number; status: string; email: string }[]).filter((d) => d.email === email);
 }

@@ -12,14 +12,12 @@ import { POST as confirmSignIn } from "@/app/o/[orgSlug]/account/sign-in/confirm
 import { donorSessions, donorSignInLinks, donors, outbox } from "@/db/schema";
 import { donorCookieName, purgeExpiredDonorSessions, signDonorSession } from "@/lib/auth/donor-session";
 import { getEnv } from "@/lib/env";
+import { getPolicy } from "@/lib/ratelimit";
 import { del, get, post, randomIp, type ApiResponse } from "../helpers/api";
 import { testDb } from "../helpers/db";
 import { handleSignInRequests, queuedSignInEmails } from "../helpers/email";
 import { activeCampaign, activeOrg, paidDonation, randomEmail, type Campaign, type Org } from "../helpers/records";
 import { startInsideWindow } from "../helpers/rate-window";
-
-/** Donor sign-in links are limited in fixed 15-minute windows. */
-const DONOR_SIGNIN_WINDOW_MS = 15 * 60_000;
 
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" };
 const CROSS_SITE = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };
@@ -246,7 +244,7 @@ describe("POST /api/public/orgs/:orgSlug/donor-sessions", () => {
       const b = await activeOrg();
       const campaign = await activeCampaign(b.org, b.owner);
       if (email === noor) await paidDonation(campaign.id, { email });
-      await startInsideWindow(10_000, DONOR_SIGNIN_WINDOW_MS);
+      await startInsideWindow(10_000, getPolicy("donor-signin-address").windowMs);
       for (let i = 0; i < 5; i++) expect((await requestLink(b.org.slug, email)).status).toBe(202);
       const refused = await requestLink(b.org.slug, email);
       expect(refused.status).toBe(429);
@@ -259,7 +257,7 @@ describe("POST /api/public/orgs/:orgSlug/donor-sessions", () => {
 
   it("POST /api/public/orgs/:orgSlug/donor-sessions is limited per client IP (10 per 15 minutes), whatever the addresses", async () => {
     const ip = randomIp();
-    await startInsideWindow(10_000, DONOR_SIGNIN_WINDOW_MS);
+    await startInsideWindow(10_000, getPolicy("donor-signin-ip").windowMs);
     for (let i = 0; i < 10; i++) expect((await requestLink(orgB.slug, randomEmail("spray"), ip)).status).toBe(202);
     const refused = await requestLink(orgB.slug, randomEmail("spray"), ip);
     expect(refused.status).toBe(429);
